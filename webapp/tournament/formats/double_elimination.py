@@ -1,0 +1,156 @@
+"""Double elimination, any N >= 3, with grand_final none/single/reset and stop_at_top=4.
+
+Shape for a padded size S = 2^k: winners side W1..Wk as in single elimination; losers
+side L1..L(2k-2). L1 pairs the W1 losers (W1.1 v W1.2 losers, ...). Each even round
+L(2j) takes the L(2j-1) winners (slot 1) against the W(j+1) losers dropping in (slot 0);
+each odd round L(2j+1) pairs the L(2j) winners. The drops are crossed so that a dropping
+entrant does not meet the part of the bracket it just came through: W2 losers drop in
+reversed order, W3 losers half-swapped, W4 reversed, and so on (as start.gg and
+brackets-manager.js alternate them). Byes and walkovers propagate: a W1 bye sends
+nobody down, so the L1 match it feeds becomes a bye (or void if both feeders were byes).
+
+grand_final: "reset" (default) GF1 = winners-side champion (slot 0) v losers-side
+champion; GF2 is played only if the losers-side champion wins GF1 (otherwise void).
+"single": GF1 only. "none": no grand final; the winners-side final winner is 1st and the
+losers-side final winner 2nd (the Tekken first-qualifier group).
+
+stop_at_top=4 (KGP "modified double elimination"): only W1..W(k-1) and L1..L(2k-4) are
+built; the bracket is finished when the two W(k-1) winners and the two L(2k-4) winners
+(for N=4: the W1 losers) are known; ``top4`` returns them.
+"""
+from __future__ import annotations
+
+from ..bracket import Bracket, Match, ranked_bands, real_matches, start
+from ..errors import N_, BracketError
+from . import Format, bad_option, check_options, entrant_map, power_of_two, register, validate_entrants
+from .single_elimination import tier_order, winners_side
+
+GRAND_FINALS = ("none", "single", "reset")
+
+
+def drop_index(r, i, count) -> int:
+    """Where the loser of W<r>.<i> lands among the ``count`` matches of its losers round."""
+    if count == 1 or r == 1:
+        return i
+    if r % 2 == 0:  # reversed
+        return count + 1 - i
+    return (i - 1 + count // 2) % count + 1  # half-swapped
+
+
+def losers_count(size, q) -> int:
+    """Number of matches in losers round q for padded size ``size``."""
+    j = (q + 1) // 2
+    return size >> (j + 1)
+
+
+@register("double_elimination")
+class DoubleElimination(Format):
+    """Double elimination with crossed drops, optional grand final reset or top-4 stop."""
+
+    min_entrants = 3
+
+    def generate(self, entrants, grand_final="reset", stop_at_top=None, **options):
+        """Build the bracket; see the module docstring for its shape."""
+        check_options(self.name, options, {"grand_final", "stop_at_top"})
+        if grand_final not in GRAND_FINALS:
+            raise bad_option(self.name, "grand_final", grand_final, "none, single or reset")
+        if stop_at_top not in (None, 4):
+            raise bad_option(self.name, "stop_at_top", stop_at_top, "4 (or leave it unset)")
+        minimum = 4 if stop_at_top else self.min_entrants
+        seeded = validate_entrants(entrants, minimum, self.name)
+        size = power_of_two(len(seeded))
+        k = size.bit_length() - 1
+        w_last = k - 1 if stop_at_top else k
+        l_last = 2 * (k - 2) if stop_at_top else 2 * (k - 1)
+        matches = winners_side(tier_order(seeded), w_last)
+        matches.update(self._losers_side(size, l_last))
+        self._link_drops(matches, size, w_last, l_last)
+        if not stop_at_top and grand_final != "none":
+            self._grand_final(matches, w_last, l_last, grand_final)
+        options = {"grand_final": grand_final}
+        if stop_at_top:
+            options["stop_at_top"] = stop_at_top
+        return start(Bracket(self.name, options, entrant_map(seeded), matches))
+
+    @staticmethod
+    def _losers_side(size, l_last) -> dict:
+        """Losers rounds L1..L<l_last> with their winner links."""
+        matches = {}
+        for q in range(1, l_last + 1):
+            count = losers_count(size, q)
+            for i in range(1, count + 1):
+                if q == l_last:
+                    link = None
+                elif q % 2 == 1:  # odd round feeds the next round's survivor slot, same index
+                    link = (f"L{q + 1}.{i}", 1)
+                else:  # even round winners are paired in the next round
+                    link = (f"L{q + 1}.{(i + 1) // 2}", (i - 1) % 2)
+                key = f"L{q}.{i}"
+                matches[key] = Match(key, "L", q, i, [None, None], winner_to=link)
+        return matches
+
+    @staticmethod
+    def _link_drops(matches, size, w_last, l_last) -> None:
+        """Point every winners-side loser at its losers-side slot (crossed order)."""
+        for r in range(1, w_last + 1):
+            count = size >> r
+            for i in range(1, count + 1):
+                m = matches[f"W{r}.{i}"]
+                if r == 1 and l_last >= 1:
+                    m.loser_to = (f"L1.{(i + 1) // 2}", (i - 1) % 2)
+                elif r >= 2 and 2 * (r - 1) <= l_last:
+                    m.loser_to = (f"L{2 * (r - 1)}.{drop_index(r, i, count)}", 0)
+
+    @staticmethod
+    def _grand_final(matches, w_last, l_last, grand_final) -> None:
+        """GF1 (winners-side champion in slot 0) and, for a reset, the conditional GF2."""
+        matches[f"W{w_last}.1"].winner_to = ("GF1", 0)
+        matches[f"L{l_last}.1"].winner_to = ("GF1", 1)
+        gf1 = Match("GF1", "GF", 1, 1, [None, None])
+        matches["GF1"] = gf1
+        if grand_final == "reset":
+            gf1.winner_to, gf1.loser_to = ("GF2", 0), ("GF2", 1)
+            matches["GF2"] = Match("GF2", "GF", 2, 1, [None, None], conditional="reset")
+
+    def placements(self, bracket):
+        """1, 2, 3, 4, 5-6, 7-8, 9-12, 13-16... by the losers round eliminated in."""
+        real = real_matches(bracket)
+        bands = [] if bracket.options.get("stop_at_top") else self._top_bands(bracket)
+        for rnd in reversed(bracket.rounds("L")):
+            size = sum(1 for m in rnd if m.key in real)
+            bands.append((size, [m.loser for m in rnd if m.status == "done"]))
+        first = 1 + (4 if bracket.options.get("stop_at_top") else 0)
+        return ranked_bands(bands, first)
+
+    @staticmethod
+    def _top_bands(bracket):
+        """Bands for 1st and 2nd, read from the grand final (or the two side finals)."""
+        m = bracket.matches
+        final = m.get("GF2") or m.get("GF1")
+        if final is not None:
+            return [(1, [final.winner] if bracket.finished else []),
+                    (1, [final.loser] if final.decided else [])]
+        wf, lf = bracket.rounds("W")[-1][0], bracket.rounds("L")[-1][0]
+        return [(1, [wf.winner] if bracket.finished else []),
+                (1, [lf.winner] if lf.decided else [])]
+
+
+def top4(bracket) -> dict:
+    """For stop_at_top=4: {"winners": [id, id], "losers": [id, id]} (None while unknown)."""
+    if not bracket.options.get("stop_at_top"):
+        raise BracketError("bracket.not_top4",
+                           N_("This bracket has no top-4 stop; it plays down to a champion."))
+    w_round = bracket.rounds("W")[-1]
+    l_rounds = bracket.rounds("L")
+    winners = [m.winner if m.decided else None for m in w_round]
+    if l_rounds:
+        losers = [m.winner if m.decided else None for m in l_rounds[-1]]
+    else:  # 4 entrants: the W1 losers are the losers side
+        losers = [m.loser if m.decided else None for m in w_round]
+    return {"winners": winners, "losers": losers}
+
+
+def recent_pairs(bracket) -> list[tuple]:
+    """Who just played whom in the last winners and losers rounds (to avoid rematches next)."""
+    last = [bracket.rounds("W")[-1]] + bracket.rounds("L")[-1:]
+    return [(m.winner, m.loser) for rnd in last for m in rnd if m.status == "done"]
