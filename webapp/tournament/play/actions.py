@@ -1,0 +1,149 @@
+"""What staff enter during a match: one frozen dataclass per action kind.
+
+Every action has a ``kind`` and a JSON-able ``to_dict()``; ``action_from_dict``
+turns the operation log's payload back into the action.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import ClassVar, Optional
+
+from webapp.tournament.errors import N_, RuleViolation
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of all match actions."""
+
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict:
+        """The JSON-able form kept in the operation log."""
+        d = {"kind": self.kind}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            d[f.name] = list(v) if isinstance(v, tuple) else v
+        return d
+
+
+@dataclass(frozen=True)
+class CoinToss(Action):
+    """Rock-paper-scissors / coin toss: the winner takes the stage or the side right."""
+
+    kind: ClassVar[str] = "coin_toss"
+    winner: str = "a"
+    choice: str = "stage"                 # "stage" | "side"
+    side_of_winner: Optional[str] = None  # "1P" | "2P" once known
+
+
+@dataclass(frozen=True)
+class RollCall(Action):
+    """The referee's roll call before the match; absent members play last."""
+
+    kind: ClassVar[str] = "roll_call"
+    absent_a: tuple = ()
+    absent_b: tuple = ()
+
+
+@dataclass(frozen=True)
+class Arrive(Action):
+    """A member absent at roll call shows up."""
+
+    kind: ClassVar[str] = "arrive"
+    side: str = "a"
+    member_id: int = 0
+
+
+@dataclass(frozen=True)
+class NamePlayer(Action):
+    """A team names its next player (blind select at the start and after a double K.O.)."""
+
+    kind: ClassVar[str] = "name_player"
+    side: str = "a"
+    member_id: int = 0
+    blind: bool = False
+
+
+@dataclass(frozen=True)
+class DeclareChange(Action):
+    """Tekken: a change of character declared to the opponent and the referee."""
+
+    kind: ClassVar[str] = "declare_change"
+    side: str = "a"
+    member_id: int = 0
+    character: str = ""
+    opponent_allowed: bool = False
+    referee_allowed: bool = False
+
+
+@dataclass(frozen=True)
+class ReportGame(Action):
+    """The result of one game: winner (None for a double K.O.) and the round score."""
+
+    kind: ClassVar[str] = "report_game"
+    winner: Optional[str] = None
+    rounds_a: int = 0
+    rounds_b: int = 0
+    char_a: str = ""
+    char_b: str = ""
+    stage: str = ""
+    side_a: str = ""          # "1P" | "2P" | "" (not recorded)
+    double_ko: bool = False
+
+
+@dataclass(frozen=True)
+class Penalty(Action):
+    """A penalty against a side; its effect comes from the rule set.
+
+    ``act``: KGP prohibited act; ``member_id``: the member concerned (default the
+    side's current player); ``game``: the game index an after-the-fact void names;
+    ``rounds_a``/``rounds_b``: the round score when a round penalty happened
+    (lets the domain see a full-set 2-2 and decide the game at once).
+    """
+
+    kind: ClassVar[str] = "penalty"
+    side: str = "a"
+    penalty: str = ""
+    note: str = ""
+    act: str = ""
+    member_id: Optional[int] = None
+    game: Optional[int] = None
+    rounds_a: Optional[int] = None
+    rounds_b: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Replay(Action):
+    """Trouble caused by nobody: the current game (Tekken: round) is replayed."""
+
+    kind: ClassVar[str] = "replay"
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Override(Action):
+    """The desk or referee decides the match; always allowed, needs a reason."""
+
+    kind: ClassVar[str] = "override"
+    winner: str = "a"
+    reason: str = ""
+
+
+ACTIONS: dict[str, type] = {c.kind: c for c in
+                            (CoinToss, RollCall, Arrive, NamePlayer, DeclareChange,
+                             ReportGame, Penalty, Replay, Override)}
+_TUPLES = {"absent_a", "absent_b"}
+
+
+def action_from_dict(d: dict) -> Action:
+    """Rebuild an action from its ``to_dict()`` form (unknown keys are refused)."""
+    cls = ACTIONS.get(d.get("kind", ""))
+    if cls is None:
+        raise RuleViolation("action.unknown", N_("Unknown action %(kind)s"), kind=d.get("kind"))
+    names = {f.name for f in fields(cls)}
+    extra = set(d) - names - {"kind"}
+    if extra:
+        raise RuleViolation("action.bad_field", N_("Action %(kind)s has no field %(field)s"),
+                            kind=cls.kind, field=", ".join(sorted(extra)))
+    kw = {k: (tuple(v) if k in _TUPLES else v) for k, v in d.items() if k != "kind"}
+    return cls(**kw)

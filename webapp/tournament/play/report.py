@@ -1,0 +1,99 @@
+"""Reporting a game: the round score, the characters, stage and side."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from webapp.tournament.errors import N_, RuleViolation
+from webapp.tournament.play.core import check_open, check_toss_done, record_game
+
+
+def check_rounds(rules, act) -> None:
+    """Winner reached the target and the loser did not; a double K.O. only at full set."""
+    t, ra, rb = rules.rounds_to_win, act.rounds_a, act.rounds_b
+    if not (isinstance(ra, int) and isinstance(rb, int)) or ra < 0 or rb < 0:
+        raise RuleViolation("score.impossible", N_("Round counts must be whole numbers"))
+    if act.double_ko:
+        if not rules.double_ko:
+            raise RuleViolation("score.double_ko_not_in_rules",
+                                N_("%(ruleset)s has no double K.O. rule: report the game with "
+                                   "its winner"), ruleset=rules.title)
+        if act.winner is not None or (ra, rb) != (t - 1, t - 1):
+            raise RuleViolation("score.double_ko_not_full_set",
+                                N_("Tekken double K.O.: it only counts in the full-set round "
+                                   "(%(n)d-%(n)d) and has no winner"), n=t - 1)
+        return
+    if act.winner not in ("a", "b"):
+        raise RuleViolation("score.winner_required", N_("Say who won the game"))
+    won, lost = (ra, rb) if act.winner == "a" else (rb, ra)
+    if won != t or lost >= t:
+        raise RuleViolation("score.impossible",
+                            N_("Rounds %(a)d-%(b)d are impossible: a game is first to %(t)d "
+                               "rounds, so the winner has %(t)d and the loser fewer"),
+                            a=ra, b=rb, t=t)
+
+
+def _check_awarded(state, act) -> None:
+    """Rounds a penalty awarded in this game must show in the reported score."""
+    for side, rounds in (("a", act.rounds_a), ("b", act.rounds_b)):
+        need = state.side(side).awarded
+        if rounds < need:
+            raise RuleViolation("score.awarded_round_missing",
+                                N_("A penalty gave side %(side)s a round in this game: its "
+                                   "score must be at least %(n)d"), side=side, n=need)
+
+
+def _check_replay(state, act) -> None:
+    """A double K.O. between the last players is replayed with the same characters and stage."""
+    old = state.games[state.replay_of]
+    same_stage = not act.stage or not old.stage or act.stage == old.stage
+    if (act.char_a, act.char_b) != (old.char_a, old.char_b) or not same_stage:
+        raise RuleViolation("tekken.replay_same_conditions",
+                            N_("Tekken double K.O. between both 5th players: the game is "
+                               "replayed with the same characters and stage (%(char_a)s vs "
+                               "%(char_b)s, %(stage)s)"),
+                            char_a=old.char_a, char_b=old.char_b, stage=old.stage or "-")
+
+
+def fixed_side_a(state):
+    """Side A's 1P/2P when the toss fixed it for the whole match, else None."""
+    toss = state.toss
+    if state.rules.side_rule != "toss_fixed" or toss is None or toss.side_of_winner is None:
+        return None
+    if toss.winner == "a":
+        return toss.side_of_winner
+    return "2P" if toss.side_of_winner == "1P" else "1P"
+
+
+def _check_side(state, act) -> None:
+    """Tekken: the side chosen at the toss holds for every game of the match."""
+    if act.side_a not in ("", "1P", "2P"):
+        raise RuleViolation("play.side_invalid", N_("Side is 1P or 2P"))
+    fixed = fixed_side_a(state)
+    if act.side_a and fixed and act.side_a != fixed:
+        raise RuleViolation("tekken.side_fixed",
+                            N_("Tekken side choice: the side chosen at the coin toss holds for "
+                               "all games (side A plays %(side)s)"), side=fixed)
+
+
+def check_report(state, act):
+    """Validate a game result; returns it with empty characters filled in."""
+    check_open(state)
+    check_toss_done(state)
+    ma, mb = state.mtype.players(state)
+    rules = state.rules
+    act = replace(act, char_a=rules.resolve_character(state, "a", ma, act.char_a),
+                  char_b=rules.resolve_character(state, "b", mb, act.char_b),
+                  side_a=act.side_a or (fixed_side_a(state) or ""))
+    check_rounds(rules, act)
+    _check_awarded(state, act)
+    _check_side(state, act)
+    if state.replay_of is not None:
+        _check_replay(state, act)
+    rules.check_characters(state, act, (ma, mb))
+    return act
+
+
+def effect_report(state, act):
+    """Record the game; the match type updates rosters and the result."""
+    record_game(state, act.winner, (act.rounds_a, act.rounds_b), (act.char_a, act.char_b),
+                act.stage, act.side_a, act.double_ko)

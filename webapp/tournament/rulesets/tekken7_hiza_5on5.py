@@ -1,0 +1,61 @@
+"""Tekken 7 Hiza Mattari Cup 5on5 (tekken7-hiza-mattari-5on5-regulation.txt).
+
+Kachinuki team matches and the wildcard's 1-on-1 representative matches.
+"""
+from __future__ import annotations
+
+from webapp.tournament.errors import N_
+from webapp.tournament.rulesets import RuleSet, register
+
+KINDS = {
+    "interruption": "round",            # self-inflicted interruption: one round (2-2: the game)
+    "selection_mistake": "second_mistake_game",  # second consecutive mistake loses the game
+    "bluff": "first_player_lost",       # bluff at blind select: first player counted as lost
+    "undeclared_change": "void_win",    # a win with an undeclared character is a loss
+    "disqualify_member": "member_out",
+    "disqualify_team": "team_out",
+}
+
+LOCK_MESSAGE = N_("Tekken character rule: %(name)s is registered with %(registered)s; a win "
+                  "with %(char)s without the declared and allowed change counts as a loss")
+
+
+def resolve_character(state, side, member_id, char):
+    """An empty character means the member's registered character."""
+    return char or state.member(side, member_id).character
+
+
+def voids_win(state, side, member_id, char):
+    """A win with a character other than the registered or allowed one is voided."""
+    if char == state.member(side, member_id).character:
+        return False
+    return state.side(side).permitted.get(member_id) != char
+
+
+def check_characters(state, report, members):
+    """Nothing to reject: playing another character is handled by voiding the win."""
+
+
+def may_change(state):
+    """Sides whose current player holds an allowed character change."""
+    return [s for s in "ab" if state.side(s).current in state.side(s).permitted]
+
+
+RULESET = register(RuleSet(
+    name="tekken7_hiza_5on5",
+    title="Tekken 7 Hiza Mattari Cup",
+    match_types=("kachinuki", "representative"),
+    rounds_to_win=3,                 # 3 rounds = 1 set = 1 game: first to 3, 2-2 is full set
+    team_size=5,
+    character_lock=True,             # 登録キャラクター固定 (change: declared + allowed)
+    double_ko=True,                  # only at the full-set round (2-2)
+    stage_rule="toss_then_loser",
+    side_rule="toss_fixed",
+    coin_toss_required=("kachinuki",),
+    replay_scope="round",            # unintended interruption: restart the interrupted round
+    penalties=KINDS,
+    check_characters=check_characters,
+    voids_win=voids_win,
+    may_change=may_change,
+    resolve_character=resolve_character,
+))
