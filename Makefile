@@ -1,0 +1,40 @@
+# taikai — two commands: `make run` and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+FLASK := $(BIN)/flask --app wsgi
+
+.PHONY: run test install translations db demo chromium bench clean
+
+run: db  ## install, create/upgrade the SQLite database, load the demo, serve
+	$(FLASK) demo --if-empty
+	$(FLASK) run --host 127.0.0.1 --port 5000
+
+test: install translations chromium  ## install everything the tests need and run them all
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+translations: install
+	$(BIN)/pybabel compile -q -f -d webapp/translations
+
+db: install translations
+	$(FLASK) db upgrade
+
+chromium:
+	scripts/ensure-chromium.sh $(BIN)/python
+
+bench: install
+	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/rules.py
+
+clean:
+	rm -rf $(VENV) instance

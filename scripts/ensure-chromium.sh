@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Make a Chromium available for the browser tests:
+# the system one if present; on Debian as root, the distribution's package;
+# otherwise Playwright's own installer.
+set -euo pipefail
+python=${1:-python3}
+for candidate in "${TAIKAI_CHROMIUM:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
+  if [ -n "$candidate" ] && [ -x "$candidate" ]; then exit 0; fi
+done
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "installing Debian's chromium for the browser tests" >&2
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium >/dev/null
+  exit 0
+fi
+"$python" -m playwright install chromium

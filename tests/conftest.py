@@ -1,0 +1,84 @@
+"""Shared fixtures: one app per test session on SQLite or on DATABASE_URL (PostgreSQL).
+
+The schema is built with the Alembic migrations, as in production, and every
+table is emptied after each test.
+"""
+import os
+
+import pytest
+from sqlalchemy import text
+
+from webapp import create_app
+from webapp.extensions import db
+
+
+def _test_config(tmp_path_factory) -> dict:
+    config = {"TESTING": True, "SECRET_KEY": "test", "SERVER_NAME": None}
+    if not os.environ.get("DATABASE_URL"):
+        path = tmp_path_factory.mktemp("db") / "taikai-test.sqlite3"
+        config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{path}"
+    return config
+
+
+def _reset_postgres() -> None:
+    with db.engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
+
+
+@pytest.fixture(scope="session")
+def _app(tmp_path_factory):
+    from flask_migrate import upgrade
+
+    app = create_app(_test_config(tmp_path_factory))
+    with app.app_context():
+        if db.engine.dialect.name == "postgresql":
+            _reset_postgres()
+        upgrade()
+    yield app
+
+
+def _empty_tables() -> None:
+    db.session.remove()
+    tables = [t for t in reversed(db.metadata.sorted_tables)]
+    with db.engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            names = ", ".join(f'"{t.name}"' for t in tables)
+            conn.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+        else:
+            for table in tables:
+                conn.execute(table.delete())
+
+
+@pytest.fixture
+def app(_app):
+    """The app with empty tables, inside an app context."""
+    with _app.app_context():
+        yield _app
+        _empty_tables()
+
+
+@pytest.fixture
+def client(app):
+    """A test client with CSRF checks switched off (one test checks them on)."""
+    app.config["WTF_CSRF_ENABLED"] = False
+    yield app.test_client()
+    app.config["WTF_CSRF_ENABLED"] = True
+
+
+@pytest.fixture
+def desk_user(app):
+    """A desk account: desk / desk-pass-123."""
+    from webapp.services import accounts
+
+    user = accounts.create_user("desk", "desk-pass-123", role="desk")
+    db.session.commit()
+    return user
+
+
+@pytest.fixture
+def desk_client(client, desk_user):
+    """A test client signed in as the desk."""
+    response = client.post("/login", data={"username": "desk", "password": "desk-pass-123"})
+    assert response.status_code == 302
+    return client

@@ -1,0 +1,53 @@
+"""taikai: offline-first fighting-game tournament operations."""
+import os
+
+from flask import Flask
+
+from .config import Config, database_url
+from .extensions import babel, csrf, db, login_manager, migrate
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the application: config, extensions, blueprints, CLI."""
+    app = Flask(__name__, instance_relative_config=True,
+                static_folder="../static", template_folder="../templates")
+    app.config.from_object(Config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.instance_path)
+    if test_config:
+        app.config.update(test_config)
+    _init_extensions(app)
+    _register_blueprints(app)
+    from . import cli
+    cli.init_app(app)
+    return app
+
+
+def _init_extensions(app: Flask) -> None:
+    from htmx_flask import Htmx
+    from .database import configure_sqlite
+    from .i18n import select_locale, init_i18n
+    from .auth import init_auth
+    from .views.errors import init_error_pages
+    from .views.template_helpers import init_template_helpers
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "..", "migrations"),
+                     render_as_batch=True, compare_type=True)
+    babel.init_app(app, locale_selector=select_locale)
+    csrf.init_app(app)
+    login_manager.init_app(app)
+    Htmx(app)
+    init_i18n(app)
+    init_auth(app)
+    init_error_pages(app)
+    init_template_helpers(app)
+    with app.app_context():
+        configure_sqlite(db.engine)
+
+
+def _register_blueprints(app: Flask) -> None:
+    from .views import auth, desk, public, staff
+
+    for module in (public, auth, desk, staff):
+        app.register_blueprint(module.bp)

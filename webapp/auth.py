@@ -1,0 +1,42 @@
+"""Sign-in: Flask-Login set-up and role guards for desk and staff pages."""
+from functools import wraps
+
+from flask import Flask, abort, redirect, request, url_for
+from flask_babel import lazy_gettext as _l
+from flask_login import current_user
+
+from .extensions import db, login_manager
+
+
+def init_auth(app: Flask) -> None:
+    """Configure the login manager."""
+    from .models import User
+
+    login_manager.login_view = "auth.login"
+    login_manager.login_message = _l("Please sign in.")
+
+    @login_manager.user_loader
+    def _load(user_id: str):
+        return db.session.get(User, int(user_id))
+
+
+def desk_required(view):
+    """Only desk accounts."""
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if not current_user.is_authenticated:
+            return redirect(url_for("auth.login", next=request.full_path))
+        if not current_user.is_desk:
+            abort(403)
+        return view(*args, **kwargs)
+    return wrapper
+
+
+def staff_required(view):
+    """Staff or desk; staff signed in with an event PIN only for that event."""
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if not current_user.is_authenticated:
+            return redirect(url_for("auth.login", next=request.full_path))
+        return view(*args, **kwargs)
+    return wrapper

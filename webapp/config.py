@@ -1,0 +1,29 @@
+"""Configuration read from the environment."""
+import os
+
+
+class Config:
+    """Defaults; every value can be overridden by an environment variable."""
+
+    SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-change-me")
+    SQLALCHEMY_DATABASE_URI = os.environ.get("DATABASE_URL")  # None → SQLite in instance/
+    SQLALCHEMY_ENGINE_OPTIONS: dict = {}
+    BABEL_DEFAULT_LOCALE = "ja"
+    BABEL_DEFAULT_TIMEZONE = os.environ.get("TAIKAI_TIMEZONE", "Asia/Tokyo")
+    LANGUAGES = ("ja", "en")
+    WTF_CSRF_TIME_LIMIT = None  # a staff phone stays on one page for hours
+    SESSION_COOKIE_SAMESITE = "Lax"
+    PERMANENT_SESSION_LIFETIME = 60 * 60 * 16  # one tournament day
+    POLL_SECONDS = 4
+
+
+def database_url(instance_path: str) -> str:
+    """The DATABASE_URL, or the default SQLite file in the instance folder."""
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        # psycopg 3 is the driver; accept the plain postgres:// forms too.
+        for prefix in ("postgres://", "postgresql://"):
+            if url.startswith(prefix):
+                return "postgresql+psycopg://" + url[len(prefix):]
+        return url
+    return "sqlite:///" + os.path.join(instance_path, "taikai.sqlite3")

@@ -1,0 +1,22 @@
+"""Flask extensions, created unbound and attached in create_app with init_app."""
+from flask_babel import Babel
+from flask_login import LoginManager
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf import CSRFProtect
+from sqlalchemy import MetaData
+
+# Named constraints so Alembic migrations work the same on SQLite and PostgreSQL.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING))
+migrate = Migrate()
+babel = Babel()
+csrf = CSRFProtect()
+login_manager = LoginManager()

@@ -1,0 +1,37 @@
+"""Desk and staff accounts."""
+from flask_login import UserMixin
+from sqlalchemy.orm import Mapped, mapped_column
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from ..extensions import db
+from .base import Timestamped
+
+ROLES = ("desk", "staff")
+
+
+class User(UserMixin, Timestamped, db.Model):
+    """A person who signs in: the desk (本部) or a staff member (referee)."""
+
+    __tablename__ = "user"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(db.String(80), unique=True)
+    display_name: Mapped[str] = mapped_column(db.String(120), default="")
+    password_hash: Mapped[str] = mapped_column(db.String(255))
+    role: Mapped[str] = mapped_column(db.String(10), default="staff")
+    # Staff who signed in with an event PIN are tied to that event only.
+    event_id: Mapped[int | None] = mapped_column(db.ForeignKey("event.id", ondelete="CASCADE"))
+
+    def set_password(self, password: str) -> None:
+        """Store a salted hash, never the password."""
+        self.password_hash = generate_password_hash(password)
+
+    def check_password(self, password: str) -> bool:
+        """True when the password matches the stored hash."""
+        if self.password_hash.startswith("!"):
+            return False  # PIN-only staff account
+        return check_password_hash(self.password_hash, password)
+
+    @property
+    def is_desk(self) -> bool:
+        """Desk accounts may do everything staff may, and set events up."""
+        return self.role == "desk"

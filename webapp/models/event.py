@@ -1,0 +1,83 @@
+"""Events, their phases, entrants (players or teams) and team members."""
+from datetime import date
+
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from ..extensions import db
+from .base import JSONType, Timestamped
+
+
+class Event(Timestamped, db.Model):
+    """One tournament (大会), e.g. a Tekken 7 5on5 day or KGP2025's 1-on-1."""
+
+    __tablename__ = "event"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(db.String(80), unique=True)
+    name: Mapped[str] = mapped_column(db.String(200))
+    game: Mapped[str] = mapped_column(db.String(120), default="")
+    ruleset: Mapped[str] = mapped_column(db.String(60), default="kgp2025")
+    entrant_kind: Mapped[str] = mapped_column(db.String(10), default="player")  # player | team
+    team_size: Mapped[int] = mapped_column(default=1)
+    day: Mapped[date | None] = mapped_column(db.Date)
+    staff_pin_hash: Mapped[str | None] = mapped_column(db.String(255))
+    template: Mapped[str] = mapped_column(db.String(60), default="")
+    settings: Mapped[dict] = mapped_column(JSONType, default=dict)
+
+    phases: Mapped[list["Phase"]] = relationship(back_populates="event", order_by="Phase.position",
+                                                 cascade="all, delete-orphan")
+    entrants: Mapped[list["Entrant"]] = relationship(back_populates="event",
+                                                     cascade="all, delete-orphan")
+
+
+class Phase(Timestamped, db.Model):
+    """A stage of an event: groups, a bracket, pairs, a finals stage."""
+
+    __tablename__ = "phase"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(db.ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(default=1)
+    name: Mapped[str] = mapped_column(db.String(120))
+    format: Mapped[str] = mapped_column(db.String(40))          # a registered format name
+    options: Mapped[dict] = mapped_column(JSONType, default=dict)
+    match_type: Mapped[str] = mapped_column(db.String(40), default="best_of")
+    best_of: Mapped[int] = mapped_column(default=3)
+    group_count: Mapped[int] = mapped_column(default=1)
+    status: Mapped[str] = mapped_column(db.String(12), default="draft")  # draft | running | done
+
+    event: Mapped[Event] = relationship(back_populates="phases")
+    brackets: Mapped[list["BracketRow"]] = relationship(back_populates="phase", order_by="BracketRow.id",
+                                                        cascade="all, delete-orphan")
+
+
+class Entrant(Timestamped, db.Model):
+    """A player (1-on-1) or a team (5on5) entered in an event."""
+
+    __tablename__ = "entrant"
+    __table_args__ = (db.UniqueConstraint("event_id", "name", name="uq_entrant_event_name"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(db.ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(db.String(120))
+    reading: Mapped[str] = mapped_column(db.String(120), default="")  # kana, for sorting
+    seed: Mapped[int | None] = mapped_column()
+    tier: Mapped[int] = mapped_column(default=0)
+    checked_in: Mapped[bool] = mapped_column(default=False)
+    dq: Mapped[bool] = mapped_column(default=False)
+    info: Mapped[dict] = mapped_column(JSONType, default=dict)  # reception: category, fees...
+
+    event: Mapped[Event] = relationship(back_populates="entrants")
+    members: Mapped[list["Member"]] = relationship(back_populates="entrant", order_by="Member.position",
+                                                   cascade="all, delete-orphan")
+
+
+class Member(db.Model):
+    """A member of a team (or the single member of a 1-on-1 entrant) and their character."""
+
+    __tablename__ = "member"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    entrant_id: Mapped[int] = mapped_column(db.ForeignKey("entrant.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(default=1)
+    name: Mapped[str] = mapped_column(db.String(120))
+    character: Mapped[str] = mapped_column(db.String(60), default="")
+    change_declared: Mapped[bool] = mapped_column(default=False)
+
+    entrant: Mapped[Entrant] = relationship(back_populates="members")

@@ -1,0 +1,58 @@
+"""The append-only operation log, conflicts for the desk, and the audit trail."""
+from datetime import datetime
+
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..extensions import db
+from .base import JSONType, utcnow
+
+OUTCOMES = ("applied", "duplicate", "confirmed", "conflict", "rejected")
+
+
+class Operation(db.Model):
+    """Every change a phone or the desk makes, with the outcome the server gave it."""
+
+    __tablename__ = "operation"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    op_id: Mapped[str] = mapped_column(db.String(64), unique=True)
+    device_id: Mapped[str] = mapped_column(db.String(64), index=True)
+    seq: Mapped[int] = mapped_column(default=0)
+    kind: Mapped[str] = mapped_column(db.String(40))
+    event_id: Mapped[int | None] = mapped_column(db.ForeignKey("event.id", ondelete="SET NULL"))
+    match_id: Mapped[int | None] = mapped_column(db.ForeignKey("match.id", ondelete="SET NULL"))
+    base_version: Mapped[int | None] = mapped_column()
+    payload: Mapped[dict] = mapped_column(JSONType, default=dict)
+    user_id: Mapped[int | None] = mapped_column(db.ForeignKey("user.id", ondelete="SET NULL"))
+    device_time: Mapped[str] = mapped_column(db.String(40), default="")
+    received_at: Mapped[datetime] = mapped_column(db.DateTime(timezone=True), default=utcnow)
+    outcome: Mapped[str] = mapped_column(db.String(12))
+    code: Mapped[str | None] = mapped_column(db.String(80))
+    message: Mapped[str | None] = mapped_column(db.String(300))
+    params: Mapped[dict] = mapped_column(JSONType, default=dict)
+    match_version: Mapped[int | None] = mapped_column()
+
+
+class Conflict(db.Model):
+    """Two versions of one match's result waiting for the desk."""
+
+    __tablename__ = "conflict"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(db.ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    operation_id: Mapped[int] = mapped_column(db.ForeignKey("operation.id", ondelete="CASCADE"))
+    reason: Mapped[str] = mapped_column(db.String(40))  # different_result | participants_changed
+    status: Mapped[str] = mapped_column(db.String(12), default="open")  # open | kept | taken | third
+    resolved_by: Mapped[int | None] = mapped_column(db.ForeignKey("user.id", ondelete="SET NULL"))
+    resolved_at: Mapped[datetime | None] = mapped_column(db.DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(db.DateTime(timezone=True), default=utcnow)
+
+
+class AuditEntry(db.Model):
+    """Who did what at the desk: overrides, corrections, conflict decisions, DQs."""
+
+    __tablename__ = "audit"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(db.DateTime(timezone=True), default=utcnow)
+    user_id: Mapped[int | None] = mapped_column(db.ForeignKey("user.id", ondelete="SET NULL"))
+    event_id: Mapped[int | None] = mapped_column(db.ForeignKey("event.id", ondelete="CASCADE"))
+    action: Mapped[str] = mapped_column(db.String(60))
+    detail: Mapped[dict] = mapped_column(JSONType, default=dict)

@@ -1,0 +1,72 @@
+"""marshmallow schemas for desk and staff forms: parse and validate, nothing else."""
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+
+from .tournament.errors import N_
+
+FORMAT_CHOICES = ("single_elimination", "double_elimination", "pairs", "kgp_finals")
+RULESETS = ("kgp2025", "tekken7_hiza_5on5")
+
+
+class FormSchema(Schema):
+    """Ignores unknown fields (the CSRF token, buttons)."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+
+class EventForm(FormSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    ruleset = fields.String(load_default="kgp2025", validate=validate.OneOf(RULESETS))
+    entrant_kind = fields.String(load_default="player", validate=validate.OneOf(("player", "team")))
+    team_size = fields.Integer(load_default=1, validate=validate.Range(min=1, max=10))
+
+
+class PhaseForm(FormSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    format = fields.String(required=True, validate=validate.OneOf(FORMAT_CHOICES))
+    match_type = fields.String(load_default="best_of",
+                               validate=validate.OneOf(("best_of", "kachinuki", "representative")))
+    best_of = fields.Integer(load_default=3, validate=validate.OneOf((1, 3, 5, 7)))
+    group_count = fields.Integer(load_default=1, validate=validate.Range(min=1, max=64))
+    grand_final = fields.String(load_default="reset", validate=validate.OneOf(("none", "single", "reset")))
+    third_place = fields.Boolean(load_default=False)
+
+
+class PasteForm(FormSchema):
+    entrants = fields.String(required=True, validate=validate.Length(min=1, max=200_000))
+
+
+class WinnerForm(FormSchema):
+    winner = fields.Integer(required=True)
+    walkover = fields.Boolean(load_default=False)
+
+
+class CorrectionForm(WinnerForm):
+    cascade = fields.Boolean(load_default=False)
+    reason = fields.String(load_default="", validate=validate.Length(max=300))
+
+
+class LoginForm(FormSchema):
+    username = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    password = fields.String(required=True, validate=validate.Length(min=1, max=200))
+
+
+def load_form(schema: Schema, data) -> dict:
+    """Parse a form; raise ValidationError with per-field messages."""
+    flat = {k: (v if len(data.getlist(k)) == 1 else data.getlist(k)) for k, v in data.items()}
+    # Unchecked checkboxes are absent; checked ones send "on".
+    for name, field in schema.fields.items():
+        if isinstance(field, fields.Boolean) and flat.get(name) == "on":
+            flat[name] = True
+    return schema.load(flat)
+
+
+def first_error(error: ValidationError) -> str:
+    """One readable line for a flash message: 'field: message'."""
+    messages = error.normalized_messages()
+    field, problems = next(iter(messages.items()))
+    problem = problems[0] if isinstance(problems, list) else str(problems)
+    return f"{field}: {problem}"
+
+
+__all__ = ["ValidationError", "N_"]

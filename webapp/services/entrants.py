@@ -1,0 +1,139 @@
+"""Adding entrants: pasted lists and CSV files (UTF-8 or Shift_JIS)."""
+import csv
+import io
+import unicodedata
+
+from ..extensions import db
+from ..models import Entrant, Event, Member
+from ..tournament.errors import N_
+from . import ServiceError
+
+MAX_CSV_BYTES = 2 * 1024 * 1024
+
+
+def normalize_name(name: str) -> str:
+    """NFKC (full-width ASCII → half-width, half-width kana → full-width) and trimmed."""
+    return unicodedata.normalize("NFKC", name).strip()
+
+
+def decode_csv(data: bytes) -> str:
+    """Decode an uploaded file: UTF-8 (with or without BOM), else Shift_JIS (cp932)."""
+    if not data.strip():
+        raise ServiceError("entrants.empty", N_("The file is empty."))
+    if len(data) > MAX_CSV_BYTES:
+        raise ServiceError("entrants.too_large", N_("The file is larger than 2 MB."))
+    for encoding in ("utf-8-sig", "cp932"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise ServiceError("entrants.encoding",
+                       N_("The file is neither UTF-8 nor Shift_JIS text. Save it as CSV (UTF-8) and try again."))
+
+
+def parse_rows(text: str, team_size: int) -> list[dict]:
+    """Rows of name[,seed][,member,character]*: one entrant per line; '#' lines are comments."""
+    rows = []
+    reader = csv.reader(io.StringIO(text))
+    for line_no, cells in enumerate(reader, start=1):
+        cells = [normalize_name(c) for c in cells]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if line_no == 1 and cells[0].lower() in ("name", "名前", "チーム名", "team", "player"):
+            continue  # a header row
+        rows.append(_row(cells, line_no, team_size))
+    if not rows:
+        raise ServiceError("entrants.empty", N_("No entrants found: write one name per line."))
+    return rows
+
+
+def _row(cells: list[str], line_no: int, team_size: int) -> dict:
+    name, rest = cells[0], cells[1:]
+    if not name:
+        raise ServiceError("entrants.no_name", N_("Line %(line)s has no name."), line=line_no)
+    seed = None
+    if rest and rest[0].isdigit():
+        seed, rest = int(rest[0]), rest[1:]
+    elif rest and rest[0] == "":
+        rest = rest[1:]
+    members = [(rest[i], rest[i + 1] if i + 1 < len(rest) else "") for i in range(0, len(rest), 2)
+               if rest[i]]
+    if team_size > 1 and members and len(members) != team_size:
+        raise ServiceError("entrants.team_size",
+                           N_("Line %(line)s: a team needs %(size)s members with their characters, found %(found)s."),
+                           line=line_no, size=team_size, found=len(members))
+    return {"name": name, "seed": seed, "members": members, "line": line_no}
+
+
+def add_entrants(event: Event, rows: list[dict]) -> list[Entrant]:
+    """Validate the whole list first, then add every entrant or none."""
+    _check_duplicates(event, rows)
+    _check_seeds(event, rows)
+    added = []
+    for row in rows:
+        entrant = Entrant(event=event, name=row["name"], seed=row["seed"],
+                          reading=row.get("reading", ""), info=row.get("info", {}))
+        members = row["members"] or [(row["name"], "")]
+        for position, (member, character) in enumerate(members, start=1):
+            entrant.members.append(Member(position=position, name=member, character=character))
+        added.append(entrant)
+    db.session.add_all(added)
+    return added
+
+
+def _check_duplicates(event: Event, rows: list[dict]) -> None:
+    seen = {e.name.casefold() for e in event.entrants}
+    for row in rows:
+        key = row["name"].casefold()
+        if key in seen:
+            raise ServiceError("entrants.duplicate", N_("%(name)s is entered twice: names must be unique."),
+                               name=row["name"])
+        seen.add(key)
+
+
+def _check_seeds(event: Event, rows: list[dict]) -> None:
+    total = len(event.entrants) + len(rows)
+    taken = {e.seed for e in event.entrants if e.seed}
+    for row in rows:
+        seed = row["seed"]
+        if seed is None:
+            continue
+        if not 1 <= seed <= total:
+            raise ServiceError("entrants.seed_range", N_("Seed %(seed)s of %(name)s is out of range: use 1 to %(total)s."),
+                               seed=seed, name=row["name"], total=total)
+        if seed in taken:
+            raise ServiceError("entrants.seed_taken", N_("Seed %(seed)s is given twice."), seed=seed)
+        taken.add(seed)
+
+
+def set_seeds(event: Event, seeds: dict[int, int | None]) -> None:
+    """Set seeds by entrant id; each seed 1..N at most once."""
+    total = len(event.entrants)
+    used = set()
+    for entrant in event.entrants:
+        seed = seeds.get(entrant.id, entrant.seed)
+        if seed is not None and not 1 <= seed <= total:
+            raise ServiceError("entrants.seed_range", N_("Seed %(seed)s of %(name)s is out of range: use 1 to %(total)s."),
+                               seed=seed, name=entrant.name, total=total)
+        if seed is not None and seed in used:
+            raise ServiceError("entrants.seed_taken", N_("Seed %(seed)s is given twice."), seed=seed)
+        used.add(seed)
+    for entrant in event.entrants:
+        entrant.seed = seeds.get(entrant.id, entrant.seed)
+
+
+def parse_seed(raw: str, name: str) -> int | None:
+    """A seed typed by the desk: empty means unseeded, otherwise a whole number."""
+    raw = normalize_name(raw)
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise ServiceError("entrants.seed_number", N_("The seed of %(name)s must be a whole number."), name=name)
+    return int(raw)
+
+
+def seeded_order(entrants: list[Entrant]) -> list[Entrant]:
+    """Seeded entrants by seed, then unseeded ones in entry order."""
+    seeded = sorted((e for e in entrants if e.seed), key=lambda e: e.seed)
+    rest = sorted((e for e in entrants if not e.seed), key=lambda e: e.id)
+    return seeded + rest

@@ -1,0 +1,181 @@
+"""Desk (本部) pages: events, entrants, seeds, phases, results and corrections."""
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
+from flask_login import current_user
+
+from ..auth import desk_required
+from ..extensions import db
+from ..models import Event, MatchRow, Phase
+from ..schemas import (CorrectionForm, EventForm, PasteForm, PhaseForm, WinnerForm,
+                       ValidationError, load_form)
+from ..services import accounts, brackets, entrants, events, standings
+from . import render
+from .errors import problem_message
+
+bp = Blueprint("desk", __name__, url_prefix="/desk")
+
+
+@bp.before_request
+@desk_required
+def _guard():
+    """Every desk page needs a desk account."""
+    return None
+
+
+def _event(event_id: int) -> Event:
+    event = db.session.get(Event, event_id)
+    if event is None:
+        abort(404)
+    return event
+
+
+def _setup_page(event: Event, status: int = 200, **extra):
+    context = {"event": event, "form": request.form,
+               "entrant_list": entrants.seeded_order(event.entrants), **extra}
+    return render("desk/event.html", **context), status
+
+
+def _run(action):
+    """Run a change in one transaction: commit and True, or roll back, flash why and False."""
+    try:
+        action()
+        db.session.commit()
+        return True
+    except Exception as problem:  # noqa: BLE001 - only the known kinds are shown; others re-raise
+        db.session.rollback()
+        message = problem_message(problem)
+        if message is None:
+            raise
+        flash(message, "error")
+        return False
+
+
+@bp.route("/", methods=["GET", "POST"])
+def home():
+    """Events, and the form to create one."""
+    if request.method == "POST":
+        created = {}
+
+        def create():
+            form = load_form(EventForm(), request.form)
+            created["event"] = events.create_event(user=current_user, **form)
+        if _run(create):
+            return redirect(url_for("desk.event", event_id=created["event"].id))
+    all_events = db.session.query(Event).order_by(Event.id.desc()).all()
+    return render("desk/home.html", events=all_events, form=request.form)
+
+
+@bp.route("/e/<int:event_id>")
+def event(event_id):
+    """Set an event up: entrants, seeds, phases, staff PIN."""
+    return _setup_page(_event(event_id))
+
+
+@bp.route("/e/<int:event_id>/entrants", methods=["POST"])
+def add_entrants(event_id):
+    """Add entrants from a pasted list or an uploaded CSV; all or nothing."""
+    event = _event(event_id)
+
+    def add():
+        upload = request.files.get("csv")
+        if upload and upload.filename:
+            text = entrants.decode_csv(upload.read())
+        else:
+            text = load_form(PasteForm(), request.form)["entrants"]
+        entrants.add_entrants(event, entrants.parse_rows(text, event.team_size))
+    if _run(add):
+        flash(_("Entrants added."), "ok")
+        return redirect(url_for("desk.event", event_id=event_id))
+    return _setup_page(event, 422)
+
+
+@bp.route("/e/<int:event_id>/seeds", methods=["POST"])
+def set_seeds(event_id):
+    """Save the seed column."""
+    event = _event(event_id)
+
+    def save():
+        seeds = {}
+        for entrant in event.entrants:
+            raw = request.form.get(f"seed-{entrant.id}", "").strip()
+            seeds[entrant.id] = entrants.parse_seed(raw, entrant.name)
+        entrants.set_seeds(event, seeds)
+    if _run(save):
+        flash(_("Seeds saved."), "ok")
+        return redirect(url_for("desk.event", event_id=event_id))
+    return _setup_page(event, 422)
+
+
+@bp.route("/e/<int:event_id>/phases", methods=["POST"])
+def add_phase(event_id):
+    """Add a phase (format, match type, groups)."""
+    event = _event(event_id)
+
+    def add():
+        form = load_form(PhaseForm(), request.form)
+        grand_final, third_place = form.pop("grand_final"), form.pop("third_place")
+        options = {}
+        if form["format"] == "double_elimination":
+            options["grand_final"] = grand_final
+        if form["format"] == "single_elimination" and third_place:
+            options["third_place"] = True
+        events.add_phase(event, **form, **options)
+    if _run(add):
+        return redirect(url_for("desk.event", event_id=event_id))
+    return _setup_page(event, 422)
+
+
+@bp.route("/e/<int:event_id>/pin", methods=["POST"])
+def staff_pin(event_id):
+    """Choose the staff PIN for this event."""
+    event = _event(event_id)
+    if _run(lambda: accounts.set_staff_pin(event, request.form.get("pin", ""))):
+        flash(_("Staff PIN saved."), "ok")
+        return redirect(url_for("desk.event", event_id=event_id))
+    return _setup_page(event, 422)
+
+
+@bp.route("/phase/<int:phase_id>/start", methods=["POST"])
+def start_phase(phase_id):
+    """Generate the brackets of a phase from the event's entrants."""
+    phase = db.session.get(Phase, phase_id) or abort(404)
+    if _run(lambda: brackets.start_phase(phase, phase.event.entrants, current_user)):
+        flash(_("Phase started."), "ok")
+        return redirect(url_for("desk.phase", phase_id=phase_id))
+    return _setup_page(phase.event, 422)
+
+
+@bp.route("/phase/<int:phase_id>")
+def phase(phase_id):
+    """Run a phase: ready matches with winner buttons, decided ones with corrections."""
+    phase = db.session.get(Phase, phase_id) or abort(404)
+    return render("desk/phase.html", phase=phase, event=phase.event,
+                  views=standings.phase_view(phase), entrants=standings.names(phase.event_id))
+
+
+@bp.route("/match/<int:match_id>/winner", methods=["POST"])
+def record_winner(match_id):
+    """Record a match's winner (detailed games are entered on the staff pages)."""
+    match = db.session.get(MatchRow, match_id) or abort(404)
+
+    def record():
+        form = load_form(WinnerForm(), request.form)
+        brackets.record_winner(match, form["winner"], current_user, walkover=form["walkover"])
+    if _run(record):
+        flash(_("Result recorded."), "ok")
+    return redirect(url_for("desk.phase", phase_id=match.bracket.phase_id))
+
+
+@bp.route("/match/<int:match_id>/correct", methods=["POST"])
+def correct(match_id):
+    """Change a decided match's winner; played matches downstream need an explicit cascade."""
+    match = db.session.get(MatchRow, match_id) or abort(404)
+
+    def fix():
+        form = load_form(CorrectionForm(), request.form)
+        done = brackets.correct_winner(match, form["winner"], current_user, form["cascade"], form["reason"])
+        if done.played:
+            flash(_("Reopened matches that had been played: %(keys)s", keys=", ".join(done.played)), "error")
+    if _run(fix):
+        flash(_("Result corrected."), "ok")
+    return redirect(url_for("desk.phase", phase_id=match.bracket.phase_id))

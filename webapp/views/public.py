@@ -1,0 +1,92 @@
+"""Public pages: events, brackets, standings, matches. No sign-in."""
+import hashlib
+
+from flask import Blueprint, abort, current_app, make_response, request, send_from_directory
+
+from ..extensions import db
+from ..models import Event, MatchRow, Phase
+from ..services import accounts, standings
+from . import render
+
+bp = Blueprint("public", __name__)
+
+
+@bp.route("/")
+def index():
+    """The list of events."""
+    events = db.session.query(Event).order_by(Event.day.desc().nullslast(), Event.id.desc()).all()
+    return render("public/index.html", events=events)
+
+
+@bp.route("/e/<slug>")
+def event(slug):
+    """An event: its phases and final standings so far."""
+    event = accounts.event_by_slug(slug)
+    return render("public/event.html", event=event, standings=standings.event_standings(event))
+
+
+def _phase(event: Event, phase_id: int) -> Phase:
+    phase = db.session.get(Phase, phase_id)
+    if phase is None or phase.event_id != event.id:
+        abort(404)
+    return phase
+
+
+def phase_etag(phase: Phase) -> str:
+    """Changes whenever any match of the phase changes."""
+    versions = [(m.id, m.version) for b in phase.brackets for m in b.matches]
+    raw = f"{phase.id}:{phase.status}:{versions}:{bool(request.htmx)}:{_lang()}"
+    return hashlib.sha1(raw.encode()).hexdigest()
+
+
+def _lang() -> str:
+    from flask_babel import get_locale
+    return str(get_locale())
+
+
+@bp.route("/e/<slug>/phase/<int:phase_id>")
+def phase(slug, phase_id):
+    """A phase's bracket(s); the partial polls itself and answers 304 when unchanged."""
+    event = accounts.event_by_slug(slug)
+    phase = _phase(event, phase_id)
+    etag = phase_etag(phase)
+    if request.htmx and etag in request.if_none_match:
+        return "", 304
+    views = standings.phase_view(phase)
+    response = make_response(render("public/phase.html", "_partials/bracket.html",
+                                    event=event, phase=phase, views=views, etag=etag))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.route("/e/<slug>/standings")
+def event_standings(slug):
+    """Placements per phase and the event's final standings."""
+    event = accounts.event_by_slug(slug)
+    return render("public/standings.html", event=event, standings=standings.event_standings(event),
+                  phases=[(p, standings.phase_placements(p)) for p in event.phases])
+
+
+@bp.route("/m/<int:match_id>")
+def match(match_id):
+    """One match, game by game."""
+    row = db.session.get(MatchRow, match_id)
+    if row is None:
+        abort(404)
+    return render("public/match.html", match=row, view=standings.match_view(row))
+
+
+@bp.route("/sw.js")
+def service_worker():
+    """The service worker, served from the root so its scope is the whole app."""
+    response = send_from_directory(current_app.static_folder, "sw.js", max_age=0)
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.route("/offline")
+def offline():
+    """Shown by the service worker when a page was never seen before."""
+    return render("offline.html")

@@ -1,0 +1,30 @@
+"""Jinja globals for labels that depend on the domain's side and round codes."""
+from flask import Flask
+from flask_babel import gettext as _
+
+from ..services import standings
+
+
+def side_label(side: str) -> str:
+    """A bracket side's heading in the reader's language."""
+    labels = {"W": _("Winners side"), "L": _("Losers side"), "GF": _("Grand final"),
+              "3P": _("Third-place match"), "P": _("Matches"),
+              "Q": _("Finals-stage qualifiers"), "F": _("Finals stage")}
+    return labels.get(side, side)
+
+
+def round_label(side: str, number: int, total: int) -> str:
+    """Final / Semifinals / Quarterfinals / Round n, counted from the end of a side."""
+    if side == "L":
+        return _("Losers final") if number == total and total > 1 else _("Losers round %(n)s", n=number)
+    if side != "W":
+        return _("Round %(n)s", n=number) if total > 1 else ""
+    from_end = total - number
+    named = {0: _("Final"), 1: _("Semifinals"), 2: _("Quarterfinals")}
+    return named.get(from_end, _("Round %(n)s", n=number)) if total > 1 else _("Final")
+
+
+def init_template_helpers(app: Flask) -> None:
+    """Register the helpers as Jinja globals."""
+    app.jinja_env.globals.update(side_label=side_label, round_label=round_label,
+                                 phase_names=lambda phase: standings.names(phase.event_id))
