@@ -1,34 +1,32 @@
-/* taikai outbox: operations entered on this phone, kept in IndexedDB until the
- * server has answered for each one. Loaded by pages (window.TaikaiOutbox) and by
- * the service worker (importScripts; self.TaikaiOutbox) so both share one
- * implementation and one database. Needs idb's UMD build (global `idb`).
+/* taikai outbox: ops entered on this phone, kept in IndexedDB until the server
+ * has answered each one. Loaded by pages (window.TaikaiOutbox) and by the
+ * service worker (importScripts): one implementation, one database. Needs idb.
  *
  * Guarantees:
- * - enqueue() commits the op to IndexedDB before any network call: a tap is
- *   never lost to a dead connection, a closed tab or an app update.
- * - Ops are sent in `seq` order; a batch that fails for a transient reason
- *   (network, 5xx) stops the pass, so later ops never overtake earlier ones.
- * - Only one context (tab or service worker) sends at a time (Web Locks, else
- *   an IndexedDB lease). The server dedupes on op_id anyway, so a resend after
- *   a lost reply is harmless; the lock just keeps the phone's view consistent.
- * - Nothing is dropped on an HTTP error. (This is why we do not use Workbox
- *   background-sync: it discards an entry on any HTTP response, e.g. 409/422/500.
- *   Background Sync is only used as an extra trigger; Safari has none.)
+ * - enqueue() commits the op before any network call: a tap survives a dead
+ *   connection, a closed tab or an app update.
+ * - Ops go out in `seq` order; a transient failure (network, 5xx) ends the
+ *   pass, so later ops never overtake earlier ones.
+ * - One sender at a time across tabs and the SW (Web Locks, else a lease in
+ *   IndexedDB). The server dedupes on op_id, so a resend after a lost reply
+ *   is harmless anyway.
+ * - No HTTP answer drops an entry. That is why this is not Workbox
+ *   background-sync (it discards entries on any HTTP response: 409/422/500),
+ *   and why Background Sync is only an extra trigger (Safari has none).
  */
-(function (global) {
+(function (G) {
   'use strict';
-  const DB_NAME = 'taikai', DB_VERSION = 1, LOCK = 'taikai-outbox-sync';
-  const UNSENT = ['saved', 'sending', 'auth'];
-  const SETTLED = ['applied', 'duplicate', 'confirmed'];
+  const UNSENT = ['saved', 'sending', 'auth'], SETTLED = ['applied', 'duplicate', 'confirmed'];
   const OUTCOMES = SETTLED.concat(['conflict', 'rejected']);
-  const BATCH = 50, KEEP_SETTLED = 100, FETCH_TIMEOUT = 20000, LEASE_MS = 30000;
+  const BATCH = 50, KEEP_SETTLED = 100, TIMEOUT = 20000, LEASE_MS = 30000;
   const isPage = typeof document !== 'undefined';
-  const me = uuid(); // this context, for the fallback lease
+  const me = uuid(); // this tab/worker, for the fallback lease
+  const now = () => new Date().toISOString();
 
   let dbp = null;
   function db() {
     if (dbp) return dbp;
-    const p = global.idb.openDB(DB_NAME, DB_VERSION, {
+    const p = G.idb.openDB('taikai', 1, {
       upgrade(d) {
         if (!d.objectStoreNames.contains('outbox')) {
           const s = d.createObjectStore('outbox', { keyPath: 'op_id' });
@@ -37,43 +35,31 @@
         }
         if (!d.objectStoreNames.contains('meta')) d.createObjectStore('meta');
       },
-      // A newer app version (another tab / the new SW) wants to upgrade the
-      // schema: close so it is not blocked; we reopen lazily on next use.
+      // A newer version (new SW / other tab) wants to upgrade: step aside and
+      // reopen lazily, so an app update is never blocked by an old tab.
       blocking() { p.then((d) => d.close()); if (dbp === p) dbp = null; },
       terminated() { if (dbp === p) dbp = null; },
     });
-    dbp = p;
     p.catch(() => { if (dbp === p) dbp = null; });
-    return p;
+    return (dbp = p);
   }
 
-  // crypto.randomUUID needs a secure context; a venue server on plain http
-  // still has getRandomValues.
+  // randomUUID needs a secure context; a venue LAN on plain http still has
+  // getRandomValues.
   function uuid() {
-    if (global.crypto && crypto.randomUUID) return crypto.randomUUID();
+    if (G.crypto.randomUUID) return crypto.randomUUID();
     const b = crypto.getRandomValues(new Uint8Array(16));
-    b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
+    b[6] = (b[6] & 15) | 64; b[8] = (b[8] & 63) | 128;
     const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    return [h.slice(0, 8), h.slice(8, 12), h.slice(12, 16), h.slice(16, 20), h.slice(20)].join('-');
   }
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const getMeta = async (k) => (await db()).get('meta', k);
   const setMeta = async (k, v) => (await db()).put('meta', v, k);
 
-  async function deviceId() {
-    const d = await db();
-    const tx = d.transaction('meta', 'readwrite');
-    let id = await tx.store.get('device_id');
-    if (!id) { id = uuid(); await tx.store.put(id, 'device_id'); }
-    await tx.done;
-    return id;
-  }
-
-  // One transaction: device id, next seq and the op (and removal of the op it
-  // replaces) commit together or not at all.
+  // device id, next seq, the op (and removal of the op it replaces) commit in
+  // one transaction, or not at all.
   async function addOp(kind, matchId, baseVersion, payload, replaces) {
-    const d = await db();
-    const tx = d.transaction(['outbox', 'meta'], 'readwrite');
+    const tx = (await db()).transaction(['outbox', 'meta'], 'readwrite');
     const meta = tx.objectStore('meta'), box = tx.objectStore('outbox');
     let dev = await meta.get('device_id');
     if (!dev) { dev = uuid(); meta.put(dev, 'device_id'); }
@@ -82,70 +68,81 @@
     const op = {
       op_id: uuid(), device_id: dev, seq, kind, match_id: matchId,
       base_version: baseVersion == null ? null : baseVersion,
-      payload: payload || {}, device_time: new Date().toISOString(), status: 'saved',
+      payload: payload || {}, device_time: now(), status: 'saved',
     };
     box.put(op);
     if (replaces) box.delete(replaces);
     await tx.done;
-    return op;
-  }
-
-  async function enqueue(kind, matchId, baseVersion, payload) {
-    const op = await addOp(kind, matchId, baseVersion, payload);
     notify(false);
     kick();
     return op;
   }
+  const enqueue = (kind, matchId, baseVersion, payload) => addOp(kind, matchId, baseVersion, payload);
 
-  async function list() {
-    return (await db()).getAllFromIndex('outbox', 'seq');
-  }
-  async function get(opId) { return (await db()).get('outbox', opId); }
-  async function pendingCount() {
-    const d = await db();
-    let n = 0;
-    for (const s of UNSENT) n += await d.countFromIndex('outbox', 'status', s);
-    return n;
-  }
+  const list = async () => (await db()).getAllFromIndex('outbox', 'seq');
+  const get = async (id) => (await db()).get('outbox', id);
+  const unsent = async () => (await list()).filter((o) => UNSENT.includes(o.status));
+  const pendingCount = async () => (await unsent()).length;
 
   // Only for entries a person has looked at and acted on.
-  async function discard(opId) {
-    const op = await get(opId);
-    if (!op || !['rejected', 'conflict'].includes(op.status)) {
-      throw new Error('only rejected or conflict entries can be discarded');
+  async function discard(id) {
+    const op = await get(id);
+    if (!op || !['rejected', 'conflict'].includes(op.status)) throw new Error('not rejected/conflict');
+    await (await db()).delete('outbox', id);
+    notify(false);
+  }
+  // An edited rejected entry becomes a new op (new op_id and seq); the old one
+  // goes in the same transaction. The server's log keeps both.
+  async function retryAsNew(id, payload, baseVersion) {
+    const old = await get(id);
+    if (!old || old.status !== 'rejected') throw new Error('not rejected');
+    return addOp(old.kind, old.match_id, baseVersion === undefined ? old.base_version : baseVersion, payload, id);
+  }
+
+  // Set fields on stored ops. `fields(cur)` returns the changes or null.
+  async function update(ids, fields) {
+    const tx = (await db()).transaction('outbox', 'readwrite');
+    let n = 0;
+    for (const id of ids) {
+      const cur = await tx.store.get(id);
+      const f = cur && (typeof fields === 'function' ? fields(cur) : fields);
+      if (f) { await tx.store.put(Object.assign(cur, f)); n++; }
     }
-    await (await db()).delete('outbox', opId);
-    notify(false);
+    await tx.done;
+    return n;
   }
-
-  // An edited rejected entry becomes a new op (new op_id, new seq); the old
-  // entry is removed in the same transaction. The server keeps both in its log.
-  async function retryAsNew(opId, payload, baseVersion) {
-    const old = await get(opId);
-    if (!old || old.status !== 'rejected') throw new Error('only rejected entries can be resent');
-    const op = await addOp(old.kind, old.match_id,
-      baseVersion === undefined ? old.base_version : baseVersion, payload, old.op_id);
-    notify(false);
-    kick();
-    return op;
+  const ids = (ops) => ops.map((o) => o.op_id);
+  // Store server results; with onlyUnsent (for /sync/outcomes) never
+  // overwrite an entry that already has its answer.
+  function storeResults(results, onlyUnsent) {
+    const by = new Map(results.filter(Boolean).map((r) => [r.op_id, r]));
+    return update([...by.keys()], (cur) => {
+      const r = by.get(cur.op_id);
+      if (onlyUnsent && !UNSENT.includes(cur.status)) return null;
+      return {
+        status: OUTCOMES.includes(r.outcome) ? r.outcome : 'rejected', code: r.code ?? null,
+        message: r.message ?? null, match_version: r.match_version ?? null, answered_at: now(),
+      };
+    });
   }
+  const flat = (e) => (e == null ? '' : typeof e === 'object'
+    ? Object.values(e).map(flat).filter(Boolean).join(' ') : String(e));
 
-  // ---- sync -------------------------------------------------------------
-  let running = null, again = false, failures = 0, timer = null, leaseHeld = false;
-
+  // ---- sync ----------------------------------------------------------------
+  let running = null, again = false, failures = 0, timer = null, leased = false;
   function kick() { sync().catch((e) => console.warn('taikai sync', e)); }
 
-  // Coalesces triggers: while a sync runs, further calls make it do one more
-  // pass (so an op enqueued mid-sync is not left behind) and share its promise.
+  // Triggers coalesce: a call during a sync makes it run one more pass (so an
+  // op enqueued mid-sync is not left behind) and shares its promise.
   function sync() {
     if (running) { again = true; return running; }
-    clearTimeout(timer); timer = null;
+    clearTimeout(timer);
     running = (async () => {
       let changed = false;
       try {
         do { again = false; if (await withLock(syncOnce)) changed = true; } while (again);
+        if (changed) { await prune(); notify(true); }
       } finally { running = null; }
-      if (changed) { await prune(); notify(true); }
       return changed;
     })();
     return running;
@@ -153,183 +150,118 @@
   const idle = () => (running ? running.catch(() => false) : Promise.resolve(false));
 
   function withLock(fn) {
-    if (global.navigator && navigator.locks && navigator.locks.request) {
-      return navigator.locks.request(LOCK, () => fn());
-    }
+    if (G.navigator && navigator.locks) return navigator.locks.request('taikai-outbox-sync', () => fn());
     return withLease(fn);
   }
   async function takeLease() {
-    const d = await db();
-    const tx = d.transaction('meta', 'readwrite');
-    const l = await tx.store.get('lease'), now = Date.now();
-    const ok = !l || l.until < now || l.owner === me;
-    if (ok) await tx.store.put({ owner: me, until: now + LEASE_MS }, 'lease');
+    const tx = (await db()).transaction('meta', 'readwrite');
+    const l = await tx.store.get('lease'), t = Date.now();
+    const ok = !l || l.until < t || l.owner === me;
+    if (ok) await tx.store.put({ owner: me, until: t + LEASE_MS }, 'lease');
     await tx.done;
     return ok;
   }
   async function withLease(fn) {
     for (let i = 0; !(await takeLease()); i++) {
       if (i > 80) { scheduleRetry(); return false; }
-      await sleep(500);
+      await new Promise((r) => setTimeout(r, 500));
     }
-    leaseHeld = true;
+    leased = true;
     try { return await fn(); } finally {
-      leaseHeld = false;
-      const d = await db(), tx = d.transaction('meta', 'readwrite');
-      const l = await tx.store.get('lease');
-      if (l && l.owner === me) await tx.store.delete('lease');
-      await tx.done;
+      leased = false;
+      const l = await getMeta('lease');
+      if (l && l.owner === me) await (await db()).delete('meta', 'lease');
     }
   }
 
-  async function csrfToken() {
-    if (isPage) {
-      const m = document.querySelector('meta[name="csrf-token"]');
-      if (m && m.content) return m.content;
-    }
-    return getMeta('csrf'); // the service worker has no DOM: pages store it
+  async function csrf() {
+    const m = isPage && document.querySelector('meta[name="csrf-token"]');
+    return (m && m.content) || getMeta('csrf'); // the SW has no DOM: pages store it
   }
 
   async function request(method, url, body) {
-    if (leaseHeld) await takeLease(); // renew before a possibly slow request
-    const ctl = new AbortController();
-    const t = setTimeout(() => ctl.abort(), FETCH_TIMEOUT);
+    if (leased) await takeLease(); // renew before a possibly slow request
+    const ctl = new AbortController(), t = setTimeout(() => ctl.abort(), TIMEOUT);
     try {
       const headers = { Accept: 'application/json' };
-      if (body) {
-        headers['Content-Type'] = 'application/json';
-        const tok = await csrfToken();
-        if (tok) headers['X-CSRFToken'] = tok;
-      }
-      // redirect "manual": a login redirect must read as "sign in", not as a
-      // 200 HTML page.
+      if (body) { headers['Content-Type'] = 'application/json'; headers['X-CSRFToken'] = (await csrf()) || ''; }
+      // redirect "manual": a redirect to the sign-in page means 401, not 200.
       const res = await fetch(url, {
-        method, headers, body: body ? JSON.stringify(body) : undefined,
-        credentials: 'same-origin', cache: 'no-store', redirect: 'manual', signal: ctl.signal,
+        method, headers, body: body && JSON.stringify(body), credentials: 'same-origin',
+        cache: 'no-store', redirect: 'manual', signal: ctl.signal,
       });
-      if (res.type === 'opaqueredirect') return { status: 401, data: null };
-      let data = null;
-      try { data = await res.json(); } catch (e) { /* not JSON */ }
-      return { status: res.status, data };
+      if (res.type === 'opaqueredirect') return { status: 401 };
+      return { status: res.status, data: await res.json().catch(() => null) };
     } catch (e) {
-      return { status: 0, data: null }; // offline, DNS, timeout
+      return { status: 0 }; // offline, DNS, timeout
     } finally { clearTimeout(t); }
-  }
-
-  async function unsent() {
-    return (await list()).filter((o) => UNSENT.includes(o.status));
-  }
-  async function update(ops, fields) {
-    const d = await db();
-    const tx = d.transaction('outbox', 'readwrite');
-    for (const o of ops) {
-      const cur = await tx.store.get(o.op_id);
-      if (cur) await tx.store.put(Object.assign(cur, typeof fields === 'function' ? fields(cur) : fields));
-    }
-    await tx.done;
-  }
-  // Store each result. `onlyUnsent`: for /sync/outcomes, never overwrite an
-  // entry that already has its answer.
-  async function storeResults(results, onlyUnsent) {
-    const d = await db();
-    const tx = d.transaction('outbox', 'readwrite');
-    let n = 0;
-    for (const r of results || []) {
-      const cur = r && (await tx.store.get(r.op_id));
-      if (!cur || (onlyUnsent && !UNSENT.includes(cur.status))) continue;
-      cur.status = OUTCOMES.includes(r.outcome) ? r.outcome : 'rejected';
-      cur.code = r.code == null ? null : r.code;
-      cur.message = r.message == null ? null : r.message;
-      cur.match_version = r.match_version == null ? null : r.match_version;
-      cur.answered_at = new Date().toISOString();
-      await tx.store.put(cur);
-      n++;
-    }
-    await tx.done;
-    return n;
-  }
-  const wire = (o) => ({
-    op_id: o.op_id, device_id: o.device_id, seq: o.seq, kind: o.kind, match_id: o.match_id,
-    base_version: o.base_version, payload: o.payload, device_time: o.device_time,
-  });
-  function flatten(e) {
-    if (e == null) return '';
-    if (typeof e === 'string') return e;
-    if (Array.isArray(e)) return e.map(flatten).filter(Boolean).join(' ');
-    if (typeof e === 'object') return Object.values(e).map(flatten).filter(Boolean).join(' ');
-    return String(e);
-  }
-  // marshmallow many=True errors look like {"ops": {"3": {...}}}: map to ops.
-  function perOpErrors(errors, batch) {
-    const byIndex = errors && errors.ops;
-    if (!byIndex || typeof byIndex !== 'object' || Array.isArray(byIndex)) return null;
-    const m = new Map();
-    for (const [k, v] of Object.entries(byIndex)) if (batch[+k]) m.set(batch[+k].op_id, flatten(v));
-    return m.size ? m : null;
   }
 
   function scheduleRetry() {
     if (!isPage) return; // SW timers do not survive; pages and events retry
-    failures++;
-    const cap = Math.min(60000, 1000 * 2 ** (failures - 1));
+    const cap = Math.min(60000, 1000 * 2 ** failures++);
     clearTimeout(timer);
-    timer = setTimeout(kick, Math.min(60000, cap * (0.75 + Math.random() * 0.5)));
+    timer = setTimeout(kick, Math.min(60000, cap * (0.75 + Math.random() / 2))); // jitter
   }
 
-  // One pass under the lock. Returns true if any entry changed.
+  // One pass under the lock; true if any entry changed.
   async function syncOnce() {
-    let changed = false;
-    const dev = await deviceId();
-    let ops = await unsent();
+    let ops = await unsent(), changed = false;
     if (!ops.length) return false;
+    const dev = ops[0].device_id;
     // We hold the lock, so an op still "sending" lost its reply (tab closed,
-    // connection dropped): ask what became of it before resending.
+    // connection dropped): ask the server what became of it first.
     if (ops.some((o) => o.status === 'sending')) {
       const r = await request('GET', '/sync/outcomes?device_id=' + encodeURIComponent(dev));
-      if (r.status === 200 && r.data && Array.isArray(r.data.results)) {
-        if (await storeResults(r.data.results, true)) changed = true;
+      if (r.status === 200 && Array.isArray(r.data?.results) && (await storeResults(r.data.results, true))) {
+        changed = true;
         ops = await unsent();
       }
     }
     const tried = new Set();
     let size = BATCH;
     while (ops.length) {
-      if (global.navigator && navigator.onLine === false) { scheduleRetry(); break; }
-      const batch = ops.slice(0, size);
-      batch.forEach((o) => tried.add(o.op_id));
+      if (G.navigator && navigator.onLine === false) { scheduleRetry(); break; }
+      const batch = ids(ops.slice(0, size));
+      batch.forEach((id) => tried.add(id));
       await update(batch, { status: 'sending' });
-      const r = await request('POST', '/sync/ops', { device_id: dev, ops: batch.map(wire) });
-      if (r.status === 200 && r.data && Array.isArray(r.data.results)) {
+      const sent = (await Promise.all(batch.map(get))).filter(Boolean).map((o) => ({
+        op_id: o.op_id, device_id: o.device_id, seq: o.seq, kind: o.kind, match_id: o.match_id,
+        base_version: o.base_version, payload: o.payload, device_time: o.device_time,
+      }));
+      const r = await request('POST', '/sync/ops', { device_id: dev, ops: sent });
+      const errors = r.data && r.data.errors;
+      changed = true;
+      if (r.status === 200 && Array.isArray(r.data?.results)) {
         await storeResults(r.data.results, false);
-        // An op the server did not answer for goes back to "saved" (next pass).
-        await update(batch, (c) => (c.status === 'sending' ? { status: 'saved' } : {}));
+        // An op the server did not answer for stays unsent (next pass).
+        await update(batch, (c) => c.status === 'sending' && { status: 'saved' });
         failures = 0;
-        await setMeta('last_sync', new Date().toISOString());
-        changed = true;
+        await setMeta('last_sync', now());
       } else if (r.status === 401) {
-        // Not signed in: keep everything, labelled "sign in to send"; the next
-        // page load (after sign-in) sends them. No timer: it would only 401.
-        await update(ops, { status: 'auth' });
+        // Not signed in: keep all, shown as "sign in to send"; the next page
+        // load (after sign-in) sends them. No timer: it would only 401 again.
+        await update(ids(await unsent()), { status: 'auth' });
         return true;
-      } else if (r.status >= 400 && r.status < 500 && r.data && r.data.errors) {
-        const per = perOpErrors(r.data.errors, batch);
-        if (per) {
-          await update(batch, (c) => (per.has(c.op_id)
-            ? { status: 'rejected', code: 'invalid', message: per.get(c.op_id) } : { status: 'saved' }));
-          batch.forEach((o) => { if (!per.has(o.op_id)) tried.delete(o.op_id); });
-        } else if (batch.length > 1) {
-          // Cannot tell which op is bad: resend one by one so only it is rejected.
-          await update(batch, { status: 'saved' });
-          batch.forEach((o) => tried.delete(o.op_id));
-          size = 1;
+      } else if (r.status >= 400 && r.status < 500 && errors) {
+        // marshmallow many=True errors ({"ops": {"3": ...}}) name the bad ops;
+        // otherwise resend one by one so only the bad op is rejected.
+        const per = errors.ops && typeof errors.ops === 'object' && !Array.isArray(errors.ops) ? errors.ops : null;
+        let bad = per && new Map(Object.entries(per).filter(([i]) => batch[+i]).map(([i, e]) => [batch[+i], flat(e)]));
+        if (bad && !bad.size) bad = null;
+        if (bad || batch.length === 1) {
+          await update(batch, (c) => (bad ? bad.has(c.op_id) : true)
+            ? { status: 'rejected', code: 'invalid', message: bad ? bad.get(c.op_id) : flat(errors) }
+            : { status: 'saved' });
+          batch.forEach((id) => { if (bad && !bad.has(id)) tried.delete(id); });
         } else {
-          await update(batch, { status: 'rejected', code: 'invalid', message: flatten(r.data.errors) });
+          await update(batch, { status: 'saved' });
+          batch.forEach((id) => tried.delete(id));
+          size = 1;
         }
-        changed = true;
       } else {
         // Network error, timeout, 5xx, or a 4xx without a JSON reason (e.g. a
-        // stale CSRF token): keep as saved and back off. Order is preserved
-        // because we stop here.
+        // stale CSRF token): keep as saved and back off; stopping keeps order.
         await update(batch, { status: 'saved' });
         scheduleRetry();
         return true;
@@ -339,30 +271,26 @@
     return changed;
   }
 
-  // Keep the newest KEEP_SETTLED answered entries; never touch unsent,
-  // rejected or conflict entries.
+  // Keep the newest KEEP_SETTLED answered entries; never unsent/rejected/conflict.
   async function prune() {
     const done = (await list()).filter((o) => SETTLED.includes(o.status));
-    if (done.length <= KEEP_SETTLED) return;
-    const d = await db(), tx = d.transaction('outbox', 'readwrite');
-    for (const o of done.slice(0, done.length - KEEP_SETTLED)) tx.store.delete(o.op_id);
-    await tx.done;
+    const d = await db();
+    for (const o of done.slice(0, Math.max(0, done.length - KEEP_SETTLED))) await d.delete('outbox', o.op_id);
   }
 
-  // ---- change notification ----------------------------------------------
-  // Pages: "taikai:outbox-changed" on document (status UI) and, after a sync
+  // ---- change notification -------------------------------------------------
+  // Pages get "taikai:outbox-changed" on document (status UI) and, after a sync
   // that changed anything, "taikai:synced" on document.body (htmx refresh).
   // Other tabs hear it through a BroadcastChannel; the SW posts to its clients.
-  const bc = isPage && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('taikai-outbox') : null;
+  const bc = isPage && G.BroadcastChannel ? new BroadcastChannel('taikai-outbox') : null;
   function fire(synced) {
     document.dispatchEvent(new CustomEvent('taikai:outbox-changed'));
     if (synced && document.body) document.body.dispatchEvent(new CustomEvent('taikai:synced', { bubbles: true }));
   }
   function notify(synced) {
     const type = synced ? 'taikai:synced' : 'taikai:outbox-changed';
-    if (isPage) { fire(synced); if (bc) bc.postMessage({ type }); return; }
-    if (global.clients) {
-      global.clients.matchAll({ type: 'window', includeUncontrolled: true })
+    if (isPage) { fire(synced); if (bc) bc.postMessage({ type }); } else if (G.clients) {
+      clients.matchAll({ type: 'window', includeUncontrolled: true })
         .then((cs) => cs.forEach((c) => c.postMessage({ type })));
     }
   }
@@ -375,20 +303,20 @@
     if (bc) bc.onmessage = onRemote;
     if (navigator.serviceWorker) navigator.serviceWorker.addEventListener('message', onRemote);
     const start = async () => {
-      const tok = await csrfToken().catch(() => null);
-      if (tok && tok !== (await getMeta('csrf').catch(() => null))) await setMeta('csrf', tok).catch(() => {});
+      try { // keep the page's CSRF token for the service worker
+        const m = document.querySelector('meta[name="csrf-token"]');
+        if (m && m.content) await setMeta('csrf', m.content);
+      } catch (e) { /* private mode etc.: sending still works from the page */ }
       kick();
     };
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
     else start();
-    global.addEventListener('online', () => { failures = 0; kick(); });
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') kick();
-    });
+    G.addEventListener('online', () => { failures = 0; kick(); });
+    document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') kick(); });
   }
 
-  global.TaikaiOutbox = {
-    enqueue, sync, list, get, pendingCount, discard, retryAsNew, idle,
-    deviceId, lastSync: () => getMeta('last_sync'), UNSENT, SETTLED,
+  G.TaikaiOutbox = {
+    enqueue, sync, list, get, pendingCount, discard, retryAsNew, idle, UNSENT,
+    lastSync: () => getMeta('last_sync'),
   };
-})(typeof self !== 'undefined' ? self : this);
+})(self);
