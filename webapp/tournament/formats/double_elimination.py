@@ -4,9 +4,10 @@ Shape for a padded size S = 2^k: winners side W1..Wk as in single elimination; l
 side L1..L(2k-2). L1 pairs the W1 losers (W1.1 v W1.2 losers, ...). Each even round
 L(2j) takes the L(2j-1) winners (slot 1) against the W(j+1) losers dropping in (slot 0);
 each odd round L(2j+1) pairs the L(2j) winners. The drops are crossed so that a dropping
-entrant does not meet the part of the bracket it just came through: W2 losers drop in
-reversed order, W3 losers half-swapped, W4 reversed, and so on (as start.gg and
-brackets-manager.js alternate them). Byes and walkovers propagate: a W1 bye sends
+entrant does not meet the part of the bracket it just came through: reversed,
+half-swapped and similar orders as start.gg and brackets-manager.js alternate them, each
+round's order picked to make the earliest possible rematch as late as it can be
+(``drop_orders``; e.g. 8 entrants: W2 losers drop reversed). Byes and walkovers propagate: a W1 bye sends
 nobody down, so the L1 match it feeds becomes a bye (or void if both feeders were byes).
 
 grand_final: "reset" (default) GF1 = winners-side champion (slot 0) v losers-side
@@ -28,13 +29,59 @@ from .single_elimination import tier_order, winners_side
 GRAND_FINALS = ("none", "single", "reset")
 
 
-def drop_index(r, i, count) -> int:
-    """Where the loser of W<r>.<i> lands among the ``count`` matches of its losers round."""
-    if count == 1 or r == 1:
-        return i
-    if r % 2 == 0:  # reversed
-        return count + 1 - i
-    return (i - 1 + count // 2) % count + 1  # half-swapped
+ORDERS = {  # candidate drop orders; each maps W match i (1-based) of n to its L match
+    "reverse": lambda i, n: n + 1 - i,
+    "half_shift": lambda i, n: (i - 1 + n // 2) % n + 1,
+    "reverse_half_shift": lambda i, n: (n // 2 + 1 - i) if i <= n // 2 else (n + n // 2 + 1 - i),
+    "pair_flip": lambda i, n: i + 1 if i % 2 else i - 1,
+    "natural": lambda i, n: i,
+}
+
+
+def drop_orders(size, last_drop) -> dict:
+    """For each W round r >= 2 whose losers drop, the L index of each W match.
+
+    Why not a fixed table: a fixed alternation of reverse / half-shift lets rematches in
+    at some sizes (at 16 and 128 the third or fourth drop meets its own block again). So
+    we track, as bit masks of W1 matches, which part of the bracket every losers-side
+    entrant can come from, and per round pick the first candidate order (reversed
+    first on even rounds, half-swapped first on odd ones) that makes the fewest drop
+    matches able to be a rematch, then the fewest in the next losers round.
+    """
+    half = size // 2
+    region = [0b11 << (2 * t) for t in range(half // 2)]  # L1 winners: two W1 matches each
+    orders = {}
+    for r in range(2, last_drop + 1):
+        n = size >> r
+        block = [((1 << (1 << (r - 1))) - 1) << ((i - 1) << (r - 1)) for i in range(1, n + 1)]
+        names = list(ORDERS)
+        if r % 2:
+            names[0], names[1] = names[1], names[0]
+        best = min(names, key=lambda nm: _drop_cost(ORDERS[nm], n, block, region))
+        mapping = [ORDERS[best](i, n) if n > 1 else 1 for i in range(1, n + 1)]
+        orders[r] = mapping
+        dropped = [0] * n
+        for i, t in enumerate(mapping):
+            dropped[t - 1] = region[t - 1] | block[i]
+        region = [dropped[2 * t] | dropped[2 * t + 1] for t in range(n // 2)]
+    return orders
+
+
+def _drop_cost(order, n, block, region) -> tuple:
+    """(possible rematches at the drop, then in the next round, then how spread out it gets)."""
+    if n == 1:
+        return (0, 0, 0)
+    merged = [0] * n
+    at_drop = 0
+    for i in range(1, n + 1):
+        t = order(i, n)
+        at_drop += bool(block[i - 1] & region[t - 1])
+        merged[t - 1] = (region[t - 1], block[i - 1])
+    after = sum(bool(merged[2 * t][0] & merged[2 * t + 1][1]) + bool(merged[2 * t][1] & merged[2 * t + 1][0])
+                for t in range(n // 2))
+    spread = sum((merged[2 * t][0] | merged[2 * t][1] | merged[2 * t + 1][0] | merged[2 * t + 1][1]).bit_count()
+                 for t in range(n // 2))
+    return (at_drop, after, spread)
 
 
 def losers_count(size, q) -> int:
@@ -92,6 +139,7 @@ class DoubleElimination(Format):
     @staticmethod
     def _link_drops(matches, size, w_last, l_last) -> None:
         """Point every winners-side loser at its losers-side slot (crossed order)."""
+        orders = drop_orders(size, min(w_last, l_last // 2 + 1))
         for r in range(1, w_last + 1):
             count = size >> r
             for i in range(1, count + 1):
@@ -99,7 +147,7 @@ class DoubleElimination(Format):
                 if r == 1 and l_last >= 1:
                     m.loser_to = (f"L1.{(i + 1) // 2}", (i - 1) % 2)
                 elif r >= 2 and 2 * (r - 1) <= l_last:
-                    m.loser_to = (f"L{2 * (r - 1)}.{drop_index(r, i, count)}", 0)
+                    m.loser_to = (f"L{2 * (r - 1)}.{orders[r][i - 1]}", 0)
 
     @staticmethod
     def _grand_final(matches, w_last, l_last, grand_final) -> None:
