@@ -1,0 +1,100 @@
+"""Browser fixtures: the app served on a real port, and a real Chromium (Playwright)."""
+import os
+import shutil
+import socket
+import threading
+
+import pytest
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    """The system Chromium if there is one; else Playwright's own (installed by `make test`)."""
+    for candidate in (os.environ.get("TAIKAI_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser",
+                      shutil.which("chromium")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+class LiveServer:
+    """The app on 127.0.0.1:<port>, which a test may stop and start again on the same port."""
+
+    def __init__(self, app):
+        self.app = app
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._server = None
+        self._thread = None
+
+    def start(self):
+        self._server = make_server("127.0.0.1", self.port, self.app, threaded=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+
+    def stop(self):
+        if self._server:
+            self._server.shutdown()
+            self._server.server_close()
+            self._thread.join(5)
+            self._server = None
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def _live_server(_app):
+    server = LiveServer(_app)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def live_server(app, _live_server):
+    """The running server (restarted if a test stopped it), with empty tables."""
+    if _live_server._server is None:
+        _live_server.start()
+    app.config["WTF_CSRF_ENABLED"] = True
+    yield _live_server
+    if _live_server._server is None:
+        _live_server.start()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    """One headless Chromium for the session."""
+    browser = playwright_instance.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh browser profile (cookies, service worker, IndexedDB) per test."""
+    context = browser.new_context(locale="ja-JP")
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A phone-sized profile: 360 px wide, touch."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                                  locale="ja-JP")
+    yield context
+    context.close()

@@ -1,0 +1,44 @@
+"""A desk user runs a 16-entrant double elimination; a spectator's bracket follows by itself."""
+import re
+
+from playwright.sync_api import expect
+
+NAMES = ["さくら", "けん", "りゅう", "春麗", "ガイル", "ザンギエフ", "ダルシム", "本田",
+         "ブランカ", "ジュリ", "キャミィ", "ディージェイ", "マノン", "マリーザ", "リリー", "ジェイミー"]
+
+
+def _sign_in(page, url):
+    page.goto(f"{url}/login")
+    page.fill("input[name=username]", "desk")
+    page.fill("input[name=password]", "desk-pass-123")
+    page.click("button[type=submit]")
+
+
+def test_desk_runs_bracket_and_spectator_sees_it_change(live_server, context, browser, desk_user):
+    url = live_server.url
+    desk = context.new_page()
+    _sign_in(desk, url)
+    desk.fill("input[name=name]", "週末 1on1")
+    desk.click("text=イベントを作成" if desk.locator("text=イベントを作成").count() else "form.stack button[type=submit]")
+    desk.fill("textarea[name=entrants]", "\n".join(NAMES))
+    desk.locator("#entrants form").first.locator("button[type=submit]").click()
+    expect(desk.locator("#entrants table tbody tr")).to_have_count(16)
+    desk.fill("#phases input[name=name]", "本戦")
+    desk.select_option("#phases select[name=format]", "double_elimination")
+    desk.locator("#phases form.stack button[type=submit]").click()
+    desk.locator("#phases form.inline button").click()
+    expect(desk).to_have_url(re.compile(r"/desk/phase/\d+$"))
+    phase_path = desk.locator("a", has_text=re.compile("Public bracket|公開")).get_attribute("href")
+
+    spectator_context = browser.new_context(locale="ja-JP")
+    spectator = spectator_context.new_page()
+    spectator.goto(url + phase_path)
+    expect(spectator.locator("#bracket .match.ready")).to_have_count(8)
+    expect(spectator.locator("#bracket .slot.winner")).to_have_count(0)
+
+    first_card = desk.locator(".match-row.ready").first
+    first_card.locator("button[name=winner]").first.click()
+    expect(desk.locator(".flash.ok")).to_be_visible()
+    # The spectator did nothing: the bracket polls and shows the new result within 5 s.
+    expect(spectator.locator("#bracket .slot.winner")).to_have_count(1, timeout=6000)
+    spectator_context.close()

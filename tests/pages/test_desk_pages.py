@@ -1,0 +1,110 @@
+"""Desk and public pages through the test client: forms, messages, no 500s."""
+import io
+
+from webapp.extensions import db
+from webapp.models import Entrant, Event, MatchRow, Phase
+
+
+def _create_event(client, name="鉄拳ナイト"):
+    response = client.post("/desk/", data={"name": name, "ruleset": "kgp2025", "entrant_kind": "player",
+                                           "team_size": "1"})
+    assert response.status_code == 302
+    return db.session.query(Event).filter_by(name=name).one()
+
+
+def test_desk_pages_need_sign_in(client):
+    response = client.get("/desk/")
+    assert response.status_code == 302 and "/login" in response.headers["Location"]
+
+
+def test_create_event_paste_entrants_start_and_record(desk_client):
+    event = _create_event(desk_client)
+    names = "\n".join(f"プレイヤー{i}" for i in range(1, 17))
+    response = desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": names})
+    assert response.status_code == 302
+    assert db.session.query(Entrant).filter_by(event_id=event.id).count() == 16
+    desk_client.post(f"/desk/e/{event.id}/phases", data={"name": "本戦", "format": "double_elimination",
+                                                         "grand_final": "reset", "best_of": "3"})
+    phase = db.session.query(Phase).filter_by(event_id=event.id).one()
+    response = desk_client.post(f"/desk/phase/{phase.id}/start")
+    assert response.status_code == 302
+    match = db.session.query(MatchRow).filter_by(status="ready").first()
+    response = desk_client.post(f"/desk/match/{match.id}/winner", data={"winner": str(match.slot_a)},
+                                follow_redirects=True)
+    assert response.status_code == 200
+    db.session.expire_all()
+    assert db.session.get(MatchRow, match.id).winner_id == match.slot_a
+    page = desk_client.get(f"/e/{event.slug}/phase/{phase.id}")
+    assert page.status_code == 200
+    assert "プレイヤー1" in page.get_data(as_text=True)
+
+
+def test_duplicate_names_keep_the_typed_list_and_say_why(desk_client):
+    event = _create_event(desk_client)
+    response = desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": "さくら\nけん\nさくら"})
+    body = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert 'class="flash error"' in body and "さくら" in body
+    assert "さくら\nけん\nさくら" in body  # what was typed is still in the form
+    assert db.session.query(Entrant).count() == 0
+
+
+def test_empty_and_malformed_csv(desk_client):
+    event = _create_event(desk_client)
+    empty = desk_client.post(f"/desk/e/{event.id}/entrants",
+                             data={"csv": (io.BytesIO(b""), "empty.csv")}, content_type="multipart/form-data")
+    assert empty.status_code == 422
+    binary = desk_client.post(f"/desk/e/{event.id}/entrants",
+                              data={"csv": (io.BytesIO(b"\xff\xfe\x00\x81\x00"), "bad.csv")},
+                              content_type="multipart/form-data")
+    assert binary.status_code == 422
+    ok = desk_client.post(f"/desk/e/{event.id}/entrants",
+                          data={"csv": (io.BytesIO("名前\nたろう\nはなこ\n".encode("cp932")), "sjis.csv")},
+                          content_type="multipart/form-data")
+    assert ok.status_code == 302
+    assert sorted(e.name for e in db.session.query(Entrant)) == ["たろう", "はなこ"]
+
+
+def test_too_few_entrants_to_start(desk_client):
+    event = _create_event(desk_client)
+    desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": "ひとり"})
+    desk_client.post(f"/desk/e/{event.id}/phases", data={"name": "本戦", "format": "double_elimination"})
+    phase = db.session.query(Phase).one()
+    response = desk_client.post(f"/desk/phase/{phase.id}/start")
+    assert response.status_code == 422
+    assert db.session.get(Phase, phase.id).status == "draft"
+
+
+def test_seed_out_of_range(desk_client):
+    event = _create_event(desk_client)
+    desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": "あ\nい\nう"})
+    entrant = db.session.query(Entrant).first()
+    response = desk_client.post(f"/desk/e/{event.id}/seeds", data={f"seed-{entrant.id}": "7"})
+    assert response.status_code == 422
+    response = desk_client.post(f"/desk/e/{event.id}/seeds", data={f"seed-{entrant.id}": "x"})
+    assert response.status_code == 422
+
+
+def test_result_for_match_not_ready_shows_message(desk_client):
+    event = _create_event(desk_client)
+    desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": "\n".join("abcdefgh")})
+    desk_client.post(f"/desk/e/{event.id}/phases", data={"name": "本戦", "format": "single_elimination"})
+    phase = db.session.query(Phase).one()
+    desk_client.post(f"/desk/phase/{phase.id}/start")
+    pending = db.session.query(MatchRow).filter_by(status="pending").first()
+    response = desk_client.post(f"/desk/match/{pending.id}/winner", data={"winner": "1"}, follow_redirects=True)
+    assert response.status_code == 200
+    assert 'class="flash error"' in response.get_data(as_text=True)
+
+
+def test_csrf_is_enforced(app, desk_user):
+    client = app.test_client()
+    response = client.post("/login", data={"username": "desk", "password": "desk-pass-123"})
+    assert response.status_code == 400
+
+
+def test_public_pages_and_language_switch(client):
+    assert client.get("/").status_code == 200
+    english = client.get("/?lang=en").get_data(as_text=True)
+    assert "Events" in english
+    assert client.get("/e/nope").status_code == 404
