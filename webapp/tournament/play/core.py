@@ -60,7 +60,7 @@ def knock_out(state: MatchState, side: str, member_id: int, how: str) -> None:
     if was_current:
         s.current = None
     if not state.members_in(side):
-        finish(state, other(side), how)
+        state.mtype.team_out(state, side, how)
     else:
         state.mtype.after_knock_out(state, side, member_id, was_current)
 

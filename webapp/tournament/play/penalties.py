@@ -134,33 +134,34 @@ def check_void_win(state, act):
         raise RuleViolation("penalty.game_unknown", N_("Say which game (1 to %(n)d)"),
                             n=len(state.games))
     g = state.games[act.game]
-    mid, char = g.member(act.side), g.char(act.side)
+    mid = g.member(act.side)
     if g.played_winner != act.side or g.voided:
         raise RuleViolation("tekken.void_needs_win",
                             N_("Tekken character rule: only a win is voided, and side %(side)s "
                                "has no standing win in game %(game)d"),
                             side=act.side, game=act.game + 1)
-    if char == state.member(act.side, mid).character:
-        raise RuleViolation("tekken.void_needs_changed_character",
-                            N_("Tekken character rule: %(name)s played the registered "
-                               "character %(char)s in game %(game)d"),
-                            name=state.member(act.side, mid).name, char=char, game=act.game + 1)
     return replace(act, member_id=mid)
 
 
 def effect_void_win(state, act):
-    """Void that win and every later win of the member with the same character, re-fold."""
-    state.side(act.side).permitted.pop(act.member_id, None)
-    if state.refold_games is not None:
-        return   # re-folding: the void plan already holds these games
+    """Void that win (and the member's later wins with the same changed character), re-fold.
+
+    The referee may find out after the fact even when the record shows the
+    registered character, so only a recorded changed character extends the void.
+    """
+    if state.refold_games is not None:   # re-folding: the plan already holds these games
+        state.side(act.side).permitted.pop(act.member_id, None)
+        return
     g = state.games[act.game]
     plan = set(state.void_plan) | {r.index for r in state.games if r.voided} | {act.game}
-    plan |= {r.index for r in state.games[act.game:]
-             if r.played_winner == act.side and r.member(act.side) == act.member_id
-             and r.char(act.side) == g.char(act.side)}
+    if g.char(act.side) != state.member(act.side, act.member_id).character:
+        plan |= {r.index for r in state.games[act.game:]
+                 if r.played_winner == act.side and r.member(act.side) == act.member_id
+                 and r.char(act.side) == g.char(act.side)}
     from webapp.tournament.play.engine import refold
     new = refold(state, frozenset(plan))
     new.history, new.penalties = state.history, state.penalties
+    new.side(act.side).permitted.pop(act.member_id, None)   # the change was never allowed
     state.__dict__.update(new.__dict__)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 from webapp.tournament.errors import N_, RuleViolation
 from webapp.tournament.play.base import MatchType
 from webapp.tournament.play.core import finish
-from webapp.tournament.play.state import other
 
 
 class Representative(MatchType):
@@ -39,4 +38,4 @@ class Representative(MatchType):
     def after_knock_out(cls, state, side, member_id, was_current) -> None:
         """The named representative cannot be replaced: losing them loses the match."""
         if was_current:
-            finish(state, other(side), "dq")
+            cls.team_out(state, side, state.side(side).out[member_id])
