@@ -194,3 +194,35 @@ def test_top4_needs_the_stop_option():
     with pytest.raises(BracketError) as err:
         top4(b)
     assert err.value.code == "bracket.not_top4"
+
+
+def test_drop_orders_by_size():
+    from webapp.tournament.formats.double_elimination import drop_orders
+    assert drop_orders(8, 3) == {2: [2, 1], 3: [1]}
+    assert drop_orders(16, 4) == {2: [4, 3, 2, 1], 3: [1, 2], 4: [1]}
+    assert drop_orders(32, 5) == {2: [8, 7, 6, 5, 4, 3, 2, 1], 3: [3, 4, 1, 2], 4: [1, 2], 5: [1]}
+
+
+@pytest.mark.parametrize("n", [6, 12, 16, 24, 32, 48, 64, 100, 128])
+def test_chalk_has_no_losers_side_rematch_before_the_last_two_rounds(n):
+    b = generate("double_elimination", ents(n))
+    last = len(b.rounds("L"))
+    met = {i: set() for i in b.entrants}
+    while b.ready_matches():
+        for m in b.ready_matches():
+            x, y = m.slots
+            if m.side == "L" and m.round <= last - 2:
+                assert y not in met[x], (m.key, b.entrants[x].seed, b.entrants[y].seed)
+            met[x].add(y), met[y].add(x)
+            record_result(b, m.key, best(b, m))
+
+
+def test_sixteen_losers_side_under_chalk():
+    b = generate("double_elimination", ents(16))
+    play(b)
+    assert [seeds(b, m.key) for r in b.rounds("L") for m in r] == [
+        (16, 9), (13, 12), (15, 10), (14, 11),      # L1: W1 losers, neighbours
+        (6, 9), (7, 12), (5, 10), (8, 11),          # L2: W2 losers dropped reversed
+        (6, 7), (5, 8),                             # L3
+        (3, 5), (4, 6),                             # L4: W3 losers, no rematch (3 beat 6, 4 beat 5)
+        (3, 4), (2, 3)]                             # L5, L6 (losers final)

@@ -6,8 +6,10 @@ L(2j) takes the L(2j-1) winners (slot 1) against the W(j+1) losers dropping in (
 each odd round L(2j+1) pairs the L(2j) winners. The drops are crossed so that a dropping
 entrant does not meet the part of the bracket it just came through: reversed,
 half-swapped and similar orders as start.gg and brackets-manager.js alternate them, each
-round's order picked to make the earliest possible rematch as late as it can be
-(``drop_orders``; e.g. 8 entrants: W2 losers drop reversed). Byes and walkovers propagate: a W1 bye sends
+round's order picked so that chalk results never give a losers-side rematch before the
+last two losers rounds and random results rarely do (``drop_orders``; for 8 and 32 it
+gives the same orders as brackets-manager.js). Entry tiers rank the seeding exactly as
+in single elimination (byes to the higher tiers first). Byes and walkovers propagate: a W1 bye sends
 nobody down, so the L1 match it feeds becomes a bye (or void if both feeders were byes).
 
 grand_final: "reset" (default) GF1 = winners-side champion (slot 0) v losers-side
@@ -23,7 +25,8 @@ from __future__ import annotations
 
 from ..bracket import Bracket, Match, ranked_bands, real_matches, start
 from ..errors import N_, BracketError
-from . import Format, bad_option, check_options, entrant_map, power_of_two, register, validate_entrants
+from . import (Format, bad_option, bracket_order, check_options, entrant_map, power_of_two, register,
+               validate_entrants)
 from .single_elimination import tier_order, winners_side
 
 GRAND_FINALS = ("none", "single", "reset")
@@ -42,14 +45,19 @@ def drop_orders(size, last_drop) -> dict:
     """For each W round r >= 2 whose losers drop, the L index of each W match.
 
     Why not a fixed table: a fixed alternation of reverse / half-shift lets rematches in
-    at some sizes (at 16 and 128 the third or fourth drop meets its own block again). So
-    we track, as bit masks of W1 matches, which part of the bracket every losers-side
-    entrant can come from, and per round pick the first candidate order (reversed
-    first on even rounds, half-swapped first on odd ones) that makes the fewest drop
-    matches able to be a rematch, then the fewest in the next losers round.
+    at some sizes (at 16 and 128 the third or fourth drop can meet its own block again).
+    So per round we try the candidate orders (reversed first on even rounds, half-swapped
+    first on odd ones) and keep the one that (1) makes no rematch when the better seed
+    always wins, then (2) leaves the fewest drop matches, then (3) the fewest matches of
+    the next losers round, able to be a rematch at all, then (4) keeps the losers side
+    compact. "Able to" is tracked as bit masks of the W1 matches an entrant can come from.
     """
-    half = size // 2
-    region = [0b11 << (2 * t) for t in range(half // 2)]  # L1 winners: two W1 matches each
+    w_losers, met = _chalk_winners_side(size, last_drop)
+    region = [0b11 << (2 * t) for t in range(size // 4)]  # L1 winners: two W1 matches each
+    surv = []
+    for a, b in zip(w_losers[1][::2], w_losers[1][1::2]):  # chalk L1
+        met[a].add(b), met[b].add(a)
+        surv.append(min(a, b))
     orders = {}
     for r in range(2, last_drop + 1):
         n = size >> r
@@ -57,21 +65,53 @@ def drop_orders(size, last_drop) -> dict:
         names = list(ORDERS)
         if r % 2:
             names[0], names[1] = names[1], names[0]
-        best = min(names, key=lambda nm: _drop_cost(ORDERS[nm], n, block, region))
+        lost = w_losers[r]
+        best = min(names, key=lambda nm: (_chalk_cost(ORDERS[nm], n, lost, surv, met),)
+                   + _drop_cost(ORDERS[nm], n, block, region))
         mapping = [ORDERS[best](i, n) if n > 1 else 1 for i in range(1, n + 1)]
         orders[r] = mapping
-        dropped = [0] * n
+        dropped, won = [0] * n, [0] * n
         for i, t in enumerate(mapping):
             dropped[t - 1] = region[t - 1] | block[i]
+            won[t - 1] = min(lost[i], surv[t - 1])
+            met[lost[i]].add(surv[t - 1]), met[surv[t - 1]].add(lost[i])
         region = [dropped[2 * t] | dropped[2 * t + 1] for t in range(n // 2)]
+        surv = [min(won[2 * t], won[2 * t + 1]) for t in range(n // 2)]
+        for t in range(n // 2):
+            met[won[2 * t]].add(won[2 * t + 1]), met[won[2 * t + 1]].add(won[2 * t])
     return orders
 
 
+def _chalk_winners_side(size, last_round):
+    """Play the winners side by seed: its losers per round (match order) and who met whom."""
+    met = {s: set() for s in range(1, size + 1)}
+    alive, losers = bracket_order(size), {}
+    for r in range(1, last_round + 1):
+        pairs = list(zip(alive[::2], alive[1::2]))
+        for a, b in pairs:
+            met[a].add(b), met[b].add(a)
+        alive = [min(p) for p in pairs]
+        losers[r] = [max(p) for p in pairs]
+    return losers, met
+
+
+def _chalk_cost(order, n, lost, surv, met) -> int:
+    """Rematches, with the better seed always winning, at the drop and in the round after."""
+    if n == 1:
+        return 0
+    won, count = [0] * n, 0
+    for i in range(1, n + 1):
+        t = order(i, n)
+        count += surv[t - 1] in met[lost[i - 1]]
+        won[t - 1] = min(surv[t - 1], lost[i - 1])
+    return count + sum(won[2 * t + 1] in met[won[2 * t]] for t in range(n // 2))
+
+
 def _drop_cost(order, n, block, region) -> tuple:
-    """(possible rematches at the drop, then in the next round, then how spread out it gets)."""
+    """(drop matches able to be a rematch, such matches in the next round, spread)."""
     if n == 1:
         return (0, 0, 0)
-    merged = [0] * n
+    merged = [(0, 0)] * n
     at_drop = 0
     for i in range(1, n + 1):
         t = order(i, n)
