@@ -224,5 +224,5 @@ def test_sixteen_losers_side_under_chalk():
         (16, 9), (13, 12), (15, 10), (14, 11),      # L1: W1 losers, neighbours
         (6, 9), (7, 12), (5, 10), (8, 11),          # L2: W2 losers dropped reversed
         (6, 7), (5, 8),                             # L3
-        (3, 5), (4, 6),                             # L4: W3 losers, no rematch (3 beat 6, 4 beat 5)
-        (3, 4), (2, 3)]                             # L5, L6 (losers final)
+        (4, 6), (3, 5),                             # L4: W3 losers, no rematch (3 beat 6, 4 beat 5)
+        (4, 3), (2, 3)]                             # L5, L6 (losers final)
