@@ -153,3 +153,12 @@ def test_placements_dispatch_by_format():
     b = generate("pairs", ents(4))
     record_result(b, "P1", 102)
     assert [(p.entrant_id, p.rank, p.rank_to) for p in placements(b)] == [(102, 1, 2), (101, 3, 4)]
+
+
+def test_from_dict_ignores_extra_row_columns():
+    b = generate("single_elimination", ents(4))
+    d = b.to_dict()
+    for row in d["matches"]:
+        row["id"] = 7
+        row["version"] = 3
+    assert Bracket.from_dict(d) == b

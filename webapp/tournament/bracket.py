@@ -128,8 +128,9 @@ class Bracket:
         """Rebuild a bracket saved with ``to_dict`` (or from stored Match rows)."""
         entrants = {e["id"]: Entrant(**e) for e in d["entrants"]}
         matches = {}
+        names = Match.__dataclass_fields__
         for row in d["matches"]:
-            row = dict(row)
+            row = {k: v for k, v in row.items() if k in names}  # stored rows may carry more columns
             row["slots"] = list(row["slots"])
             for link in ("winner_to", "loser_to"):
                 if row.get(link) is not None:
