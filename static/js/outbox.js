@@ -112,6 +112,8 @@
     return n;
   }
   const ids = (ops) => ops.map((o) => o.op_id);
+  // The op as sent: everything but the phone-side status fields.
+  const wire = ({ status, code, message, match_version, answered_at, ...op }) => op;
   // Store server results; with onlyUnsent (for /sync/outcomes) never
   // overwrite an entry that already has its answer.
   function storeResults(results, onlyUnsent) {
@@ -222,20 +224,16 @@
     let size = BATCH;
     while (ops.length) {
       if (G.navigator && navigator.onLine === false) { scheduleRetry(); break; }
-      const batch = ids(ops.slice(0, size));
-      batch.forEach((id) => tried.add(id));
-      await update(batch, { status: 'sending' });
-      const sent = (await Promise.all(batch.map(get))).filter(Boolean).map((o) => ({
-        op_id: o.op_id, device_id: o.device_id, seq: o.seq, kind: o.kind, match_id: o.match_id,
-        base_version: o.base_version, payload: o.payload, device_time: o.device_time,
-      }));
-      const r = await request('POST', '/sync/ops', { device_id: dev, ops: sent });
+      const batch = ops.slice(0, size), bids = ids(batch);
+      bids.forEach((id) => tried.add(id));
+      await update(bids, { status: 'sending' });
+      const r = await request('POST', '/sync/ops', { device_id: dev, ops: batch.map(wire) });
       const errors = r.data && r.data.errors;
       changed = true;
       if (r.status === 200 && Array.isArray(r.data?.results)) {
         await storeResults(r.data.results, false);
         // An op the server did not answer for stays unsent (next pass).
-        await update(batch, (c) => c.status === 'sending' && { status: 'saved' });
+        await update(bids, (c) => c.status === 'sending' && { status: 'saved' });
         failures = 0;
         await setMeta('last_sync', now());
       } else if (r.status === 401) {
@@ -244,25 +242,17 @@
         await update(ids(await unsent()), { status: 'auth' });
         return true;
       } else if (r.status >= 400 && r.status < 500 && errors) {
-        // marshmallow many=True errors ({"ops": {"3": ...}}) name the bad ops;
-        // otherwise resend one by one so only the bad op is rejected.
-        const per = errors.ops && typeof errors.ops === 'object' && !Array.isArray(errors.ops) ? errors.ops : null;
-        let bad = per && new Map(Object.entries(per).filter(([i]) => batch[+i]).map(([i, e]) => [batch[+i], flat(e)]));
-        if (bad && !bad.size) bad = null;
-        if (bad || batch.length === 1) {
-          await update(batch, (c) => (bad ? bad.has(c.op_id) : true)
-            ? { status: 'rejected', code: 'invalid', message: bad ? bad.get(c.op_id) : flat(errors) }
-            : { status: 'saved' });
-          batch.forEach((id) => { if (bad && !bad.has(id)) tried.delete(id); });
-        } else {
-          await update(batch, { status: 'saved' });
-          batch.forEach((id) => tried.delete(id));
+        if (batch.length === 1) {
+          await update(bids, { status: 'rejected', code: 'invalid', message: flat(errors) });
+        } else { // which op is bad? resend one by one so only that one is rejected
+          await update(bids, { status: 'saved' });
+          tried.clear();
           size = 1;
         }
       } else {
         // Network error, timeout, 5xx, or a 4xx without a JSON reason (e.g. a
         // stale CSRF token): keep as saved and back off; stopping keeps order.
-        await update(batch, { status: 'saved' });
+        await update(bids, { status: 'saved' });
         scheduleRetry();
         return true;
       }
