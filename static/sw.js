@@ -39,6 +39,7 @@ self.addEventListener('install', (event) => {
       try {
         const res = await fetch(url, { cache: 'reload', credentials: 'same-origin' });
         if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+        if (res.redirected && OPTIONAL.has(url)) return; // e.g. to sign-in: not a page to keep
         const copy = await stamp(res); // plain (not redirected), with fetch time
         if (url === '/') await caches.open(PAGES_CACHE).then((c) => c.put(url, copy.clone()));
         await cache.put(url, copy);
