@@ -19,11 +19,10 @@
   const num = (v) => (v == null || v === '' ? null : /^-?\d+$/.test(v) ? +v : v);
   const isBtn = (f) => f.tagName === 'BUTTON' || /^(submit|button|reset|image|file)$/.test(f.type);
 
-  // (1) Service worker: offline pages, and it can finish sending the outbox.
+  // (1) Service worker. Leaving with unsent ops: it keeps sending after we go.
   const SW = navigator.serviceWorker;
   if (SW) {
-    addEventListener('load', () => SW.register('/sw.js', { scope: '/' }).catch((e) => console.warn('taikai sw', e)));
-    // Leaving with unsent ops: let the SW keep sending after the page is gone.
+    addEventListener('load', () => SW.register('/sw.js', { scope: '/' }).catch(console.warn));
     document.addEventListener('visibilitychange', async () => {
       if (document.visibilityState === 'hidden' && SW.controller && O() && (await O().pendingCount())) {
         SW.controller.postMessage({ type: 'sync' });
@@ -32,8 +31,8 @@
   }
 
   // (2) <form data-op data-match-id data-base-version> becomes an outbox op.
-  // Checkboxes: boolean, or an array of checked values when several share a
-  // name; number inputs: numbers; repeated names / multi-selects: arrays.
+  // Checkbox: boolean (several with one name: array of checked values);
+  // number: number; repeated names, multi-selects: arrays.
   function serialize(form, submitter) {
     const out = {}, n = {};
     for (const f of form.elements) n[f.name] = (n[f.name] || 0) + 1;
@@ -64,8 +63,8 @@
     b._t = setTimeout(() => b.classList.add('hidden'), 4000);
   }
 
-  // Capture phase on document runs before htmx's listener on the form; we stop
-  // the event there, so the op goes through the outbox only.
+  // Capture phase on document runs before htmx's listener on the form; the
+  // event stops here, so the op goes through the outbox only.
   document.addEventListener('submit', async (ev) => {
     const form = ev.target, d = form.dataset;
     if (!d || !d.op || !O()) return; // no data-op (or no outbox): normal form
@@ -89,8 +88,7 @@
     } finally { delete d.saving; }
   }, true);
 
-  // (4) Offline, or the send did not get through: the match page may update
-  // its own view optimistically.
+  // (4) Not sent (offline): the match page may update its view optimistically.
   async function announceIfOffline(op) {
     if (navigator.onLine !== false) {
       await O().idle();
@@ -121,10 +119,9 @@
     return true;
   }
 
-  // (3) Status panel in <div id="outbox-status">; optional data-match-url
-  // ("/staff/matches/{match_id}") opens the match page to edit an entry,
-  // optional data-kind-labels='{"report_game": "…"}'. Elements with
-  // [data-outbox-pending] (e.g. a header badge) get the pending count.
+  // (3) Status in <div id="outbox-status"> (optional data-match-url="/m/{match_id}"
+  // to edit on the match page, data-kind-labels='{"kind":"label"}');
+  // [data-outbox-pending] elements (header badge) get the pending count.
   let busy = false, dirty = false;
   async function render() {
     if (!O()) return;

@@ -1,19 +1,14 @@
 /* taikai outbox: ops entered on this phone, kept in IndexedDB until the server
- * has answered each one. Loaded by pages (window.TaikaiOutbox) and by the
- * service worker (importScripts): one implementation, one database. Needs idb.
- *
- * Guarantees:
- * - enqueue() commits the op before any network call: a tap survives a dead
- *   connection, a closed tab or an app update.
- * - Ops go out in `seq` order; a transient failure (network, 5xx) ends the
- *   pass, so later ops never overtake earlier ones.
- * - One sender at a time across tabs and the SW (Web Locks, else a lease in
- *   IndexedDB). The server dedupes on op_id, so a resend after a lost reply
- *   is harmless anyway.
- * - No HTTP answer drops an entry. That is why this is not Workbox
- *   background-sync (it discards entries on any HTTP response: 409/422/500),
- *   and why Background Sync is only an extra trigger (Safari has none).
- */
+ * answers each. Used by pages (window.TaikaiOutbox) and the service worker
+ * (importScripts): one implementation, one database. Needs idb.
+ * - enqueue() commits the op before any network call.
+ * - Ops go out in seq order; a transient failure ends the pass, so later ops
+ *   never overtake earlier ones.
+ * - One sender at a time (Web Locks, else a lease in IndexedDB); the server
+ *   dedupes on op_id, so a resend after a lost reply is harmless anyway.
+ * - No HTTP answer drops an entry: unlike Workbox background-sync, which drops
+ *   entries on any HTTP response (409/422/500). Background Sync is only an
+ *   extra trigger (Safari has none). */
 (function (G) {
   'use strict';
   const UNSENT = ['saved', 'sending', 'auth'], SETTLED = ['applied', 'duplicate', 'confirmed'];
@@ -35,8 +30,7 @@
         }
         if (!d.objectStoreNames.contains('meta')) d.createObjectStore('meta');
       },
-      // A newer version (new SW / other tab) wants to upgrade: step aside and
-      // reopen lazily, so an app update is never blocked by an old tab.
+      // A newer app version wants to upgrade the schema: do not block it.
       blocking() { p.then((d) => d.close()); if (dbp === p) dbp = null; },
       terminated() { if (dbp === p) dbp = null; },
     });
@@ -44,8 +38,7 @@
     return (dbp = p);
   }
 
-  // randomUUID needs a secure context; a venue LAN on plain http still has
-  // getRandomValues.
+  // randomUUID needs https; a venue LAN on plain http has getRandomValues.
   function uuid() {
     if (G.crypto.randomUUID) return crypto.randomUUID();
     const b = crypto.getRandomValues(new Uint8Array(16));
@@ -56,8 +49,7 @@
   const getMeta = async (k) => (await db()).get('meta', k);
   const setMeta = async (k, v) => (await db()).put('meta', v, k);
 
-  // device id, next seq, the op (and removal of the op it replaces) commit in
-  // one transaction, or not at all.
+  // Device id, next seq, the op (and removal of the op it replaces): one transaction.
   async function addOp(kind, matchId, baseVersion, payload, replaces) {
     const tx = (await db()).transaction(['outbox', 'meta'], 'readwrite');
     const meta = tx.objectStore('meta'), box = tx.objectStore('outbox');
@@ -91,15 +83,14 @@
     await (await db()).delete('outbox', id);
     notify(false);
   }
-  // An edited rejected entry becomes a new op (new op_id and seq); the old one
-  // goes in the same transaction. The server's log keeps both.
+  // An edited rejected entry becomes a new op; the old one goes (the server keeps both).
   async function retryAsNew(id, payload, baseVersion) {
     const old = await get(id);
     if (!old || old.status !== 'rejected') throw new Error('not rejected');
     return addOp(old.kind, old.match_id, baseVersion === undefined ? old.base_version : baseVersion, payload, id);
   }
 
-  // Set fields on stored ops. `fields(cur)` returns the changes or null.
+  // Set fields (or fields(cur) -> changes|null) on stored ops.
   async function update(ids, fields) {
     const tx = (await db()).transaction('outbox', 'readwrite');
     let n = 0;
@@ -114,8 +105,7 @@
   const ids = (ops) => ops.map((o) => o.op_id);
   // The op as sent: everything but the phone-side status fields.
   const wire = ({ status, code, message, match_version, answered_at, ...op }) => op;
-  // Store server results; with onlyUnsent (for /sync/outcomes) never
-  // overwrite an entry that already has its answer.
+  // onlyUnsent (for /sync/outcomes): never overwrite an answered entry.
   function storeResults(results, onlyUnsent) {
     const by = new Map(results.filter(Boolean).map((r) => [r.op_id, r]));
     return update([...by.keys()], (cur) => {
@@ -134,8 +124,8 @@
   let running = null, again = false, failures = 0, timer = null, leased = false;
   function kick() { sync().catch((e) => console.warn('taikai sync', e)); }
 
-  // Triggers coalesce: a call during a sync makes it run one more pass (so an
-  // op enqueued mid-sync is not left behind) and shares its promise.
+  // A call during a sync makes it run one more pass (an op enqueued mid-sync is
+  // not left behind) and shares its promise.
   function sync() {
     if (running) { again = true; return running; }
     clearTimeout(timer);
@@ -187,7 +177,7 @@
     try {
       const headers = { Accept: 'application/json' };
       if (body) { headers['Content-Type'] = 'application/json'; headers['X-CSRFToken'] = (await csrf()) || ''; }
-      // redirect "manual": a redirect to the sign-in page means 401, not 200.
+      // "manual": a redirect to sign-in must read as 401, not a 200 HTML page.
       const res = await fetch(url, {
         method, headers, body: body && JSON.stringify(body), credentials: 'same-origin',
         cache: 'no-store', redirect: 'manual', signal: ctl.signal,
@@ -206,13 +196,12 @@
     timer = setTimeout(kick, Math.min(60000, cap * (0.75 + Math.random() / 2))); // jitter
   }
 
-  // One pass under the lock; true if any entry changed.
+  // One pass under the lock; true if anything changed.
   async function syncOnce() {
     let ops = await unsent(), changed = false;
     if (!ops.length) return false;
     const dev = ops[0].device_id;
-    // We hold the lock, so an op still "sending" lost its reply (tab closed,
-    // connection dropped): ask the server what became of it first.
+    // We hold the lock, so "sending" means the reply was lost: ask first.
     if (ops.some((o) => o.status === 'sending')) {
       const r = await request('GET', '/sync/outcomes?device_id=' + encodeURIComponent(dev));
       if (r.status === 200 && Array.isArray(r.data?.results) && (await storeResults(r.data.results, true))) {
@@ -237,21 +226,20 @@
         failures = 0;
         await setMeta('last_sync', now());
       } else if (r.status === 401) {
-        // Not signed in: keep all, shown as "sign in to send"; the next page
-        // load (after sign-in) sends them. No timer: it would only 401 again.
+        // Keep all as "sign in to send"; a page load after sign-in sends them.
         await update(ids(await unsent()), { status: 'auth' });
         return true;
       } else if (r.status >= 400 && r.status < 500 && errors) {
         if (batch.length === 1) {
           await update(bids, { status: 'rejected', code: 'invalid', message: flat(errors) });
-        } else { // which op is bad? resend one by one so only that one is rejected
+        } else { // which op is bad? one by one, so only it is rejected
           await update(bids, { status: 'saved' });
           tried.clear();
           size = 1;
         }
       } else {
-        // Network error, timeout, 5xx, or a 4xx without a JSON reason (e.g. a
-        // stale CSRF token): keep as saved and back off; stopping keeps order.
+        // Network, timeout, 5xx, 4xx without JSON reason (stale CSRF token?):
+        // keep, back off; stopping here keeps the order.
         await update(bids, { status: 'saved' });
         scheduleRetry();
         return true;
@@ -261,7 +249,7 @@
     return changed;
   }
 
-  // Keep the newest KEEP_SETTLED answered entries; never unsent/rejected/conflict.
+  // Drop old answered entries; never unsent, rejected or conflict ones.
   async function prune() {
     const done = (await list()).filter((o) => SETTLED.includes(o.status));
     const d = await db();
@@ -269,9 +257,9 @@
   }
 
   // ---- change notification -------------------------------------------------
-  // Pages get "taikai:outbox-changed" on document (status UI) and, after a sync
-  // that changed anything, "taikai:synced" on document.body (htmx refresh).
-  // Other tabs hear it through a BroadcastChannel; the SW posts to its clients.
+  // Pages: "taikai:outbox-changed" on document (status UI); after a sync that
+  // changed anything, "taikai:synced" on body (htmx). Other tabs hear it via
+  // BroadcastChannel; the SW posts to its clients.
   const bc = isPage && G.BroadcastChannel ? new BroadcastChannel('taikai-outbox') : null;
   function fire(synced) {
     document.dispatchEvent(new CustomEvent('taikai:outbox-changed'));
@@ -293,10 +281,8 @@
     if (bc) bc.onmessage = onRemote;
     if (navigator.serviceWorker) navigator.serviceWorker.addEventListener('message', onRemote);
     const start = async () => {
-      try { // keep the page's CSRF token for the service worker
-        const m = document.querySelector('meta[name="csrf-token"]');
-        if (m && m.content) await setMeta('csrf', m.content);
-      } catch (e) { /* private mode etc.: sending still works from the page */ }
+      const m = document.querySelector('meta[name="csrf-token"]'); // for the SW
+      if (m && m.content) await setMeta('csrf', m.content).catch(() => {});
       kick();
     };
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
