@@ -47,7 +47,10 @@ def _init_extensions(app: Flask) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
+    from sync.api import bp as sync_bp
+
     from .views import auth, desk, public, staff
 
     for module in (public, auth, desk, staff):
         app.register_blueprint(module.bp)
+    app.register_blueprint(sync_bp)

@@ -45,6 +45,8 @@ class MatchRow(db.Model):
     conditional: Mapped[str | None] = mapped_column(db.String(20))
     station: Mapped[str] = mapped_column(db.String(40), default="")
     version: Mapped[int] = mapped_column(default=1)
+    # The version at which the entrants last changed: older entries are conflicts.
+    slots_version: Mapped[int] = mapped_column(default=1)
     actions: Mapped[list] = mapped_column(JSONType, default=list)  # applied match-play actions
     flagged: Mapped[str] = mapped_column(db.String(200), default="")  # needs the desk's look
     updated_at: Mapped[datetime] = mapped_column(db.DateTime(timezone=True), default=utcnow,

@@ -18,8 +18,9 @@ class Operation(db.Model):
     device_id: Mapped[str] = mapped_column(db.String(64), index=True)
     seq: Mapped[int] = mapped_column(default=0)
     kind: Mapped[str] = mapped_column(db.String(40))
-    event_id: Mapped[int | None] = mapped_column(db.ForeignKey("event.id", ondelete="SET NULL"))
-    match_id: Mapped[int | None] = mapped_column(db.ForeignKey("match.id", ondelete="SET NULL"))
+    # No foreign keys: the log must keep what a phone sent even for a match that is gone.
+    event_id: Mapped[int | None] = mapped_column(index=True)
+    match_id: Mapped[int | None] = mapped_column(index=True)
     base_version: Mapped[int | None] = mapped_column()
     payload: Mapped[dict] = mapped_column(JSONType, default=dict)
     user_id: Mapped[int | None] = mapped_column(db.ForeignKey("user.id", ondelete="SET NULL"))

@@ -50,8 +50,11 @@ def save(bracket: engine.Bracket, row: BracketRow, keys=None) -> list[MatchRow]:
     changed = []
     for key in (keys if keys is not None else bracket.matches):
         match_row = rows[key]
+        slots = (match_row.slot_a, match_row.slot_b)
         if _copy_to_row(bracket.matches[key], match_row):
             match_row.version += 1
+            if slots != (match_row.slot_a, match_row.slot_b):
+                match_row.slots_version = match_row.version
             changed.append(match_row)
     return changed
 
@@ -104,7 +107,7 @@ def correct_winner(match: MatchRow, winner_id: int, user=None, cascade=False, re
     """Change a decided match's winner; downstream matches reopen (played ones only with cascade)."""
     bracket = load(match.bracket)
     correction = engine.correct_result(bracket, match.key, winner_id, cascade=cascade)
-    save(bracket, match.bracket, [match.key, *correction.reopened, *correction.played])
+    save(bracket, match.bracket, correction.changed)
     for row in match.bracket.matches:
         if row.key in correction.played:
             row.actions = []

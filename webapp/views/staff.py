@@ -1,11 +1,15 @@
 """Staff pages on phones: pick an event and a match, enter it game by game."""
-from flask import Blueprint, abort
+import uuid
+
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
 from flask_login import current_user
 
 from ..auth import staff_required
 from ..extensions import db
 from ..models import Event, MatchRow
-from ..services import accounts, standings
+from ..services import accounts, operations, standings
+from ..services.sheets import match_sheet, translate_outcome
 from . import render
 
 bp = Blueprint("staff", __name__, url_prefix="/staff")
@@ -40,3 +44,44 @@ def event(slug):
     ready = [m for p in event.phases if p.status == "running" for b in p.brackets for m in b.matches
              if m.status == "ready"]
     return render("staff/event.html", event=event, matches=ready, entrants=standings.names(event.id))
+
+
+def _match(match_id: int) -> MatchRow:
+    match = db.session.get(MatchRow, match_id)
+    if match is None:
+        abort(404)
+    event_id = match.bracket.phase.event_id
+    if not current_user.is_desk and current_user.event_id not in (None, event_id):
+        abort(403)
+    return match
+
+
+def _play_context(match: MatchRow, **extra) -> dict:
+    return {"match": match, "event": match.bracket.phase.event, **match_sheet(match), **extra}
+
+
+@bp.route("/m/<int:match_id>")
+def match(match_id):
+    """Enter a match game by game: the page shows what the rules allow next."""
+    return render("staff/match.html", "_partials/match_play.html", **_play_context(_match(match_id)))
+
+
+@bp.route("/m/<int:match_id>/op", methods=["POST"])
+def submit_op(match_id):
+    """The no-script path of an entry: the same operation the phone's outbox would send."""
+    match = _match(match_id)
+    form = request.form.to_dict(flat=False)
+    fields = {k: (v if len(v) > 1 or k.startswith("absent_") else v[0]) for k, v in form.items()}
+    kind = fields.pop("kind", "")
+    base = fields.pop("base_version", None)
+    fields.pop("csrf_token", None)
+    op = {"op_id": str(uuid.uuid4()), "device_id": "form", "kind": kind, "match_id": match.id,
+          "base_version": int(base) if str(base).isdigit() else None, "payload": fields}
+    outcome = operations.submit(op, current_user)
+    if outcome.outcome in ("applied", "confirmed", "duplicate"):
+        flash(_("Recorded."), "ok")
+        return redirect(url_for("staff.match", match_id=match_id))
+    db.session.expire_all()
+    problem = {"outcome": outcome.outcome, "kind": kind, "message": translate_outcome(outcome)}
+    return render("staff/match.html", "_partials/match_play.html",
+                  **_play_context(_match(match_id), problem=problem, typed=fields)), 422

@@ -2,6 +2,7 @@
 from flask import Flask
 from flask_babel import gettext as _
 
+from .. import gamedata
 from ..services import standings
 
 
@@ -24,7 +25,21 @@ def round_label(side: str, number: int, total: int) -> str:
     return named.get(from_end, _("Round %(n)s", n=number)) if total > 1 else _("Final")
 
 
+def penalty_label(code: str) -> str:
+    """A Tekken penalty kind in the reader's language."""
+    labels = {"interruption": _("Self-inflicted interruption (loses a round; at 2-2 the game)"),
+              "selection_mistake": _("Selection mistake (the second in a row loses the game)"),
+              "bluff": _("Bluff at blind select (the first player is counted as lost)"),
+              "undeclared_change": _("Undeclared character change (the win counts as a loss)"),
+              "disqualify_member": _("Disqualify the player"),
+              "disqualify_team": _("Disqualify the team")}
+    return labels.get(code, code)
+
+
 def init_template_helpers(app: Flask) -> None:
     """Register the helpers as Jinja globals."""
-    app.jinja_env.globals.update(side_label=side_label, round_label=round_label,
-                                 phase_names=lambda phase: standings.names(phase.event_id))
+    app.jinja_env.globals.update(
+        side_label=side_label, round_label=round_label, penalty_label=penalty_label,
+        phase_names=lambda phase: standings.names(phase.event_id),
+        character_list=lambda event: gamedata.characters_for(event.game, event.ruleset),
+        stage_list=lambda event: gamedata.stages_for(event.game, event.ruleset))

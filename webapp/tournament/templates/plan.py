@@ -108,10 +108,13 @@ def phase_entrants(plan, key, routed, draw_seed=None) -> tuple[list[Entrant], Dr
     return [Entrant(i, n, tiers.get(i, 0)) for n, i in enumerate(ids, 1)], record
 
 
-def build_phase(plan, key, entrants, assignment=None) -> list:
-    """The phase's brackets (one per group), labelled as the plan says."""
+def build_phase(plan, key, entrants, assignment=None, **extra) -> list:
+    """The phase's brackets (one per group), labelled as the plan says.
+
+    ``extra`` goes to the generator as well (KGP finals: ``previous_opponents``, ``pairing``).
+    """
     phase = plan.phase(key)
-    options = phase.generate_options()
+    options = dict(phase.generate_options(), **extra)
     if assignment is not None:
         options["assignment"] = assignment
     brackets = generate_phase(phase.format, entrants, **options)

@@ -1,0 +1,49 @@
+"""The /sync blueprint: phones send operations in batches and ask for lost replies."""
+from flask import Blueprint, jsonify, request
+from flask_login import current_user
+
+from webapp.extensions import db
+from webapp.models import Operation
+from webapp.services import operations
+
+from . import apply as sync_apply
+from .openapi import openapi_document
+from .schemas import BatchSchema, ValidationError
+
+bp = Blueprint("sync", __name__, url_prefix="/sync")
+
+
+def _unauthorized():
+    # A JSON 401, never a redirect to a sign-in page: the phone keeps its entries.
+    return jsonify({"error": "auth", "message": "sign in to send"}), 401
+
+
+@bp.route("/ops", methods=["POST"])
+def push():
+    """Apply a batch of operations; one outcome per operation, in order."""
+    if not current_user.is_authenticated:
+        return _unauthorized()
+    try:
+        batch = BatchSchema().load(request.get_json(silent=True) or {})
+    except ValidationError as problem:
+        return jsonify({"errors": problem.normalized_messages()}), 422
+    results = [sync_apply.apply_one(raw, batch["device_id"], current_user) for raw in batch["ops"]]
+    return jsonify({"results": results})
+
+
+@bp.route("/outcomes")
+def outcomes():
+    """Outcomes of a device's operations (for replies lost on the way back)."""
+    if not current_user.is_authenticated:
+        return _unauthorized()
+    device_id = request.args.get("device_id", "")[:64]
+    since = request.args.get("since_seq", type=int, default=0)
+    rows = (db.session.query(Operation).filter(Operation.device_id == device_id, Operation.seq >= since)
+            .order_by(Operation.seq).limit(1000).all())
+    return jsonify({"results": [sync_apply.present(operations.stored_outcome(r)) for r in rows]})
+
+
+@bp.route("/openapi.json")
+def openapi():
+    """The OpenAPI 3 description of the sync API."""
+    return jsonify(openapi_document())

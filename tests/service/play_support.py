@@ -1,0 +1,51 @@
+"""Builders for match-play service tests: events with teams, operations from a 'phone'."""
+import itertools
+import uuid
+
+from webapp.extensions import db
+from webapp.services import brackets, entrants, events, operations
+
+CHARS = ["一八", "仁", "ポール", "キング", "ロウ"]
+_seq = itertools.count(1)
+
+
+def team_event(match_type="kachinuki", ruleset="tekken7_hiza_5on5", teams=2, size=5, best_of=3):
+    """An event whose only phase is started; returns (event, first ready match)."""
+    kind = "team" if size > 1 else "player"
+    event = events.create_event("膝まったり杯 テスト", ruleset, entrant_kind=kind, team_size=size)
+    rows = []
+    for t in range(teams):
+        members = [(f"{'AB'[t] if t < 2 else t}{i + 1}", CHARS[i] if size > 1 else "") for i in range(size)]
+        rows.append({"name": f"チーム{'AB'[t] if t < 2 else t}", "seed": t + 1, "members": members})
+    entrants.add_entrants(event, rows)
+    phase = events.add_phase(event, "本戦", "single_elimination", match_type=match_type, best_of=best_of)
+    db.session.flush()
+    brackets.start_phase(phase, event.entrants)
+    db.session.commit()
+    match = next(m for m in phase.brackets[0].matches if m.status == "ready")
+    return event, match
+
+
+def member_ids(match, side):
+    """Member ids of side a or b, in registration order."""
+    from webapp.models import Entrant
+    entrant = db.session.get(Entrant, match.slot_a if side == "a" else match.slot_b)
+    return [m.id for m in entrant.members]
+
+
+def send(match, kind, user=None, device="phone-1", position=None, base_version=None, **payload):
+    """Submit one operation as a phone would; returns the Outcome."""
+    if position is not None:
+        payload["position"] = position
+    op = {"op_id": str(uuid.uuid4()), "device_id": device, "seq": next(_seq), "kind": kind,
+          "match_id": match.id, "base_version": base_version if base_version is not None else match.version,
+          "payload": payload}
+    outcome = operations.submit(op, user)
+    db.session.expire_all()
+    return outcome
+
+
+def win(match, side, loser_rounds=0, **kw):
+    """Report a Tekken game won 3-x by side."""
+    ra, rb = (3, loser_rounds) if side == "a" else (loser_rounds, 3)
+    return send(match, "report_game", winner=side, rounds_a=ra, rounds_b=rb, **kw)

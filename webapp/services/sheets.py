@@ -1,0 +1,38 @@
+"""The match sheet: everything a staff or public page shows about one match's play."""
+from ..i18n import translate_violation as translate
+from ..models import MatchRow
+from ..tournament.errors import RuleViolation
+from . import play, standings
+
+
+def _names(match: MatchRow) -> dict:
+    entrants = standings.names(match.bracket.phase.event_id)
+    members = {}
+    for entrant_id in (match.slot_a, match.slot_b):
+        if entrant_id in entrants:
+            members.update({m.id: m for m in entrants[entrant_id].members})
+    return {"entrants": entrants, "members": members}
+
+
+def match_sheet(match: MatchRow) -> dict:
+    """State, prompt, names and the next position; `violation` if the recorded play no longer replays."""
+    names = _names(match)
+    sheet = {"a": names["entrants"].get(match.slot_a), "b": names["entrants"].get(match.slot_b),
+             "members": names["members"], "position": len(match.actions or []),
+             "state": None, "prompt": None, "violation": None, "rules": None}
+    if match.slot_a is None or match.slot_b is None:
+        return sheet
+    try:
+        state = play.state_of(match)
+    except RuleViolation as violation:
+        sheet["violation"] = translate(violation)
+        return sheet
+    sheet.update(state=state, prompt=state.prompt(), rules=state.rules)
+    return sheet
+
+
+def translate_outcome(outcome) -> str | None:
+    """An operation outcome's message in the reader's language."""
+    if not outcome.message:
+        return None
+    return translate(outcome)
