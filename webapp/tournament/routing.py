@@ -19,7 +19,8 @@ brackets into the lists ``route`` takes:
 
 Order of a target's list (its seeding, reproducible): tier, then source rank, then the
 progression's position in the list, then group order (A, B, ...), then the order within
-the group's placements.
+the group's placements. Source labels come from ``labels_by_phase`` (``phase_labels``
+gives them: "C" for a group, "P3" for a pairs match), else A, B, ... by position.
 """
 from __future__ import annotations
 
@@ -69,6 +70,14 @@ def phase_places(brackets) -> list[list[Placement]]:
             out.append(_top4_places(b) + placements(b))
         else:
             out.append(placements(b))
+    return out
+
+
+def phase_labels(brackets) -> list[str]:
+    """Labels for the lists of ``phase_places``: group labels, or match keys for pairs."""
+    out = []
+    for b in brackets:
+        out.extend(b.matches if b.format == "pairs" else [b.label])
     return out
 
 
