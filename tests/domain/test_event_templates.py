@@ -58,15 +58,18 @@ class Day:
         return {"previous_opponents": recent_pairs(self.brackets["de"][0])} if key == "finals" else {}
 
     def _run(self, key, brackets, pick):
+        """Keep a phase's brackets, play them, read the places route() takes."""
         self.brackets[key] = brackets
         play(brackets, pick)
         self.places[key] = phase_places(brackets)
 
     def standings(self):
+        """The event's final standings from each bracket's own placements."""
         raw = {k: [placements(b) for b in bs] for k, bs in self.brackets.items()}
         return final_standings(self.plan, raw)
 
     def entrants_of(self, key):
+        """Entrant ids of every bracket of a phase."""
         return {i for b in self.brackets[key] for i in b.entrants}
 
 
@@ -87,6 +90,14 @@ def rounds_to_win(b, entrant):
     return k if first and first[0].status != "bye" else k - 1
 
 
+def check_wildcard_tiers(day):
+    """Every tier-1 (group 3rd) team has at least as many wildcard rounds as any tier-0 team."""
+    wb = day.brackets["wildcard"][0]
+    tier = {r.entrant_id: r.tier for r in day.routed["wildcard"]}
+    low = min(rounds_to_win(wb, i) for i in tier if tier[i] == 1)
+    assert low >= max(rounds_to_win(wb, i) for i in tier if tier[i] == 0)
+
+
 # ---------------------------------------------------------------- Tekken
 
 @pytest.mark.parametrize("pick", [chalk, randomly(7)], ids=["chalk", "random"])
@@ -101,10 +112,7 @@ def test_tekken_56_full_day(pick):
     assert {r.entrant_id for r in wild} == {i for i, r in group_places.items() if r in (2, 3)} | q2_losers
     assert all(r.tier == (1 if group_places[r.entrant_id] == 3 and r.entrant_id not in q2_losers else 0)
                for r in wild)
-    wb = day.brackets["wildcard"][0]
-    tier = {r.entrant_id: r.tier for r in wild}
-    low = min(rounds_to_win(wb, i) for i in tier if tier[i] == 1)
-    assert low >= max(rounds_to_win(wb, i) for i in tier if tier[i] == 0)
+    check_wildcard_tiers(day)
     best8 = day.entrants_of("best8")
     assert len(best8) == 8 and len(best8 & day.entrants_of("wildcard")) == 1
     q2_winners = {p.entrant_id for g in day.places["q2"] for p in g if p.rank == 1}
@@ -137,6 +145,7 @@ def test_tekken_other_counts_run_to_a_champion(n, pick):
     assert len(day.entrants_of("best8")) == -(-groups // 2) + 1
     assert len(day.routed["wildcard"]) == 2 * groups + groups // 2
     assert day.brackets["best8"][0].finished
+    check_wildcard_tiers(day)
     check_standings(day)
 
 

@@ -8,6 +8,8 @@ done: ``minutes_ahead`` is the time of day at which the plan reaches the actual 
 minus now (positive = ahead, negative = behind). ``estimated_end`` is the timetable's end
 shifted by that amount. Breaks between slots are not assumed to absorb a delay, so the
 estimate errs on the late side; matches done beyond a phase's plan are not counted.
+``running_phase_key`` is the first phase, in timetable order, with planned matches left
+(where the event really is, whatever the clock says); None once everything is played.
 """
 from __future__ import annotations
 

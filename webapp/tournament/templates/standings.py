@@ -39,7 +39,7 @@ def final_standings(plan, placements_by_phase) -> list[tuple]:
         bands = _bands(plan, stage, placements_by_phase, placed)
         for rank in sorted(bands):
             left, _, members = bands[rank]
-            width = max(left, 1) if members else max(left, 0)
+            width = max(left, 1)  # a tied band (3 to 3) holding two members stays 3-3
             out.extend((next_rank, next_rank + width - 1, i) for i in members)
             placed.update(members)
             next_rank += max(left, len(members))
