@@ -5,7 +5,7 @@ turns the operation log's payload back into the action.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import ClassVar, Optional
 
 from webapp.tournament.errors import N_, RuleViolation

@@ -7,7 +7,6 @@ raise, so an after-the-fact void can re-fold the history without checks.
 from __future__ import annotations
 
 from webapp.tournament.errors import N_, RuleViolation
-from webapp.tournament.play import actions as A
 from webapp.tournament.play.state import SIDES, GameRecord, MatchState, other
 
 
