@@ -68,10 +68,3 @@ def event_standings(event: Event) -> list[tuple[int, int, Entrant]]:
             table.append((rank + shift, rank_to + shift, entrant))
         seen.update(e.id for _, _, e in places)
     return sorted(table, key=lambda t: (t[0], t[2].name))
-
-
-def match_view(match: MatchRow) -> dict:
-    """A match with its entrants (play details come from the match-play service)."""
-    entrants = names(match.bracket.phase.event_id)
-    return {"a": entrants.get(match.slot_a), "b": entrants.get(match.slot_b),
-            "winner": entrants.get(match.winner_id)}

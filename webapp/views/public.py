@@ -6,6 +6,7 @@ from flask import Blueprint, abort, current_app, make_response, request, send_fr
 from ..extensions import db
 from ..models import Event, MatchRow, Phase
 from ..services import accounts, standings
+from ..services.sheets import match_sheet
 from . import render
 
 bp = Blueprint("public", __name__)
@@ -74,7 +75,7 @@ def match(match_id):
     row = db.session.get(MatchRow, match_id)
     if row is None:
         abort(404)
-    return render("public/match.html", match=row, view=standings.match_view(row))
+    return render("public/match.html", "_partials/match_public.html", match=row, **match_sheet(row))
 
 
 @bp.route("/sw.js")

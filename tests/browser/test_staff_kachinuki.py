@@ -1,0 +1,80 @@
+"""A referee on a 360 px phone enters a whole kachinuki match; a broken rule is shown and fixed."""
+import pathlib
+import sys
+
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
+from play_support import team_event  # noqa: E402
+
+from webapp.extensions import db  # noqa: E402
+from webapp.models import MatchRow  # noqa: E402
+from webapp.services import accounts  # noqa: E402
+
+
+def _sign_in_with_pin(page, url, event):
+    page.goto(f"{url}/e/{event.slug}/staff-login")
+    page.fill("input[name=name]", "審判 佐藤")
+    page.fill("input[name=pin]", "1357")
+    page.click("button[type=submit]")
+
+
+def _tap_member(page, label):
+    page.locator("form.name-player button", has_text=label).first.click()
+
+
+def _report(page, winner, rounds_a, rounds_b, double_ko=False):
+    form = page.locator("form.report-game")
+    form.locator(f"input[name=winner][value={winner}]").check() if winner else None
+    form.locator("input[name=rounds_a]").fill(str(rounds_a))
+    form.locator("input[name=rounds_b]").fill(str(rounds_b))
+    if double_ko:
+        form.locator("input[name=double_ko]").check()
+    form.locator("button[type=submit]").click()
+
+
+def _wait_position(page, position):
+    expect(page.locator("#match-play")).to_have_attribute("data-position", str(position), timeout=8000)
+
+
+def test_referee_enters_full_kachinuki_on_a_phone(live_server, phone):
+    event, match = team_event()
+    accounts.set_staff_pin(event, "1357")
+    db.session.commit()
+    page = phone.new_page()
+    _sign_in_with_pin(page, live_server.url, event)
+    page.goto(f"{live_server.url}/staff/m/{match.id}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    page.locator("form[data-op=coin_toss] input[name=winner][value=a]").check()
+    page.locator("form[data-op=coin_toss] input[name=choice][value=stage]").check()
+    page.locator("form[data-op=coin_toss] button[type=submit]").click()
+    _wait_position(page, 1)
+    _tap_member(page, "A1")
+    _wait_position(page, 2)
+    _tap_member(page, "B1")
+    _wait_position(page, 3)
+
+    # A rule-breaking entry: 2-0 is not a finished Tekken game (first to 3 rounds).
+    _report(page, "a", 2, 0)
+    rejected = page.locator("#outbox-status li[data-status=rejected]")
+    expect(rejected).to_have_count(1, timeout=8000)
+    expect(rejected).to_contain_text("3")
+    rejected.locator("[data-action=edit]").click()
+    expect(page.locator("form.report-game input[name=rounds_a]")).to_have_value("2")
+    page.locator("form.report-game input[name=rounds_a]").fill("3")
+    page.locator("form.report-game button[type=submit]").click()
+    _wait_position(page, 4)
+
+    position = 4
+    for n in range(2, 6):   # A1 beats B2..B5 after B names each
+        _tap_member(page, f"B{n}")
+        position += 1
+        _wait_position(page, position)
+        _report(page, "a", 3, 1)
+        position += 1
+        _wait_position(page, position)
+    expect(page.locator("[data-testid=winner]")).to_contain_text("チームA")
+    db.session.rollback()  # end the test's own read snapshot
+    row = db.session.get(MatchRow, match.id)
+    assert row.status == "done" and row.winner_id == row.slot_a

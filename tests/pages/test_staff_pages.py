@@ -1,0 +1,64 @@
+"""Staff pages: PIN sign-in, the match sheet, the no-script entry path."""
+import sys
+import pathlib
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
+from play_support import member_ids, team_event  # noqa: E402
+
+from webapp.extensions import db  # noqa: E402
+from webapp.models import MatchRow, Operation  # noqa: E402
+from webapp.services import accounts  # noqa: E402
+
+
+def _staff_client(client, event):
+    accounts.set_staff_pin(event, "2468")
+    db.session.commit()
+    response = client.post(f"/e/{event.slug}/staff-login", data={"name": "山田", "pin": "2468"})
+    assert response.status_code == 302
+    return client
+
+
+def test_wrong_pin_is_refused(client, app):
+    event, _ = team_event()
+    accounts.set_staff_pin(event, "2468")
+    db.session.commit()
+    response = client.post(f"/e/{event.slug}/staff-login", data={"name": "山田", "pin": "0000"})
+    assert response.status_code == 200 and 'class="flash error"' in response.get_data(as_text=True)
+    assert client.get("/staff/").status_code == 302
+
+
+def test_kachinuki_sheet_walks_through_toss_naming_and_games(client, app):
+    event, match = team_event()
+    staff = _staff_client(client, event)
+    page = staff.get(f"/staff/m/{match.id}").get_data(as_text=True)
+    assert 'data-op="coin_toss"' in page
+    staff.post(f"/staff/m/{match.id}/op", data={"kind": "coin_toss", "winner": "a", "choice": "stage",
+                                                "position": "0"})
+    page = staff.get(f"/staff/m/{match.id}").get_data(as_text=True)
+    assert page.count('data-op="name_player"') == 2
+    a, b = member_ids(match, "a"), member_ids(match, "b")
+    staff.post(f"/staff/m/{match.id}/op", data={"kind": "name_player", "side": "a", "member_id": a[0], "blind": "true"})
+    staff.post(f"/staff/m/{match.id}/op", data={"kind": "name_player", "side": "b", "member_id": b[0], "blind": "true"})
+    page = staff.get(f"/staff/m/{match.id}").get_data(as_text=True)
+    assert 'data-op="report_game"' in page and "A1" in page
+
+
+def test_rejected_entry_keeps_what_was_typed_and_names_the_rule(client, app):
+    event, match = team_event("best_of", "kgp2025", size=1)
+    staff = _staff_client(client, event)
+    response = staff.post(f"/staff/m/{match.id}/op", data={"kind": "report_game", "winner": "a", "rounds_a": "1",
+                                                           "rounds_b": "0", "char_a": "テリー", "stage": "Pao Pao Cafe"})
+    body = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert 'data-testid="problem"' in body and 'value="テリー"' in body and 'value="Pao Pao Cafe"' in body
+    assert db.session.query(Operation).one().outcome == "rejected"
+
+
+def test_public_match_page_shows_games(client, app):
+    event, match = team_event("best_of", "kgp2025", size=1)
+    staff = _staff_client(client, event)
+    staff.post(f"/staff/m/{match.id}/op", data={"kind": "report_game", "winner": "a", "rounds_a": "2",
+                                                "rounds_b": "1", "char_a": "テリー", "char_b": "舞"})
+    body = client.get(f"/m/{match.id}").get_data(as_text=True)
+    assert "テリー" in body and "舞" in body and "2–1" in body
+    assert db.session.get(MatchRow, match.id).version > 1
