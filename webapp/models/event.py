@@ -43,6 +43,14 @@ class Phase(Timestamped, db.Model):
     best_of: Mapped[int] = mapped_column(default=3)
     group_count: Mapped[int] = mapped_column(default=1)
     status: Mapped[str] = mapped_column(db.String(12), default="draft")  # draft | running | done
+    # From an event template: its phase key, how its entrants are seeded, its stage.
+    key: Mapped[str] = mapped_column(db.String(40), default="")
+    seeding: Mapped[str] = mapped_column(db.String(12), default="entry")  # entry | routed | draw
+    stage: Mapped[int] = mapped_column(default=1)
+    block: Mapped[str] = mapped_column(db.String(12), default="")
+    play_options: Mapped[dict] = mapped_column(JSONType, default=dict)   # best_of per side
+    draw: Mapped[dict | None] = mapped_column(JSONType)                  # seed, inputs, result
+    entrant_override: Mapped[list | None] = mapped_column(JSONType)      # desk's routed list
 
     event: Mapped[Event] = relationship(back_populates="phases")
     brackets: Mapped[list["BracketRow"]] = relationship(back_populates="phase", order_by="BracketRow.id",

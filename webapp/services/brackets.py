@@ -59,6 +59,14 @@ def save(bracket: engine.Bracket, row: BracketRow, keys=None) -> list[MatchRow]:
     return changed
 
 
+def add_brackets(phase: Phase, generated: list[engine.Bracket]) -> list[BracketRow]:
+    """Persist freshly generated brackets of a phase and mark it running."""
+    rows = [_new_bracket_row(phase, b) for b in generated]
+    db.session.add_all(rows)
+    phase.status = "running"
+    return rows
+
+
 def _new_bracket_row(phase: Phase, bracket: engine.Bracket) -> BracketRow:
     row = BracketRow(phase=phase, label=bracket.label, format=bracket.format,
                      options=bracket.options,
@@ -87,9 +95,7 @@ def start_phase(phase: Phase, entrants: list[Entrant], user=None, assignment=Non
                                    assignment=assignment or "snake", **phase.options)
     else:
         brackets = [generate(phase.format, players, **phase.options)]
-    rows = [_new_bracket_row(phase, b) for b in brackets]
-    db.session.add_all(rows)
-    phase.status = "running"
+    rows = add_brackets(phase, brackets)
     audit.record("phase.start", user, phase.event_id, phase=phase.id, entrants=len(players))
     return rows
 

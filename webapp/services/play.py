@@ -11,7 +11,7 @@ PLAYABLE = ("ready", "done")
 def best_of_for(match: MatchRow) -> int:
     """Games in this match: the phase's best-of, or a per-side value (KGP finals: 5)."""
     phase = match.bracket.phase
-    per_side = phase.options.get("best_of_by_side") or {}
+    per_side = (phase.play_options or {}).get("best_of") or {}
     return int(per_side.get(match.side, phase.best_of))
 
 
