@@ -1,18 +1,21 @@
-"""Demo data: realistic Japanese entrants, events at different stages of the day."""
+"""Demo data: both seed events with realistic entrants — a finished day, a half-played one, an unstarted one."""
 import random
 
 from .extensions import db
-from .models import Event, MatchRow, User
-from .services import accounts, brackets, entrants, events
+from .gamedata import FIGHTING_CHARACTERS, TEKKEN7_CHARACTERS
+from .models import Event, User
+from .services import accounts, event_templates, simulate
+from .tournament.reception import reception_info
 
 DESK_USER, DESK_PASSWORD = "desk", "taikai-desk"
 STAFF_PIN = "2025"
 
-PLAYER_NAMES = [
-    "たなか", "すずき", "サトウ", "やまだ", "Koji", "ノビ", "まちゃぼー", "ゲンゲン",
-    "チクリン", "ふじい", "ウメハラ", "ときど", "かずのこ", "どぐら", "ひかる", "まさお",
-    "ボンちゃん", "ふ～ど", "ガチくん", "翔", "りゅうせい", "あくあ", "カワノ", "ナウマン",
-]
+TEAM_WORDS_A = ["膝", "関西", "なにわ", "京都", "神戸", "博多", "札幌", "仙台", "名古屋", "横浜", "千葉", "埼玉",
+                "広島", "岡山"]
+TEAM_WORDS_B = ["まったり会", "鉄拳部", "連合", "道場", "ファイターズ", "組"]
+GIVEN = ["たろう", "じろう", "ゆうき", "しょう", "けんた", "だいき", "りょう", "はやと", "そうた", "かいと",
+         "みさき", "あやか", "ゆい", "さくら", "ひなた", "ノビ", "チクリン", "ダブル", "タケ", "ロンドン", "ゲンゲン",
+         "まちゃぼー", "ボンちゃん", "アキ", "ハメコ", "ゆうた", "ごんた", "ひろし", "たくみ", "つばさ"]
 
 
 def ensure_desk_account() -> tuple[str, str]:
@@ -22,38 +25,49 @@ def ensure_desk_account() -> tuple[str, str]:
     return DESK_USER, DESK_PASSWORD
 
 
+def tekken_teams(count: int, rng: random.Random) -> list[dict]:
+    """Teams with Japanese names, five members each with a registered Tekken 7 character."""
+    names = [f"{a}{b}" for b in TEAM_WORDS_B for a in TEAM_WORDS_A]
+    rng.shuffle(names)
+    teams = []
+    for i, name in enumerate(names[:count], start=1):
+        members = [(f"{rng.choice(GIVEN)}{k}", rng.choice(TEKKEN7_CHARACTERS)) for k in range(1, 6)]
+        teams.append({"name": name, "seed": i, "members": members})
+    return teams
+
+
+def kgp_players(count: int, rng: random.Random) -> list[dict]:
+    """Players with Japanese handles and KGP2025 reception data."""
+    handles = [f"{g}{s}" for s in ("", "@関西", "_kgp", "ちゃん", "X") for g in GIVEN]
+    rng.shuffle(handles)
+    return [{"name": h, "seed": i, "members": [], "info": reception_info(rng.choice(["player"] * 9 + ["equipment"]),
+                                                                           days=rng.choice((1, 1, 2)))}
+            for i, h in enumerate(handles[:count], start=1)]
+
+
 def load_demo(seed: int = 2025) -> list[Event]:
-    """A 1-on-1 double elimination half played, and one not started."""
+    """Tekken day finished, KGP day 1 half played, KGP day 2 not started."""
     rng = random.Random(seed)
     ensure_desk_account()
-    played = _one_on_one("KGP2025 デモ 1on1", rng, PLAYER_NAMES[:16])
-    _play_some(played, rng, share=0.6)
-    waiting = _one_on_one("平日ナイト大会 (未開始)", rng, PLAYER_NAMES[8:20], start=False)
-    db.session.commit()
-    return [played, waiting]
+    tekken = _event("tekken7_hiza_5on5", "鉄拳7 膝まったり杯 5on5 (デモ・終了)", tekken_teams(56, rng))
+    _play(tekken, rng, phases=len(tekken.phases))
+    kgp = _event("kgp2025", "KGP2025 1on1 DAY1 (デモ・進行中)", kgp_players(48, rng))
+    _play(kgp, rng, phases=1, share_last=0.5)
+    _event("kgp2025", "KGP2025 1on1 DAY2 (デモ・未開始)", kgp_players(32, rng))
+    return [tekken, kgp]
 
 
-def _one_on_one(name: str, rng: random.Random, players: list[str], start: bool = True) -> Event:
-    event = events.create_event(name, "kgp2025", game="STREET FIGHTER 6")
+def _event(template: str, name: str, rows: list[dict]) -> Event:
+    event = event_templates.create_from_template(template, name, rows)
     accounts.set_staff_pin(event, STAFF_PIN)
-    rows = [{"name": p, "seed": i, "members": []} for i, p in enumerate(players, start=1)]
-    entrants.add_entrants(event, rows)
-    phase = events.add_phase(event, "メインブラケット", "double_elimination", grand_final="reset")
-    db.session.flush()
-    if start:
-        brackets.start_phase(phase, event.entrants)
-        db.session.flush()
+    db.session.commit()
     return event
 
 
-def _play_some(event: Event, rng: random.Random, share: float) -> None:
-    """Record random winners for a share of the matches, in bracket order."""
-    phase = event.phases[0]
-    total = len(phase.brackets[0].matches)
-    for _ in range(int(total * share)):
-        ready = [m for m in phase.brackets[0].matches if m.status == "ready"]
-        if not ready:
-            return
-        match: MatchRow = ready[0]
-        brackets.record_winner(match, rng.choice([match.slot_a, match.slot_b]))
-        db.session.flush()
+def _play(event: Event, rng: random.Random, phases: int, share_last: float = 1.0) -> None:
+    for index, phase in enumerate(event.phases[:phases]):
+        event_templates.start(phase, draw_seed=f"demo{index}" if phase.seeding == "draw" else None)
+        db.session.commit()
+        share = share_last if index == phases - 1 else 1.0
+        simulate.play_phase(phase, rng, share=share)
+        db.session.commit()

@@ -32,6 +32,13 @@ class PhaseForm(FormSchema):
     third_place = fields.Boolean(load_default=False)
 
 
+class TemplateEventForm(FormSchema):
+    template = fields.String(required=True, validate=validate.OneOf(("tekken7_hiza_5on5", "kgp2025")))
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    day = fields.Date(load_default=None, allow_none=True)
+    entrants = fields.String(load_default="", validate=validate.Length(max=200_000))
+
+
 class PasteForm(FormSchema):
     entrants = fields.String(required=True, validate=validate.Length(min=1, max=200_000))
 
@@ -53,7 +60,8 @@ class LoginForm(FormSchema):
 
 def load_form(schema: Schema, data) -> dict:
     """Parse a form; raise ValidationError with per-field messages."""
-    flat = {k: (v if len(data.getlist(k)) == 1 else data.getlist(k)) for k, v in data.items()}
+    # An empty optional field means "not given", as marshmallow expects.
+    flat = {k: (v if len(data.getlist(k)) == 1 else data.getlist(k)) for k, v in data.items() if v != ""}
     # Unchecked checkboxes are absent; checked ones send "on".
     for name, field in schema.fields.items():
         if isinstance(field, fields.Boolean) and flat.get(name) == "on":

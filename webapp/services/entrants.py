@@ -6,6 +6,7 @@ import unicodedata
 from ..extensions import db
 from ..models import Entrant, Event, Member
 from ..tournament.errors import N_
+from ..tournament.reception import reception_info
 from . import ServiceError
 
 MAX_CSV_BYTES = 2 * 1024 * 1024
@@ -72,13 +73,18 @@ def add_entrants(event: Event, rows: list[dict]) -> list[Entrant]:
     added = []
     for row in rows:
         entrant = Entrant(event=event, name=row["name"], seed=row["seed"],
-                          reading=row.get("reading", ""), info=row.get("info", {}))
+                          reading=row.get("reading", ""), info=row.get("info") or _reception(event))
         members = row["members"] or [(row["name"], "")]
         for position, (member, character) in enumerate(members, start=1):
             entrant.members.append(Member(position=position, name=member, character=character))
         added.append(entrant)
     db.session.add_all(added)
     return added
+
+
+def _reception(event: Event) -> dict:
+    """KGP2025 entrants are recorded as players at the door unless the desk says otherwise."""
+    return reception_info("player") if event.ruleset == "kgp2025" else {}
 
 
 def _check_duplicates(event: Event, rows: list[dict]) -> None:

@@ -12,11 +12,13 @@ from ..tournament.formats.double_elimination import recent_pairs
 from . import ServiceError, audit, brackets, entrants, events
 
 GAMES = {"tekken7_hiza_5on5": "TEKKEN 7", "kgp2025": "KGP2025 1on1"}
+SLUGS = {"tekken7_hiza_5on5": "tekken7-5on5", "kgp2025": "kgp2025-1on1"}
 
 
 def create_from_template(template: str, name: str, rows: list[dict], user=None, **fields) -> Event:
     """A complete event: entrants, every phase of the plan, the timetable."""
     plan = plans.build(template, len(rows))
+    fields.setdefault("slug_hint", SLUGS.get(template, ""))
     event = events.create_event(name, plan.ruleset, plan.entrant_kind, plan.team_size, user=user,
                                 template=template, game=fields.pop("game", GAMES.get(template, "")),
                                 **fields)

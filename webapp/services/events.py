@@ -18,7 +18,9 @@ def slugify(name: str) -> str:
 
 def unique_slug(name: str) -> str:
     """A slug no other event uses."""
-    base = slugify(name) or "event"
+    base = slugify(name)
+    if len(base) < 3:  # a Japanese name leaves little ASCII: number it instead
+        base = "event"
     slug, n = base, 1
     while db.session.query(Event.id).filter_by(slug=slug).first():
         n += 1
@@ -32,7 +34,8 @@ def create_event(name: str, ruleset: str, entrant_kind: str = "player", team_siz
     name = name.strip()
     if not name:
         raise ServiceError("event.no_name", N_("Give the event a name."))
-    event = Event(name=name, slug=unique_slug(name), ruleset=ruleset,
+    slug = unique_slug(fields.pop("slug_hint", "") or name)
+    event = Event(name=name, slug=slug, ruleset=ruleset,
                   entrant_kind=entrant_kind, team_size=team_size, **fields)
     db.session.add(event)
     db.session.flush()

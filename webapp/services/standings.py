@@ -56,6 +56,9 @@ def phase_placements(phase: Phase) -> list[tuple[str, list]]:
 
 def event_standings(event: Event) -> list[tuple[int, int, Entrant]]:
     """Final standings: later phases place the top; earlier phases place the rest below them."""
+    if event.template:
+        from .event_templates import final_standings
+        return final_standings(event)
     seen: set[int] = set()
     table = []
     for phase in reversed(event.phases):

@@ -8,7 +8,7 @@ from ..extensions import db
 from ..models import Event, MatchRow, Phase
 from ..schemas import (CorrectionForm, EventForm, PasteForm, PhaseForm, WinnerForm,
                        ValidationError, load_form)
-from ..services import accounts, brackets, entrants, events, standings
+from ..services import accounts, brackets, entrants, event_templates, events, standings
 from . import render
 from .errors import problem_message
 
@@ -31,11 +31,12 @@ def _event(event_id: int) -> Event:
 
 def _setup_page(event: Event, status: int = 200, **extra):
     context = {"event": event, "form": request.form,
-               "entrant_list": entrants.seeded_order(event.entrants), **extra}
+               "entrant_list": entrants.seeded_order(event.entrants),
+               "routing_changes": event_templates.routing_changes(event) if event.template else [], **extra}
     return render("desk/event.html", **context), status
 
 
-def _run(action):
+def run_change(action):
     """Run a change in one transaction: commit and True, or roll back, flash why and False."""
     try:
         action()
@@ -59,7 +60,7 @@ def home():
         def create():
             form = load_form(EventForm(), request.form)
             created["event"] = events.create_event(user=current_user, **form)
-        if _run(create):
+        if run_change(create):
             return redirect(url_for("desk.event", event_id=created["event"].id))
     all_events = db.session.query(Event).order_by(Event.id.desc()).all()
     return render("desk/home.html", events=all_events, form=request.form)
@@ -83,7 +84,7 @@ def add_entrants(event_id):
         else:
             text = load_form(PasteForm(), request.form)["entrants"]
         entrants.add_entrants(event, entrants.parse_rows(text, event.team_size))
-    if _run(add):
+    if run_change(add):
         flash(_("Entrants added."), "ok")
         return redirect(url_for("desk.event", event_id=event_id))
     return _setup_page(event, 422)
@@ -100,7 +101,7 @@ def set_seeds(event_id):
             raw = request.form.get(f"seed-{entrant.id}", "").strip()
             seeds[entrant.id] = entrants.parse_seed(raw, entrant.name)
         entrants.set_seeds(event, seeds)
-    if _run(save):
+    if run_change(save):
         flash(_("Seeds saved."), "ok")
         return redirect(url_for("desk.event", event_id=event_id))
     return _setup_page(event, 422)
@@ -120,7 +121,7 @@ def add_phase(event_id):
         if form["format"] == "single_elimination" and third_place:
             options["third_place"] = True
         events.add_phase(event, **form, **options)
-    if _run(add):
+    if run_change(add):
         return redirect(url_for("desk.event", event_id=event_id))
     return _setup_page(event, 422)
 
@@ -129,7 +130,7 @@ def add_phase(event_id):
 def staff_pin(event_id):
     """Choose the staff PIN for this event."""
     event = _event(event_id)
-    if _run(lambda: accounts.set_staff_pin(event, request.form.get("pin", ""))):
+    if run_change(lambda: accounts.set_staff_pin(event, request.form.get("pin", ""))):
         flash(_("Staff PIN saved."), "ok")
         return redirect(url_for("desk.event", event_id=event_id))
     return _setup_page(event, 422)
@@ -139,7 +140,9 @@ def staff_pin(event_id):
 def start_phase(phase_id):
     """Generate the brackets of a phase from the event's entrants."""
     phase = db.session.get(Phase, phase_id) or abort(404)
-    if _run(lambda: brackets.start_phase(phase, phase.event.entrants, current_user)):
+    if phase.event.template:
+        return redirect(url_for("desk_plan.preview", phase_id=phase_id))
+    if run_change(lambda: brackets.start_phase(phase, phase.event.entrants, current_user)):
         flash(_("Phase started."), "ok")
         return redirect(url_for("desk.phase", phase_id=phase_id))
     return _setup_page(phase.event, 422)
@@ -161,7 +164,7 @@ def record_winner(match_id):
     def record():
         form = load_form(WinnerForm(), request.form)
         brackets.record_winner(match, form["winner"], current_user, walkover=form["walkover"])
-    if _run(record):
+    if run_change(record):
         flash(_("Result recorded."), "ok")
     return redirect(url_for("desk.phase", phase_id=match.bracket.phase_id))
 
@@ -176,6 +179,6 @@ def correct(match_id):
         done = brackets.correct_winner(match, form["winner"], current_user, form["cascade"], form["reason"])
         if done.played:
             flash(_("Reopened matches that had been played: %(keys)s", keys=", ".join(done.played)), "error")
-    if _run(fix):
+    if run_change(fix):
         flash(_("Result corrected."), "ok")
     return redirect(url_for("desk.phase", phase_id=match.bracket.phase_id))

@@ -5,7 +5,7 @@ from flask import Blueprint, abort, current_app, make_response, request, send_fr
 
 from ..extensions import db
 from ..models import Event, MatchRow, Phase
-from ..services import accounts, standings
+from ..services import accounts, schedules, standings
 from ..services.sheets import match_sheet
 from . import render
 
@@ -23,7 +23,8 @@ def index():
 def event(slug):
     """An event: its phases and final standings so far."""
     event = accounts.event_by_slug(slug)
-    return render("public/event.html", event=event, standings=standings.event_standings(event))
+    return render("public/event.html", event=event, standings=standings.event_standings(event),
+                  progress=schedules.progress(event))
 
 
 def _phase(event: Event, phase_id: int) -> Phase:
@@ -91,3 +92,21 @@ def service_worker():
 def offline():
     """Shown by the service worker when a page was never seen before."""
     return render("offline.html")
+
+
+@bp.route("/e/<slug>/schedule")
+def schedule(slug):
+    """The day's plan, the phase now running, and how far ahead or behind the day is."""
+    event = accounts.event_by_slug(slug)
+    return render("public/schedule.html", "_partials/schedule.html", event=event,
+                  slots=schedules.slots(event), progress=schedules.progress(event),
+                  phases={p.key: p for p in event.phases})
+
+
+@bp.route("/e/<slug>/draws")
+def draws(slug):
+    """Every recorded draw: its seed, its inputs, its result and how to check it."""
+    event = accounts.event_by_slug(slug)
+    names = {e.id: e.name for e in event.entrants}
+    return render("public/draws.html", event=event, names=names,
+                  phases=[p for p in event.phases if p.draw])

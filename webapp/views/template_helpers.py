@@ -36,6 +36,13 @@ def penalty_label(code: str) -> str:
     return labels.get(code, code)
 
 
+def _entrant_name(entrant_id: int) -> str:
+    from ..extensions import db
+    from ..models import Entrant
+    entrant = db.session.get(Entrant, entrant_id)
+    return entrant.name if entrant else str(entrant_id)
+
+
 def init_template_helpers(app: Flask) -> None:
     """Register the helpers as Jinja globals."""
     app.jinja_env.globals.update(
@@ -43,3 +50,4 @@ def init_template_helpers(app: Flask) -> None:
         phase_names=lambda phase: standings.names(phase.event_id),
         character_list=lambda event: gamedata.characters_for(event.game, event.ruleset),
         stage_list=lambda event: gamedata.stages_for(event.game, event.ruleset))
+    app.jinja_env.filters["entrant_name"] = _entrant_name
