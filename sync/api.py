@@ -1,6 +1,7 @@
 """The /sync blueprint: phones send operations in batches and ask for lost replies."""
 from flask import Blueprint, jsonify, request
 from flask_login import current_user
+from sqlalchemy.exc import OperationalError
 
 from webapp.extensions import db
 from webapp.models import Operation
@@ -27,7 +28,12 @@ def push():
         batch = BatchSchema().load(request.get_json(silent=True) or {})
     except ValidationError as problem:
         return jsonify({"errors": problem.normalized_messages()}), 422
-    results = [sync_apply.apply_one(raw, batch["device_id"], current_user) for raw in batch["ops"]]
+    try:
+        results = sync_apply.apply_batch(batch["ops"], batch["device_id"], current_user)
+    except OperationalError:
+        # The database is busy or gone: nothing was committed, the phone retries.
+        db.session.rollback()
+        return jsonify({"error": "busy", "message": "try again"}), 503
     return jsonify({"results": results})
 
 
@@ -37,7 +43,7 @@ def outcomes():
     if not current_user.is_authenticated:
         return _unauthorized()
     device_id = request.args.get("device_id", "")[:64]
-    since = request.args.get("since_seq", type=int, default=0)
+    since = max(0, min(request.args.get("since_seq", type=int, default=0), 2**31))
     rows = (db.session.query(Operation).filter(Operation.device_id == device_id, Operation.seq >= since)
             .order_by(Operation.seq).limit(1000).all())
     return jsonify({"results": [sync_apply.present(operations.stored_outcome(r)) for r in rows]})

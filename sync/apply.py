@@ -1,14 +1,9 @@
-"""Applying one raw operation from a batch: validate, submit, never lose it, never 500."""
-import logging
-
-from webapp.extensions import db
+"""Applying a batch of raw operations: validate each, submit all, never lose one, never 500."""
 from webapp.i18n import translate_violation
 from webapp.services import operations
 from webapp.tournament.errors import N_
 
 from .schemas import OperationSchema, ValidationError
-
-log = logging.getLogger(__name__)
 
 
 def present(outcome: operations.Outcome) -> dict:
@@ -18,29 +13,32 @@ def present(outcome: operations.Outcome) -> dict:
     return data
 
 
-def apply_one(raw: dict, device_id: str, user) -> dict:
-    """Submit one operation; a malformed one or a server fault is kept as rejected, with a reason."""
+def apply_batch(raws: list, device_id: str, user) -> list[dict]:
+    """One outcome per raw operation, in order; malformed ones are logged as rejected."""
+    ops, answers = [], []
+    for raw in raws:
+        op, answer = _load(raw, device_id)
+        answers.append(answer)
+        if op is not None:
+            ops.append(op)
+    outcomes = iter(operations.submit_many(ops, user))
+    return [present(answer or next(outcomes)) for answer in answers]
+
+
+def _load(raw, device_id: str) -> tuple[dict | None, operations.Outcome | None]:
+    """(the op to submit, None), or (None, an outcome given without touching the log)."""
+    raw = raw if isinstance(raw, dict) else {"value": raw}
     try:
-        op = OperationSchema().load(raw)
+        return OperationSchema().load(raw), None
     except ValidationError as problem:
-        return present(_malformed(raw, device_id, problem, user))
-    try:
-        return present(operations.submit(op, user))
-    except Exception:  # noqa: BLE001 - any fault is logged and kept for the desk, never a 500
-        log.exception("operation %s failed", op["op_id"])
-        db.session.rollback()
-        return present(operations.record_failure(op, user, "server.error",
-                                                 N_("The server could not apply this entry; the desk has it.")))
-
-
-def _malformed(raw: dict, device_id: str, problem: ValidationError, user) -> operations.Outcome:
+        fields = ", ".join(sorted(map(str, problem.normalized_messages())))
     op_id = raw.get("op_id") if isinstance(raw.get("op_id"), str) else ""
-    fields = ", ".join(sorted(problem.normalized_messages()))
     if not 8 <= len(op_id) <= 64:
-        return operations.Outcome(op_id or "", "rejected", "op.malformed",
-                                  N_("This entry is malformed (%(fields)s) and has no usable id."),
-                                  {"fields": fields})
-    op = {"op_id": op_id, "device_id": device_id, "kind": str(raw.get("kind", ""))[:40],
-          "payload": {"raw": str(raw)[:2000]}}
-    return operations.record_failure(op, user, "op.malformed",
-                                     N_("This entry is malformed: check %(fields)s."), fields=fields)
+        return None, operations.Outcome(op_id[:64], "rejected", "op.malformed",
+                                        N_("This entry is malformed (%(fields)s) and has no usable id."),
+                                        {"fields": fields})
+    kind = raw.get("kind") if isinstance(raw.get("kind"), str) else ""
+    op = {"op_id": op_id, "device_id": device_id, "kind": kind[:40] or "?",
+          "payload": {"raw": str(raw)[:2000]},
+          "failure": ("op.malformed", N_("This entry is malformed: check %(fields)s."), {"fields": fields})}
+    return op, None

@@ -38,6 +38,8 @@ class OutcomeSchema(Schema):
     code = fields.String(allow_none=True)
     message = fields.String(allow_none=True)
     match_version = fields.Integer(allow_none=True)
+    resolution = fields.String(allow_none=True, validate=validate.OneOf(("kept", "taken", "third")))
+    lost = fields.Boolean(allow_none=True)
 
 
 __all__ = ["BatchSchema", "OperationSchema", "OutcomeSchema", "ValidationError", "MAX_BATCH"]

@@ -9,6 +9,7 @@ def init_app(app: Flask) -> None:
     """Register the commands."""
     app.cli.add_command(create_desk)
     app.cli.add_command(demo)
+    app.cli.add_command(__import__("webapp.oplog", fromlist=["oplog_cli"]).oplog_cli)  # flask oplog export|replay
 
 
 @click.command("create-desk")

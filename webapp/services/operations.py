@@ -2,17 +2,23 @@
 
 applied / duplicate / confirmed / conflict / rejected; nothing is dropped.
 """
+import logging
 from dataclasses import dataclass
 
 from ..database import write_transaction
 from ..extensions import db
 from ..models import Conflict, MatchRow, Operation
 from ..play_schemas import ValidationError, load_action
+from ..schemas import CorrectionForm, WinnerForm
 from ..tournament.errors import N_, RuleViolation
-from . import ServiceError, play
+from . import ServiceError, brackets, conflicts, play
+
+log = logging.getLogger(__name__)
 
 MATCH_KINDS = ("coin_toss", "roll_call", "arrive", "name_player", "declare_change", "report_game",
                "penalty", "replay", "override")
+# Bracket-level entries the desk makes (its result and correction forms, conflict decisions).
+DESK_KINDS = ("record_winner", "correct_result", "resolve_conflict")
 
 
 @dataclass
@@ -25,12 +31,14 @@ class Outcome:
     message: str | None = None
     params: dict | None = None
     match_version: int | None = None
+    resolution: str | None = None  # the desk's decision on a conflict this entry was part of
+    lost: bool | None = None       # True when that decision did not keep this entry
 
     def to_dict(self) -> dict:
         """The JSON form returned to the phone (message translated by the caller)."""
         return {"op_id": self.op_id, "outcome": self.outcome, "code": self.code,
                 "message": self.message, "params": self.params or {},
-                "match_version": self.match_version}
+                "match_version": self.match_version, "resolution": self.resolution, "lost": self.lost}
 
 
 def _fields(op: dict) -> dict:
@@ -40,8 +48,11 @@ def _fields(op: dict) -> dict:
 
 def stored_outcome(row: Operation, duplicate: bool = False) -> Outcome:
     """The outcome recorded for a logged operation (as "duplicate" when it is a replay)."""
+    params = dict(row.params or {})
+    # A conflict decision is kept in the params, beside the message's values.
+    resolution, lost = params.pop("resolution", None), params.pop("lost", None)
     outcome = "duplicate" if duplicate else row.outcome
-    return Outcome(row.op_id, outcome, row.code, row.message, row.params, row.match_version)
+    return Outcome(row.op_id, outcome, row.code, row.message, params, row.match_version, resolution, lost)
 
 
 def _replayed(op: dict) -> Outcome | None:
@@ -57,18 +68,49 @@ def _replayed(op: dict) -> Outcome | None:
 
 def submit(op: dict, user) -> Outcome:
     """Apply one operation in its own transaction, holding the match's write lock."""
-    replayed = _replayed(op)
+    return submit_many([op], user)[0]
+
+
+def submit_many(ops: list[dict], user) -> list[Outcome]:
+    """Apply operations in order, each in its own savepoint; one outcome per operation."""
+    if db.session.get_bind().dialect.name == "sqlite":
+        # SQLite's write lock covers the whole database, so a batch under one
+        # BEGIN IMMEDIATE is as serial as one transaction per op — with one
+        # durable commit instead of one per op.
+        with write_transaction(db.session):
+            return [_guarded(op, user) for op in ops]
+    outcomes = []
+    for op in ops:  # row locks: one transaction each, so batches never deadlock on lock order
+        with write_transaction(db.session):
+            outcomes.append(_guarded(op, user))
+    return outcomes
+
+
+def _guarded(op: dict, user) -> Outcome:
+    """One operation in a savepoint; an unexpected fault is kept as rejected, never lost."""
+    try:
+        with db.session.begin_nested():
+            return _submit_locked(op, user)
+    except Exception:  # noqa: BLE001 - logged, and the entry is kept for a person to see
+        log.exception("operation %s failed", op.get("op_id"))
+        failed = {**op, "failure": ("server.error", N_("The server could not apply this entry; the desk has it."), {})}
+        with db.session.begin_nested():
+            return _submit_locked(failed, user)
+
+
+def _submit_locked(op: dict, user) -> Outcome:
+    replayed = _replayed(op)  # inside the lock: another request may have committed it
     if replayed:
         return replayed
-    with write_transaction(db.session):
-        replayed = _replayed(op)  # another request may have committed it meanwhile
-        if replayed:
-            return replayed
-        outcome, conflict_reason = _decide(op)
-        row = _log(op, user, outcome)
-        if conflict_reason:
-            db.session.flush()
-            db.session.add(Conflict(match_id=op["match_id"], operation_id=row.id, reason=conflict_reason))
+    if op.get("failure"):
+        code, message, params = op["failure"]
+        outcome, reason = Outcome(op["op_id"], "rejected", code, message, params), None
+    else:
+        outcome, reason = _decide(op, user)
+    row = _log(op, user, outcome)
+    if reason:
+        db.session.flush()
+        db.session.add(Conflict(match_id=op["match_id"], operation_id=row.id, reason=reason))
     return outcome
 
 
@@ -76,14 +118,16 @@ def _lock_match(match_id) -> MatchRow | None:
     return db.session.get(MatchRow, match_id, with_for_update=True) if match_id else None
 
 
-def _decide(op: dict) -> tuple[Outcome, str | None]:
+def _decide(op: dict, user) -> tuple[Outcome, str | None]:
     """Applied, confirmed, conflict or rejected — and the conflict's reason if any."""
     match = _lock_match(op.get("match_id"))
     try:
-        if op["kind"] not in MATCH_KINDS:
+        if op["kind"] not in MATCH_KINDS + DESK_KINDS:
             raise RuleViolation("op.kind", N_("Unknown kind of entry: %(kind)s."), kind=op["kind"])
         if match is None:
             raise RuleViolation("op.no_match", N_("This match does not exist."))
+        if op["kind"] in DESK_KINDS:
+            return _decide_desk(op, match, user)
         return _decide_match(op, match)
     except (RuleViolation, ServiceError) as problem:
         return Outcome(op["op_id"], "rejected", problem.code, problem.message, problem.params,
@@ -91,24 +135,30 @@ def _decide(op: dict) -> tuple[Outcome, str | None]:
     except ValidationError as problem:
         return Outcome(op["op_id"], "rejected", "op.invalid",
                        N_("The entry is incomplete or malformed: %(problem)s"),
-                       {"problem": _describe(problem)}, match.version if match else None), None
+                       {"problem": describe(problem)}, match.version if match else None), None
 
 
-def _describe(problem: ValidationError) -> str:
+def describe(problem: ValidationError) -> str:
+    """A marshmallow error as one line: "field: reason; ..."."""
     messages = problem.normalized_messages()
     return "; ".join(f"{field}: {' '.join(map(str, errs)) if isinstance(errs, list) else errs}"
                      for field, errs in messages.items())
+
+
+def _stale(op: dict, match: MatchRow) -> bool:
+    """The entrants changed since the device looked at the match."""
+    return op.get("base_version") is not None and op["base_version"] < (match.slots_version or 0)
 
 
 def _decide_match(op: dict, match: MatchRow) -> tuple[Outcome, str | None]:
     payload = load_action(op["kind"], op.get("payload") or {})
     position = payload.pop("position", None)
     action = {"kind": op["kind"], **payload}
-    if op.get("base_version") is not None and op["base_version"] < (match.slots_version or 0):
+    if _stale(op, match):
         return _conflict(op, match, "participants_changed")
     actions = match.actions or []
     if position is not None and position < len(actions):
-        if _same(actions[position], action):
+        if same_action(actions[position], action):
             return Outcome(op["op_id"], "confirmed", match_version=match.version), None
         return _conflict(op, match, "different_result")
     with db.session.begin_nested():  # a rule broken half-way leaves nothing behind
@@ -116,9 +166,39 @@ def _decide_match(op: dict, match: MatchRow) -> tuple[Outcome, str | None]:
     return Outcome(op["op_id"], "applied", match_version=match.version), None
 
 
-def _same(recorded: dict, entered: dict) -> bool:
+def same_action(recorded: dict, entered: dict) -> bool:
     """Two entries of one action agree on everything the entering phone said."""
     return all(recorded.get(k) == v for k, v in entered.items())
+
+
+def _decide_desk(op: dict, match: MatchRow, user) -> tuple[Outcome, str | None]:
+    if user is not None and not getattr(user, "is_desk", False):
+        raise ServiceError("op.desk_only", N_("Only the desk may make this entry."))
+    payload = op.get("payload") or {}
+    if op["kind"] == "resolve_conflict":
+        params = conflicts.resolve(payload, user)
+        return Outcome(op["op_id"], "applied", params=params, match_version=match.version), None
+    if _stale(op, match):
+        return _conflict(op, match, "participants_changed")
+    if op["kind"] == "record_winner":
+        return _record_winner(op, match, user, WinnerForm().load(payload))
+    form = CorrectionForm().load(payload)
+    with db.session.begin_nested():
+        done = brackets.correct_winner(match, form["winner"], user, form["cascade"], form["reason"])
+    params = {"played": ", ".join(done.played)} if done.played else None
+    message = N_("Reopened matches that had been played: %(played)s") if done.played else None
+    return Outcome(op["op_id"], "applied", "bracket.reopened" if done.played else None, message,
+                   params, match.version), None
+
+
+def _record_winner(op: dict, match: MatchRow, user, form: dict) -> tuple[Outcome, str | None]:
+    if match.status == "done" and match.winner_id is not None:
+        if match.winner_id == form["winner"]:
+            return Outcome(op["op_id"], "confirmed", match_version=match.version), None
+        return _conflict(op, match, "different_result")
+    with db.session.begin_nested():
+        brackets.record_winner(match, form["winner"], user, walkover=form["walkover"])
+    return Outcome(op["op_id"], "applied", match_version=match.version), None
 
 
 def _conflict(op: dict, match: MatchRow, reason: str) -> tuple[Outcome, str]:
@@ -135,16 +215,12 @@ def _log(op: dict, user, outcome: Outcome) -> Operation:
                     device_time=op.get("device_time", ""), outcome=outcome.outcome, code=outcome.code,
                     message=outcome.message, params=outcome.params or {},
                     match_version=outcome.match_version)
+    if op.get("received_at"):  # a replayed log keeps its original times
+        row.received_at = op["received_at"]
     db.session.add(row)
     return row
 
 
 def record_failure(op: dict, user, code: str, message: str, **params) -> Outcome:
     """Log an operation that could not be applied as rejected, so a person sees it."""
-    existing = db.session.query(Operation).filter_by(op_id=op["op_id"]).first()
-    if existing:
-        return stored_outcome(existing, duplicate=True)
-    outcome = Outcome(op["op_id"], "rejected", code, message, params)
-    with write_transaction(db.session):
-        _log(op, user, outcome)
-    return outcome
+    return submit({**op, "failure": (code, message, params)}, user)
