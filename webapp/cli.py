@@ -9,6 +9,7 @@ def init_app(app: Flask) -> None:
     """Register the commands."""
     app.cli.add_command(create_desk)
     app.cli.add_command(demo)
+    app.cli.add_command(create_event)
     app.cli.add_command(__import__("webapp.oplog", fromlist=["oplog_cli"]).oplog_cli)  # flask oplog export|replay
 
 
@@ -42,3 +43,24 @@ def demo(if_empty: bool) -> None:
         user, password = ensure_desk_account()
     click.echo(f"desk sign-in: http://127.0.0.1:5000/login  user={user}  password={password}")
     click.echo(f"staff PIN for every demo event: {STAFF_PIN}")
+
+
+@click.command("create-event")
+@click.argument("template", type=click.Choice(["tekken7_hiza_5on5", "kgp2025"]))
+@click.argument("name")
+@click.argument("entrants_csv", type=click.Path(exists=True, dir_okay=False))
+def create_event(template: str, name: str, entrants_csv: str) -> None:
+    """Create a whole event from a template and a CSV of entrants (UTF-8 or Shift_JIS)."""
+    from .services import ServiceError, entrants, event_templates
+    from .tournament.errors import RuleViolation
+
+    try:
+        with open(entrants_csv, "rb") as handle:
+            text = entrants.decode_csv(handle.read())
+        rows = entrants.parse_rows(text, 5 if template == "tekken7_hiza_5on5" else 1)
+        event = event_templates.create_from_template(template, name, rows)
+        db.session.commit()
+    except (ServiceError, RuleViolation) as problem:
+        raise click.ClickException(str(problem)) from problem
+    click.echo(f"created {event.name}: /e/{event.slug} with {len(rows)} entrants, "
+               f"{len(event.phases)} phases")

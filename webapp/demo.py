@@ -31,7 +31,9 @@ def tekken_teams(count: int, rng: random.Random) -> list[dict]:
     rng.shuffle(names)
     teams = []
     for i, name in enumerate(names[:count], start=1):
-        members = [(f"{rng.choice(GIVEN)}{k}", rng.choice(TEKKEN7_CHARACTERS)) for k in range(1, 6)]
+        # About one member in twelve declared a character change at reception.
+        members = [(f"{rng.choice(GIVEN)}{k}", rng.choice(TEKKEN7_CHARACTERS), rng.random() < 0.08)
+                   for k in range(1, 6)]
         teams.append({"name": name, "seed": i, "members": members})
     return teams
 

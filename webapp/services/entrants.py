@@ -75,8 +75,9 @@ def add_entrants(event: Event, rows: list[dict]) -> list[Entrant]:
         entrant = Entrant(event=event, name=row["name"], seed=row["seed"],
                           reading=row.get("reading", ""), info=row.get("info") or _reception(event))
         members = row["members"] or [(row["name"], "")]
-        for position, (member, character) in enumerate(members, start=1):
-            entrant.members.append(Member(position=position, name=member, character=character))
+        for position, (member, character, *declared) in enumerate(members, start=1):
+            entrant.members.append(Member(position=position, name=member, character=character,
+                                          change_declared=bool(declared and declared[0])))
         added.append(entrant)
     db.session.add_all(added)
     return added

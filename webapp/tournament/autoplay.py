@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from .errors import RuleViolation
-from .play import CoinToss, NamePlayer, Penalty, ReportGame, apply
+from .play import CoinToss, DeclareChange, NamePlayer, Penalty, ReportGame, apply
 
 SIDES = ("a", "b")
 
@@ -55,6 +55,10 @@ def next_action(state, rng: random.Random, characters: list[str], stages: list[s
     if prompt.needs_coin_toss:
         choice = rng.choice(("stage", "side"))
         return CoinToss(rng.choice(SIDES), choice, rng.choice(("1P", "2P")) if choice == "side" else None)
+    declared = _undeclared_change(state, prompt) if not state.games else None
+    if declared and rng.random() < 0.5:
+        side, member = declared
+        return DeclareChange(side, member.id, rng.choice(characters), True, True)
     if prompt.must_name:
         return _name(prompt, rng)
     if rng.random() < 0.03:
@@ -62,6 +66,17 @@ def next_action(state, rng: random.Random, characters: list[str], stages: list[s
         act = rng.choice(sorted(state.rules.acts)) if state.rules.acts else ""
         return Penalty(rng.choice(SIDES), kind, act=act)
     return _game(state, prompt, rng, characters, stages)
+
+
+def _undeclared_change(state, prompt):
+    """A member who declared a change at reception and has not yet declared it to this match."""
+    if not state.rules.character_lock:
+        return None
+    for side in SIDES:
+        for member in state.setup.members(side):
+            if member.change_declared and member.id not in state.side(side).permitted:
+                return side, member
+    return None
 
 
 def play_out(state, rng: random.Random, characters: list[str], stages: list[str], limit: int = 400):
