@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml
 	touch $@
 
 translations: install
-	$(BIN)/pybabel compile -q -f -d webapp/translations
+	$(BIN)/pybabel compile -f -d webapp/translations
 
 db: install translations
 	$(FLASK) db upgrade

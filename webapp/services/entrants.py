@@ -68,6 +68,7 @@ def _row(cells: list[str], line_no: int, team_size: int) -> dict:
 
 def add_entrants(event: Event, rows: list[dict]) -> list[Entrant]:
     """Validate the whole list first, then add every entrant or none."""
+    rows = [{**row, "name": normalize_name(row["name"])} for row in rows]
     _check_duplicates(event, rows)
     _check_seeds(event, rows)
     added = []

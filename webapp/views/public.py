@@ -1,11 +1,14 @@
 """Public pages: events, brackets, standings, matches. No sign-in."""
+import csv
 import hashlib
+import io
 
 from flask import Blueprint, abort, current_app, make_response, request, send_from_directory
 
 from ..extensions import db
 from ..models import Event, MatchRow, Phase
 from ..services import accounts, schedules, standings
+from ..services import players as player_views
 from ..services.sheets import match_sheet
 from . import render
 
@@ -110,3 +113,28 @@ def draws(slug):
     names = {e.id: e.name for e in event.entrants}
     return render("public/draws.html", event=event, names=names,
                   phases=[p for p in event.phases if p.draw])
+
+
+@bp.route("/e/<slug>/players")
+def players(slug):
+    """Find an entrant (kana, width and case do not matter) and see their next match."""
+    event = accounts.event_by_slug(slug)
+    query = request.args.get("q", "").strip()[:60]
+    found = [player_views.view(event, e) for e in player_views.search(event, query)] if query else []
+    return render("public/players.html", "_partials/player_results.html", event=event, query=query,
+                  found=found)
+
+
+@bp.route("/e/<slug>/standings.csv")
+def standings_csv(slug):
+    """The standings as CSV, UTF-8 with a BOM so spreadsheet programs read the Japanese names."""
+    event = accounts.event_by_slug(slug)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(["rank", "rank_to", "name", "members"])
+    for rank, rank_to, entrant in standings.event_standings(event):
+        writer.writerow([rank, rank_to, entrant.name, " / ".join(m.name for m in entrant.members)])
+    response = make_response("\ufeff" + buffer.getvalue())
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    response.headers["Content-Disposition"] = f"attachment; filename={event.slug}-standings.csv"
+    return response

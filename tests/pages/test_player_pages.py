@@ -1,0 +1,40 @@
+"""A player finds their entry by name (kana and width do not matter) and sees the next match."""
+import csv
+import io
+
+from webapp.extensions import db
+from webapp.services import brackets, entrants, events
+
+
+def _event():
+    event = events.create_event("夜の部", "kgp2025")
+    names = ["タロウ", "はなこ", "ｼﾞﾛｳ", "さぶろう"]
+    entrants.add_entrants(event, [{"name": n, "seed": i, "members": []} for i, n in enumerate(names, 1)])
+    phase = events.add_phase(event, "本戦", "single_elimination")
+    db.session.flush()
+    brackets.start_phase(phase, event.entrants)
+    db.session.commit()
+    return event
+
+
+def test_search_folds_kana_and_width_and_shows_the_match(client, app):
+    event = _event()
+    body = client.get(f"/e/{event.slug}/players?q=たろう").get_data(as_text=True)
+    assert "タロウ" in body and "さぶろう" in body  # 1 v 4: her opponent
+    body = client.get(f"/e/{event.slug}/players?q=じろう").get_data(as_text=True)
+    assert "ジロウ" in body   # stored NFKC-normalised from half-width input
+    fragment = client.get(f"/e/{event.slug}/players?q=xyz", headers={"HX-Request": "true"})
+    assert fragment.get_data(as_text=True).lstrip().startswith('<section id="player-results">')
+
+
+def test_standings_csv_is_utf8_with_bom(client, app):
+    event = _event()
+    for match in [m for m in event.phases[0].brackets[0].matches if m.status == "ready"]:
+        brackets.record_winner(match, match.slot_a)
+    final = next(m for m in event.phases[0].brackets[0].matches if m.status == "ready")
+    brackets.record_winner(final, final.slot_a)
+    db.session.commit()
+    raw = client.get(f"/e/{event.slug}/standings.csv").data
+    assert raw.startswith("\ufeff".encode())
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert rows[0][:3] == ["rank", "rank_to", "name"] and rows[1][:3] == ["1", "1", "タロウ"]
