@@ -26,8 +26,8 @@ def _tap_member(page, label):
 def _report(page, winner, rounds_a, rounds_b, double_ko=False):
     form = page.locator("form.report-game")
     form.locator(f"input[name=winner][value={winner}]").check() if winner else None
-    form.locator("input[name=rounds_a]").fill(str(rounds_a))
-    form.locator("input[name=rounds_b]").fill(str(rounds_b))
+    form.locator(f"input[name=rounds_a][value='{rounds_a}']").check()
+    form.locator(f"input[name=rounds_b][value='{rounds_b}']").check()
     if double_ko:
         form.locator("input[name=double_ko]").check()
     form.locator("button[type=submit]").click()
@@ -61,8 +61,8 @@ def test_referee_enters_full_kachinuki_on_a_phone(live_server, phone):
     expect(rejected).to_have_count(1, timeout=8000)
     expect(rejected).to_contain_text("3")
     rejected.locator("[data-action=edit]").click()
-    expect(page.locator("form.report-game input[name=rounds_a]")).to_have_value("2")
-    page.locator("form.report-game input[name=rounds_a]").fill("3")
+    expect(page.locator("form.report-game input[name=rounds_a][value='2']")).to_be_checked()
+    page.locator("form.report-game input[name=rounds_a][value='3']").check()
     page.locator("form.report-game button[type=submit]").click()
     _wait_position(page, 4)
 
