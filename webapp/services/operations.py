@@ -3,7 +3,10 @@
 applied / duplicate / confirmed / conflict / rejected; nothing is dropped.
 """
 import logging
+from contextlib import contextmanager
 from dataclasses import dataclass
+
+from sqlalchemy import event
 
 from ..database import write_transaction
 from ..extensions import db
@@ -73,40 +76,75 @@ def submit(op: dict, user) -> Outcome:
 
 def submit_many(ops: list[dict], user) -> list[Outcome]:
     """Apply operations in order, each in its own savepoint; one outcome per operation."""
-    if db.session.get_bind().dialect.name == "sqlite":
+    if _sqlite():
         # SQLite's write lock covers the whole database, so a batch under one
         # BEGIN IMMEDIATE is as serial as one transaction per op — with one
         # durable commit instead of one per op.
-        with write_transaction(db.session):
-            return [_guarded(op, user) for op in ops]
+        with write_transaction(db.session), _held_while_batch():
+            logged = _already_logged(ops)
+            return [_guarded(op, user, logged) for op in ops]
     outcomes = []
     for op in ops:  # row locks: one transaction each, so batches never deadlock on lock order
         with write_transaction(db.session):
-            outcomes.append(_guarded(op, user))
+            outcomes.append(_guarded(op, user, None))
     return outcomes
 
 
-def _guarded(op: dict, user) -> Outcome:
-    """One operation in a savepoint; an unexpected fault is kept as rejected, never lost."""
+def _sqlite() -> bool:
+    return db.session.get_bind().dialect.name == "sqlite"
+
+
+def _already_logged(ops: list[dict]) -> set:
+    """The batch's op_ids already in the log (read once, under the write lock)."""
+    ids = [op["op_id"] for op in ops]
+    return {op_id for (op_id,) in db.session.query(Operation.op_id).filter(Operation.op_id.in_(ids))}
+
+
+@contextmanager
+def _held_while_batch():
+    """Keep every row loaded during a batch in memory (the identity map is weak), so
+    the match's phase, event and entrants are read once per batch, not once per op."""
+    session, held = db.session(), []
+
+    def hold(_session, instance):
+        held.append(instance)
+    event.listen(session, "loaded_as_persistent", hold)
     try:
-        with db.session.begin_nested():
-            return _submit_locked(op, user)
-    except Exception:  # noqa: BLE001 - logged, and the entry is kept for a person to see
-        log.exception("operation %s failed", op.get("op_id"))
-        failed = {**op, "failure": ("server.error", N_("The server could not apply this entry; the desk has it."), {})}
-        with db.session.begin_nested():
-            return _submit_locked(failed, user)
+        yield
+    finally:
+        event.remove(session, "loaded_as_persistent", hold)
 
 
-def _submit_locked(op: dict, user) -> Outcome:
-    replayed = _replayed(op)  # inside the lock: another request may have committed it
-    if replayed:
-        return replayed
+def _guarded(op: dict, user, logged: set | None) -> Outcome:
+    """One operation in a savepoint: its outcome, whatever happens; a fault is kept as rejected."""
+    if logged is None or op["op_id"] in logged:
+        replayed = _replayed(op)  # inside the lock: another request may have committed it
+        if replayed:
+            return replayed
+    if logged is not None:
+        logged.add(op["op_id"])  # a second copy later in this batch is a replay
     if op.get("failure"):
         code, message, params = op["failure"]
-        outcome, reason = Outcome(op["op_id"], "rejected", code, message, params), None
-    else:
-        outcome, reason = _decide(op, user)
+        return _record(op, user, Outcome(op["op_id"], "rejected", code, message, params), None)
+    try:
+        with db.session.begin_nested():  # a rule broken half-way leaves nothing behind
+            outcome, reason = _decide(op, user)
+            return _record(op, user, outcome, reason)
+    except (RuleViolation, ServiceError) as problem:
+        outcome = Outcome(op["op_id"], "rejected", problem.code, problem.message, problem.params)
+    except ValidationError as problem:
+        outcome = Outcome(op["op_id"], "rejected", "op.invalid",
+                          N_("The entry is incomplete or malformed: %(problem)s"), {"problem": describe(problem)})
+    except Exception:  # noqa: BLE001 - logged, and the entry is kept for a person to see
+        log.exception("operation %s failed", op.get("op_id"))
+        outcome = Outcome(op["op_id"], "rejected", "server.error",
+                          N_("The server could not apply this entry; the desk has it."), {})
+    match = db.session.get(MatchRow, op["match_id"]) if isinstance(op.get("match_id"), int) else None
+    outcome.match_version = match.version if match else None
+    return _record(op, user, outcome, None)
+
+
+def _record(op: dict, user, outcome: Outcome, reason: str | None) -> Outcome:
     row = _log(op, user, outcome)
     if reason:
         db.session.flush()
@@ -115,27 +153,23 @@ def _submit_locked(op: dict, user) -> Outcome:
 
 
 def _lock_match(match_id) -> MatchRow | None:
-    return db.session.get(MatchRow, match_id, with_for_update=True) if match_id else None
+    if not match_id:
+        return None
+    if _sqlite():  # the batch holds the database's write lock already
+        return db.session.get(MatchRow, match_id)
+    return db.session.get(MatchRow, match_id, with_for_update=True)
 
 
 def _decide(op: dict, user) -> tuple[Outcome, str | None]:
-    """Applied, confirmed, conflict or rejected — and the conflict's reason if any."""
+    """Applied, confirmed or conflict — and the conflict's reason; raises when rejected."""
+    if op["kind"] not in MATCH_KINDS + DESK_KINDS:
+        raise RuleViolation("op.kind", N_("Unknown kind of entry: %(kind)s."), kind=op["kind"])
     match = _lock_match(op.get("match_id"))
-    try:
-        if op["kind"] not in MATCH_KINDS + DESK_KINDS:
-            raise RuleViolation("op.kind", N_("Unknown kind of entry: %(kind)s."), kind=op["kind"])
-        if match is None:
-            raise RuleViolation("op.no_match", N_("This match does not exist."))
-        if op["kind"] in DESK_KINDS:
-            return _decide_desk(op, match, user)
-        return _decide_match(op, match)
-    except (RuleViolation, ServiceError) as problem:
-        return Outcome(op["op_id"], "rejected", problem.code, problem.message, problem.params,
-                       match.version if match else None), None
-    except ValidationError as problem:
-        return Outcome(op["op_id"], "rejected", "op.invalid",
-                       N_("The entry is incomplete or malformed: %(problem)s"),
-                       {"problem": describe(problem)}, match.version if match else None), None
+    if match is None:
+        raise RuleViolation("op.no_match", N_("This match does not exist."))
+    if op["kind"] in DESK_KINDS:
+        return _decide_desk(op, match, user)
+    return _decide_match(op, match)
 
 
 def describe(problem: ValidationError) -> str:
@@ -161,8 +195,7 @@ def _decide_match(op: dict, match: MatchRow) -> tuple[Outcome, str | None]:
         if same_action(actions[position], action):
             return Outcome(op["op_id"], "confirmed", match_version=match.version), None
         return _conflict(op, match, "different_result")
-    with db.session.begin_nested():  # a rule broken half-way leaves nothing behind
-        play.apply_action(match, action)
+    play.apply_action(match, action)
     return Outcome(op["op_id"], "applied", match_version=match.version), None
 
 
@@ -183,8 +216,7 @@ def _decide_desk(op: dict, match: MatchRow, user) -> tuple[Outcome, str | None]:
     if op["kind"] == "record_winner":
         return _record_winner(op, match, user, WinnerForm().load(payload))
     form = CorrectionForm().load(payload)
-    with db.session.begin_nested():
-        done = brackets.correct_winner(match, form["winner"], user, form["cascade"], form["reason"])
+    done = brackets.correct_winner(match, form["winner"], user, form["cascade"], form["reason"])
     params = {"played": ", ".join(done.played)} if done.played else None
     message = N_("Reopened matches that had been played: %(played)s") if done.played else None
     return Outcome(op["op_id"], "applied", "bracket.reopened" if done.played else None, message,
@@ -196,8 +228,7 @@ def _record_winner(op: dict, match: MatchRow, user, form: dict) -> tuple[Outcome
         if match.winner_id == form["winner"]:
             return Outcome(op["op_id"], "confirmed", match_version=match.version), None
         return _conflict(op, match, "different_result")
-    with db.session.begin_nested():
-        brackets.record_winner(match, form["winner"], user, walkover=form["walkover"])
+    brackets.record_winner(match, form["winner"], user, walkover=form["walkover"])
     return Outcome(op["op_id"], "applied", match_version=match.version), None
 
 

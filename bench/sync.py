@@ -1,0 +1,88 @@
+"""Benchmark: 2,000 queued result operations replayed over HTTP in batches of 50.
+
+The app runs on a loopback port (werkzeug, in a thread) against a temporary SQLite
+file with synchronous=FULL; a desk session cookie signs the requests in. Each
+match is a 5on5 kachinuki won 5-0 by side a (toss, names, games), as a phone
+would have queued it. The last line is the figure:
+    sync: 2000 ops in batches of 50: N ops/s
+Run from the repo root: .venv/bin/python bench/sync.py
+"""
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import requests
+from werkzeug.serving import make_server
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "service")]
+
+from play_support import member_ids, team_event  # noqa: E402
+
+from webapp import create_app  # noqa: E402
+from webapp.extensions import db  # noqa: E402
+from webapp.services import accounts  # noqa: E402
+
+OPS, BATCH = 2000, 50
+
+
+def match_ops(match) -> list[dict]:
+    """A whole kachinuki match as queued entries with increasing positions."""
+    a, b = member_ids(match, "a"), member_ids(match, "b")
+    entries = [("coin_toss", {"winner": "a", "choice": "stage"}),
+               ("name_player", {"side": "a", "member_id": a[0]}), ("name_player", {"side": "b", "member_id": b[0]})]
+    for n in range(5):
+        entries.append(("report_game", {"winner": "a", "rounds_a": 3, "rounds_b": 1}))
+        if n < 4:
+            entries.append(("name_player", {"side": "b", "member_id": b[n + 1]}))
+    return [{"op_id": str(uuid.uuid4()), "device_id": "bench", "seq": 0, "kind": kind, "match_id": match.id,
+             "base_version": 1, "payload": {**payload, "position": i}} for i, (kind, payload) in enumerate(entries)]
+
+
+def build(app) -> list[dict]:
+    """Events with one ready match each, until there are enough operations."""
+    ops = []
+    with app.app_context():
+        accounts.create_user("bench", "bench-pass-123", role="desk")
+        db.session.commit()
+        while len(ops) < OPS:
+            _, match = team_event()
+            ops.extend(match_ops(match))
+    for i, op in enumerate(ops[:OPS], start=1):
+        op["seq"] = i
+    return ops[:OPS]
+
+
+def main() -> None:
+    """Build, serve, sign in, send, print the rate."""
+    from flask_migrate import upgrade
+
+    path = Path(tempfile.mkdtemp()) / "bench.sqlite3"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "bench",
+                      "WTF_CSRF_ENABLED": False})
+    with app.app_context():
+        upgrade()
+    ops = build(app)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}"
+    session = requests.Session()
+    session.post(f"{url}/login", data={"username": "bench", "password": "bench-pass-123"}, allow_redirects=False)
+    started = time.perf_counter()
+    outcomes = {}
+    for i in range(0, len(ops), BATCH):
+        reply = session.post(f"{url}/sync/ops", json={"device_id": "bench", "ops": ops[i:i + BATCH]})
+        reply.raise_for_status()
+        for result in reply.json()["results"]:
+            outcomes[result["outcome"]] = outcomes.get(result["outcome"], 0) + 1
+    elapsed = time.perf_counter() - started
+    server.shutdown()
+    print(f"outcomes: {outcomes}")
+    print(f"sync: {len(ops)} ops in batches of {BATCH}: {len(ops) / elapsed:.0f} ops/s")
+
+
+if __name__ == "__main__":
+    main()
