@@ -25,7 +25,11 @@ def translate_violation(violation) -> str:
 
 def init_i18n(app: Flask) -> None:
     """Expose the language helpers to templates."""
-    from flask_babel import get_locale
+    from flask_babel import get_locale, refresh
+
+    # Flask-Babel caches the locale on `g`, which outlives a request when an app
+    # context is already pushed (CLI commands, tests): choose it afresh each time.
+    app.before_request(refresh)
 
     @app.context_processor
     def _lang():

@@ -85,3 +85,16 @@ def test_correction_reopens_downstream(app):
     db.session.commit()
     final = next(m for m in phase.brackets[0].matches if m.key in correction.reopened)
     assert loser in (final.slot_a, final.slot_b)
+
+
+def test_disqualified_entrant_gives_walkovers_now_and_later(app):
+    event, phase = _event_with(4, fmt="single_elimination")
+    brackets.start_phase(phase, event.entrants)
+    db.session.commit()
+    dq = next(e for e in event.entrants if e.seed == 4)
+    with pytest.raises(ServiceError):
+        brackets.disqualify(dq, reason=" ")
+    brackets.disqualify(dq, reason="無断欠席")
+    db.session.commit()
+    first = next(m for m in phase.brackets[0].matches if dq.id in (m.slot_a, m.slot_b))
+    assert first.status == "done" and first.walkover and first.winner_id != dq.id

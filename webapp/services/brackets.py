@@ -64,7 +64,18 @@ def add_brackets(phase: Phase, generated: list[engine.Bracket]) -> list[BracketR
     rows = [_new_bracket_row(phase, b) for b in generated]
     db.session.add_all(rows)
     phase.status = "running"
+    _walk_over_new(phase, rows)
     return rows
+
+
+def _walk_over_new(phase: Phase, rows: list[BracketRow]) -> None:
+    dq = disqualified(phase.event_id)
+    if not dq:
+        return
+    db.session.flush()
+    for row in rows:
+        bracket = load(row)
+        save(bracket, row, _walkovers(bracket, dq))
 
 
 def _new_bracket_row(phase: Phase, bracket: engine.Bracket) -> BracketRow:
@@ -104,8 +115,44 @@ def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) ->
     """Record who won a match and advance both entrants; returns the changed rows."""
     bracket = load(match.bracket)
     keys = engine.record_result(bracket, match.key, winner_id, walkover=walkover)
-    changed = save(bracket, match.bracket, keys)
+    keys += _walkovers(bracket, disqualified(match.bracket.phase.event_id))
+    changed = save(bracket, match.bracket, list(dict.fromkeys(keys)))
     _finish_phase_if_done(match.bracket.phase)
+    return changed
+
+
+def disqualified(event_id: int) -> set[int]:
+    """Ids of the event's disqualified entrants."""
+    return {i for (i,) in db.session.query(Entrant.id).filter_by(event_id=event_id, dq=True)}
+
+
+def _walkovers(bracket: engine.Bracket, dq: set[int]) -> list[str]:
+    """Give every ready match with a disqualified entrant to the opponent, as far as it goes."""
+    keys: list[str] = []
+    while dq:
+        match = next((m for m in bracket.ready_matches() if set(m.slots) & dq), None)
+        if match is None:
+            break
+        winner = match.slots[1] if match.slots[0] in dq else match.slots[0]
+        keys += engine.record_result(bracket, match.key, winner, walkover=True)
+    return keys
+
+
+def disqualify(entrant: Entrant, user=None, reason: str = "") -> list[MatchRow]:
+    """Disqualify an entrant for the rest of the event: their matches become walkovers."""
+    if not reason.strip():
+        raise ServiceError("dq.reason", N_("Give the reason for the disqualification."))
+    entrant.dq = True
+    audit.record("entrant.dq", user, entrant.event_id, entrant=entrant.id, reason=reason)
+    db.session.flush()
+    changed = []
+    for phase in entrant.event.phases:
+        for row in phase.brackets:
+            bracket = load(row)
+            keys = _walkovers(bracket, disqualified(entrant.event_id))
+            changed += save(bracket, row, keys)
+        if phase.brackets:
+            _finish_phase_if_done(phase)
     return changed
 
 

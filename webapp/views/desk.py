@@ -5,7 +5,7 @@ from flask_login import current_user
 
 from ..auth import desk_required
 from ..extensions import db
-from ..models import Event, MatchRow, Phase
+from ..models import Entrant, Event, MatchRow, Phase
 from ..schemas import (CorrectionForm, EventForm, PasteForm, PhaseForm, WinnerForm,
                        ValidationError, load_form)
 from ..services import accounts, brackets, entrants, event_templates, events, standings
@@ -182,3 +182,12 @@ def correct(match_id):
     if run_change(fix):
         flash(_("Result corrected."), "ok")
     return redirect(url_for("desk.phase", phase_id=match.bracket.phase_id))
+
+
+@bp.route("/entrant/<int:entrant_id>/dq", methods=["POST"])
+def disqualify(entrant_id):
+    """Disqualify an entrant for the rest of the event (their matches become walkovers)."""
+    entrant = db.session.get(Entrant, entrant_id) or abort(404)
+    if run_change(lambda: brackets.disqualify(entrant, current_user, request.form.get("reason", ""))):
+        flash(_("%(name)s is disqualified; their matches are walkovers.", name=entrant.name), "ok")
+    return redirect(url_for("desk.event", event_id=entrant.event_id) + "#entrants")

@@ -4,6 +4,7 @@ from flask_babel import gettext as _
 
 from .. import gamedata
 from ..services import standings
+from ..tournament.reception import CATEGORIES
 
 
 def side_label(side: str) -> str:
@@ -51,3 +52,4 @@ def init_template_helpers(app: Flask) -> None:
         character_list=lambda event: gamedata.characters_for(event.game, event.ruleset),
         stage_list=lambda event: gamedata.stages_for(event.game, event.ruleset))
     app.jinja_env.filters["entrant_name"] = _entrant_name
+    app.jinja_env.globals["reception_label"] = lambda code: CATEGORIES[code].label if code in CATEGORIES else code
