@@ -1,9 +1,11 @@
 """The /sync blueprint: phones send operations in batches and ask for lost replies."""
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 from flask_login import current_user
+from flask_wtf.csrf import validate_csrf
+from wtforms.validators import ValidationError as WTFValidationError
 from sqlalchemy.exc import OperationalError
 
-from webapp.extensions import db
+from webapp.extensions import csrf, db
 from webapp.models import Operation
 from webapp.services import operations
 
@@ -12,6 +14,7 @@ from .openapi import openapi_document
 from .schemas import BatchSchema, ValidationError
 
 bp = Blueprint("sync", __name__, url_prefix="/sync")
+csrf.exempt(bp)  # checked in push() after the sign-in check
 
 
 def _unauthorized():
@@ -24,6 +27,12 @@ def push():
     """Apply a batch of operations; one outcome per operation, in order."""
     if not current_user.is_authenticated:
         return _unauthorized()
+    try:
+        # Checked here, after the sign-in: an expired session must read as 401, not as a bad token.
+        if current_app.config.get("WTF_CSRF_ENABLED", True):
+            validate_csrf(request.headers.get("X-CSRFToken", ""))
+    except WTFValidationError:
+        return jsonify({"error": "csrf", "message": "reload the page"}), 400
     try:
         batch = BatchSchema().load(request.get_json(silent=True) or {})
     except ValidationError as problem:

@@ -9,6 +9,13 @@
     confirmed: ['確認済み', 'Confirmed'], conflict: ['競合 — 本部が確認します', 'Conflict — the desk will decide'],
     rejected: ['却下: ', 'Rejected: '], auth: ['ログインすると送信します', 'Sign in to send'],
   };
+  // The desk's decision on a conflict, as the phone that entered it reads it.
+  const DECIDED_LOST = {
+    kept: ['本部は先の記録を採用 (この記録は不採用)', 'The desk kept the other entry (not this one)'],
+    taken: ['本部は別の記録を採用 (この記録は不採用)', 'The desk took the other entry (not this one)'],
+    third: ['本部が別の結果を入力 (この記録は不採用)', 'The desk entered another result (not this one)'],
+  };
+  const DECIDED_KEPT = { kept: DECIDED_LOST.kept, taken: ['本部がこの記録を採用', 'The desk took this entry'], third: DECIDED_LOST.third };
   const hhmm = (iso) => (iso ? new Date(iso).toTimeString().slice(0, 5) : '—');
   const el = (tag, attrs, ...kids) => {
     const e = document.createElement(tag);
@@ -81,7 +88,7 @@
       form.classList.remove('editing');
       if (!('keepValues' in d)) form.reset();
       toast(t('保存しました (端末)', 'Saved on phone'), 'ok');
-      if (op.kind === 'report_game') announceIfOffline(op);
+      if (op.match_id != null) announceIfOffline(op);
     } catch (e) {
       console.error('taikai: op not stored', e);
       toast(t('端末に保存できませんでした', 'Could not save on this phone'), 'error');
@@ -151,6 +158,11 @@
         el('span', { class: 'op-what' }, `${kinds[op.kind] || op.kind} #${op.match_id}`), ' ',
         el('time', { class: 'muted', datetime: op.device_time }, hhmm(op.device_time)),
         el('span', { class: 'op-status' }, t(...(LABELS[s] || [s, s])) + (s === 'rejected' ? op.message || '' : '')));
+      if (op.resolution) {
+        li.dataset.resolution = op.resolution;
+        li.append(' ', el('span', { class: 'op-decision badge', 'data-testid': 'decision' },
+          t(...(op.lost ? DECIDED_LOST : DECIDED_KEPT)[op.resolution])));
+      }
       if (s === 'rejected') li.append(btn('edit', '修正', 'Edit'));
       if (s === 'rejected' || s === 'conflict') li.append(btn('discard', '消去', 'Dismiss'));
       ul.append(li);
@@ -173,8 +185,31 @@
     location.href = url.replace('{match_id}', encodeURIComponent(op.match_id));
   });
 
+  // (5) Entries not yet sent for this match: the page moves on by itself, so a
+  // referee can keep entering the next games; the server still decides.
+  function showLocal(op) {
+    const box = document.getElementById('match-play');
+    if (!box || !op || op.match_id !== num(box.querySelector('form[data-op]')?.dataset.matchId)) return;
+    const pos = op.payload && op.payload.position, next = Math.max(num(box.dataset.position) || 0, (pos == null ? -1 : +pos) + 1);
+    box.dataset.position = next;
+    box.querySelectorAll('form[data-op] input[name=position]').forEach((i) => { i.value = next; });
+    let list = document.getElementById('pending-entries');
+    if (!list) box.append(list = el('ol', { id: 'pending-entries', class: 'pending-entries', 'data-testid': 'pending-entries' }));
+    if (list.querySelector(`[data-op-id="${op.op_id}"]`)) return;
+    const p = op.payload || {}, what = p.rounds_a != null ? `${p.winner || '—'} ${p.rounds_a}–${p.rounds_b}` : (p.side || p.winner || '');
+    list.append(el('li', { 'data-op-id': op.op_id, 'data-testid': 'pending-entry', class: 'op-saved' },
+      `${op.kind} ${what} `, el('span', { class: 'badge' }, t('未送信', 'not sent'))));
+  }
+  document.addEventListener('taikai:local-op', (e) => showLocal(e.detail && e.detail.op));
+  async function showUnsent() {
+    if (!O() || !document.getElementById('match-play')) return;
+    for (const op of await O().list()) if (O().UNSENT.includes(op.status)) showLocal(op);
+  }
+  document.addEventListener('htmx:afterSettle', showUnsent); // a refreshed view keeps what is still unsent
+
   async function start() {
     render();
+    showUnsent();
     const id = sessionStorage.getItem('taikai-edit'), op = id && O() && (await O().get(id));
     if (id && (!op || op.status !== 'rejected' || fill(op))) sessionStorage.removeItem('taikai-edit');
   }

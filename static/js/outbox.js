@@ -104,14 +104,18 @@
   }
   const ids = (ops) => ops.map((o) => o.op_id);
   // The op as sent: everything but the phone-side status fields.
-  const wire = ({ status, code, message, match_version, answered_at, ...op }) => op;
+  const wire = ({ status, code, message, match_version, answered_at, resolution, lost, ...op }) => op;
   // onlyUnsent (for /sync/outcomes): never overwrite an answered entry.
   function storeResults(results, onlyUnsent) {
     const by = new Map(results.filter(Boolean).map((r) => [r.op_id, r]));
     return update([...by.keys()], (cur) => {
       const r = by.get(cur.op_id);
-      if (onlyUnsent && !UNSENT.includes(cur.status)) return null;
+      if (onlyUnsent && !UNSENT.includes(cur.status)) {
+        // An answered entry only learns the desk's decision on its conflict.
+        return r.resolution && r.resolution !== cur.resolution ? { resolution: r.resolution, lost: !!r.lost } : null;
+      }
       return {
+        resolution: r.resolution ?? null, lost: r.lost ?? null,
         status: OUTCOMES.includes(r.outcome) ? r.outcome : 'rejected', code: r.code ?? null,
         message: r.message ?? null, match_version: r.match_version ?? null, answered_at: now(),
       };
@@ -191,15 +195,28 @@
 
   function scheduleRetry() {
     if (!isPage) return; // SW timers do not survive; pages and events retry
-    const cap = Math.min(60000, 1000 * 2 ** failures++);
+    const base = G.TAIKAI_BACKOFF_MS || 1000; // tests shorten it
+    const cap = Math.min(60000, base * 2 ** failures++);
     clearTimeout(timer);
     timer = setTimeout(kick, Math.min(60000, cap * (0.75 + Math.random() / 2))); // jitter
   }
 
+  // Entries in conflict wait for the desk: ask for its decision now and then.
+  async function checkDecisions() {
+    const open = (await list()).filter((o) => o.status === 'conflict' && !o.resolution);
+    if (!open.length) return false;
+    if (isPage) { clearTimeout(pollTimer); pollTimer = setTimeout(kick, G.TAIKAI_POLL_MS || 15000); }
+    const since = Math.min(...open.map((o) => o.seq));
+    const r = await request('GET', '/sync/outcomes?device_id=' + encodeURIComponent(open[0].device_id) + '&since_seq=' + since);
+    return r.status === 200 && Array.isArray(r.data?.results) && (await storeResults(r.data.results, true)) > 0;
+  }
+  let pollTimer = null;
+
   // One pass under the lock; true if anything changed.
   async function syncOnce() {
-    let ops = await unsent(), changed = false;
-    if (!ops.length) return false;
+    const decided = await checkDecisions().catch(() => false);
+    let ops = await unsent(), changed = decided;
+    if (!ops.length) return changed;
     const dev = ops[0].device_id;
     // We hold the lock, so "sending" means the reply was lost: ask first.
     if (ops.some((o) => o.status === 'sending')) {

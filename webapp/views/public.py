@@ -1,6 +1,7 @@
 """Public pages: events, brackets, standings, matches. No sign-in."""
 import csv
 import hashlib
+import os
 import io
 
 from flask import Blueprint, abort, current_app, make_response, request, send_from_directory
@@ -84,8 +85,16 @@ def match(match_id):
 
 @bp.route("/sw.js")
 def service_worker():
-    """The service worker, served from the root so its scope is the whole app."""
-    response = send_from_directory(current_app.static_folder, "sw.js", max_age=0)
+    """The service worker, served from the root so its scope is the whole app.
+
+    TAIKAI_SW_VERSION (config) names its caches: a new value is a new app version.
+    """
+    with open(os.path.join(current_app.static_folder, "sw.js"), encoding="utf-8") as source:
+        script = source.read()
+    version = str(current_app.config.get("TAIKAI_SW_VERSION", "v1")).replace("'", "")
+    script = script.replace("const SW_VERSION = 'v1';", f"const SW_VERSION = '{version}';", 1)
+    response = make_response(script)
+    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
     return response
