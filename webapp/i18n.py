@@ -14,13 +14,24 @@ def select_locale() -> str:
     return session.get("lang") if session.get("lang") in languages else languages[0]
 
 
-def translate_violation(violation) -> str:
-    """A RuleViolation's message in the reader's language, with its values filled in."""
+def translate_violation(violation, sides: dict | None = None) -> str:
+    """A RuleViolation's message in the reader's language, with its values filled in.
+
+    String values are translated too (the domain passes msgids such as "The coin toss"),
+    and a side code "a"/"b" becomes the team's or player's name when `sides` gives them.
+    """
     text = gettext(violation.message)
+    params = {k: _value(v, sides) for k, v in (violation.params or {}).items()}
     try:
-        return text % violation.params if violation.params else text
+        return text % params if params else text
     except (KeyError, TypeError, ValueError):
         return text
+
+
+def _value(value, sides):
+    if sides and isinstance(value, str) and value in sides:
+        return sides[value]
+    return gettext(value) if isinstance(value, str) and value else value
 
 
 def init_i18n(app: Flask) -> None:

@@ -31,8 +31,16 @@ def match_sheet(match: MatchRow) -> dict:
     return sheet
 
 
-def translate_outcome(outcome) -> str | None:
-    """An operation outcome's message in the reader's language."""
+def side_names(match: MatchRow | None) -> dict:
+    """{"a": name, "b": name} of a match's entrants, to name sides in messages."""
+    if match is None:
+        return {}
+    entrants = standings.names(match.bracket.phase.event_id)
+    return {side: entrants[i].name for side, i in (("a", match.slot_a), ("b", match.slot_b)) if i in entrants}
+
+
+def translate_outcome(outcome, match: MatchRow | None = None) -> str | None:
+    """An operation outcome's message in the reader's language, sides named."""
     if not outcome.message:
         return None
-    return translate(outcome)
+    return translate(outcome, side_names(match))

@@ -82,6 +82,6 @@ def submit_op(match_id):
         flash(_("Recorded."), "ok")
         return redirect(url_for("staff.match", match_id=match_id))
     db.session.expire_all()
-    problem = {"outcome": outcome.outcome, "kind": kind, "message": translate_outcome(outcome)}
+    problem = {"outcome": outcome.outcome, "kind": kind, "message": translate_outcome(outcome, match)}
     return render("staff/match.html", "_partials/match_play.html",
                   **_play_context(_match(match_id), problem=problem, typed=fields)), 422

@@ -103,7 +103,7 @@ def lose_game(state: MatchState, loser: str, how: str, loser_rounds: int = 0) ->
 def check_coin_toss(state, act):
     """One toss before the first game; the winner takes the stage or the side."""
     check_open(state)
-    check_before_first_game(state, "The coin toss")
+    check_before_first_game(state, N_("The coin toss"))
     check_side(act.winner)
     if state.toss is not None:
         raise RuleViolation("play.toss_done", N_("The coin toss has already been made"))
@@ -124,7 +124,7 @@ def effect_coin_toss(state, act):
 def check_roll_call(state, act):
     """Kachinuki roll call before the first game; absent members must be on the team."""
     check_open(state)
-    check_before_first_game(state, "The roll call")
+    check_before_first_game(state, N_("The roll call"))
     if state.setup.match_type != "kachinuki":
         raise RuleViolation("play.no_roll_call", N_("Only a kachinuki match has a roll call"))
     for side, ids in (("a", act.absent_a), ("b", act.absent_b)):
