@@ -26,6 +26,13 @@ def round_label(side: str, number: int, total: int) -> str:
     return named.get(from_end, _("Round %(n)s", n=number)) if total > 1 else _("Final")
 
 
+def format_label(code: str) -> str:
+    """A bracket format's name in the reader's language."""
+    labels = {"single_elimination": _("Single elimination"), "double_elimination": _("Double elimination"),
+              "pairs": _("Pairs (single matches)"), "groups": _("Groups"), "kgp_finals": _("Finals stage")}
+    return labels.get(code, code)
+
+
 def penalty_label(code: str) -> str:
     """A Tekken penalty kind in the reader's language."""
     labels = {"interruption": _("Self-inflicted interruption (loses a round; at 2-2 the game)"),
@@ -47,7 +54,7 @@ def _entrant_name(entrant_id: int) -> str:
 def init_template_helpers(app: Flask) -> None:
     """Register the helpers as Jinja globals."""
     app.jinja_env.globals.update(
-        side_label=side_label, round_label=round_label, penalty_label=penalty_label,
+        side_label=side_label, round_label=round_label, penalty_label=penalty_label, format_label=format_label,
         phase_names=lambda phase: standings.names(phase.event_id),
         character_list=lambda event: gamedata.characters_for(event.game, event.ruleset),
         stage_list=lambda event: gamedata.stages_for(event.game, event.ruleset))
