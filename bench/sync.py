@@ -1,21 +1,22 @@
 """Benchmark: 2,000 queued result operations replayed over HTTP in batches of 50.
 
-The app runs on a loopback port (werkzeug, in a thread) against a temporary SQLite
-file with synchronous=FULL; a desk session cookie signs the requests in. Each
+The app runs in its own process (werkzeug on a loopback port, so the client does not
+share its interpreter lock) against a temporary SQLite file with synchronous=FULL; a
+desk session cookie signs the requests in. Each
 match is a 5on5 kachinuki won 5-0 by side a (toss, names, games), as a phone
 would have queued it. The last line is the figure:
     sync: 2000 ops in batches of 50: N ops/s
 Run from the repo root: .venv/bin/python bench/sync.py
 """
+import socket
+import subprocess
 import sys
 import tempfile
-import threading
 import time
 import uuid
 from pathlib import Path
 
 import requests
-from werkzeug.serving import make_server
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "service")]
@@ -56,6 +57,32 @@ def build(app) -> list[dict]:
     return ops[:OPS]
 
 
+SERVE = """
+import sys
+from werkzeug.serving import make_server
+from webapp import create_app
+app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{sys.argv[1]}", "SECRET_KEY": "bench",
+                  "WTF_CSRF_ENABLED": False})
+make_server("127.0.0.1", int(sys.argv[2]), app, threaded=True).serve_forever()
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_until_up(url: str) -> None:
+    for _ in range(100):
+        try:
+            requests.get(f"{url}/offline", timeout=1)
+            return
+        except requests.ConnectionError:
+            time.sleep(0.1)
+    raise SystemExit("the bench server did not start")
+
+
 def main() -> None:
     """Build, serve, sign in, send, print the rate."""
     from flask_migrate import upgrade
@@ -66,9 +93,10 @@ def main() -> None:
     with app.app_context():
         upgrade()
     ops = build(app)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_port}"
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-c", SERVE, str(path), str(port)], cwd=ROOT)
+    url = f"http://127.0.0.1:{port}"
+    _wait_until_up(url)
     session = requests.Session()
     session.post(f"{url}/login", data={"username": "bench", "password": "bench-pass-123"}, allow_redirects=False)
     started = time.perf_counter()
@@ -79,7 +107,8 @@ def main() -> None:
         for result in reply.json()["results"]:
             outcomes[result["outcome"]] = outcomes.get(result["outcome"], 0) + 1
     elapsed = time.perf_counter() - started
-    server.shutdown()
+    server.terminate()
+    server.wait(10)
     print(f"outcomes: {outcomes}")
     print(f"sync: {len(ops)} ops in batches of {BATCH}: {len(ops) / elapsed:.0f} ops/s")
 

@@ -5,6 +5,8 @@ from webapp.tournament.errors import N_
 
 from .schemas import OperationSchema, ValidationError
 
+_OPERATION = OperationSchema()  # reused: building a schema costs more than a load
+
 
 def present(outcome: operations.Outcome) -> dict:
     """The outcome as the phone reads it, its message in the reader's language."""
@@ -29,7 +31,7 @@ def _load(raw, device_id: str) -> tuple[dict | None, operations.Outcome | None]:
     """(the op to submit, None), or (None, an outcome given without touching the log)."""
     raw = raw if isinstance(raw, dict) else {"value": raw}
     try:
-        return OperationSchema().load(raw), None
+        return _OPERATION.load(raw), None
     except ValidationError as problem:
         fields = ", ".join(sorted(map(str, problem.normalized_messages())))
     op_id = raw.get("op_id") if isinstance(raw.get("op_id"), str) else ""

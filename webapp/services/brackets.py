@@ -172,8 +172,14 @@ def correct_winner(match: MatchRow, winner_id: int, user=None, cascade=False, re
     return correction
 
 
+OPEN = ("pending", "ready")
+
+
 def _finish_phase_if_done(phase: Phase) -> None:
-    if all(load(row).finished for row in phase.brackets):
+    # Generated matches only: a bracket is finished when none is left to play
+    # (unneeded resets and replays are "void", a stopped double elimination
+    # generates nothing past its top 4).
+    if not any(m.status in OPEN for row in phase.brackets for m in row.matches):
         phase.status = "done"
 
 

@@ -3,14 +3,15 @@
 applied / duplicate / confirmed / conflict / rejected; nothing is dropped.
 """
 import logging
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 from sqlalchemy import event
+from sqlalchemy.orm import joinedload
 
 from ..database import write_transaction
 from ..extensions import db
-from ..models import Conflict, MatchRow, Operation
+from ..models import BracketRow, Conflict, MatchRow, Operation, Phase
 from ..play_schemas import ValidationError, load_action
 from ..schemas import CorrectionForm, WinnerForm
 from ..tournament.errors import N_, RuleViolation
@@ -74,20 +75,35 @@ def submit(op: dict, user) -> Outcome:
     return submit_many([op], user)[0]
 
 
+class _Unsafe(Exception):
+    """An entry failed in a way that may have left a half-made change: redo with savepoints."""
+
+
 def submit_many(ops: list[dict], user) -> list[Outcome]:
-    """Apply operations in order, each in its own savepoint; one outcome per operation."""
+    """Apply operations in order, each on its own (savepoint or transaction); one outcome per operation."""
     if _sqlite():
         # SQLite's write lock covers the whole database, so a batch under one
         # BEGIN IMMEDIATE is as serial as one transaction per op — with one
-        # durable commit instead of one per op.
-        with write_transaction(db.session), _held_while_batch():
-            logged = _already_logged(ops)
-            return [_guarded(op, user, logged) for op in ops]
+        # durable commit instead of one per op. Match entries are checked in full
+        # before they change anything, so they need no savepoint; anything
+        # unexpected rolls the batch back and runs it again with one per entry.
+        try:
+            return _sqlite_batch(ops, user, savepoints=False)
+        except _Unsafe:
+            return _sqlite_batch(ops, user, savepoints=True)
     outcomes = []
     for op in ops:  # row locks: one transaction each, so batches never deadlock on lock order
         with write_transaction(db.session):
-            outcomes.append(_guarded(op, user, None))
+            outcomes.append(_guarded(op, user, None, savepoint=True))
     return outcomes
+
+
+def _sqlite_batch(ops: list[dict], user, savepoints: bool) -> list[Outcome]:
+    # No autoflush: the batch's reads (the bracket, disqualified entrants) do not depend
+    # on its pending writes, and one flush at the end beats one before every read.
+    with write_transaction(db.session), _held_while_batch(), db.session.no_autoflush:
+        logged = _already_logged(ops)
+        return [_guarded(op, user, logged, savepoints or op["kind"] not in MATCH_KINDS) for op in ops]
 
 
 def _sqlite() -> bool:
@@ -115,9 +131,10 @@ def _held_while_batch():
         event.remove(session, "loaded_as_persistent", hold)
 
 
-def _guarded(op: dict, user, logged: set | None) -> Outcome:
-    """One operation in a savepoint: its outcome, whatever happens; a fault is kept as rejected."""
+def _guarded(op: dict, user, logged: set | None, savepoint: bool) -> Outcome:
+    """One operation: its outcome, whatever happens; a fault is kept as rejected."""
     if logged is None or op["op_id"] in logged:
+        db.session.flush()  # the copy logged earlier in this batch must be visible
         replayed = _replayed(op)  # inside the lock: another request may have committed it
         if replayed:
             return replayed
@@ -127,7 +144,7 @@ def _guarded(op: dict, user, logged: set | None) -> Outcome:
         code, message, params = op["failure"]
         return _record(op, user, Outcome(op["op_id"], "rejected", code, message, params), None)
     try:
-        with db.session.begin_nested():  # a rule broken half-way leaves nothing behind
+        with db.session.begin_nested() if savepoint else nullcontext():
             outcome, reason = _decide(op, user)
             return _record(op, user, outcome, reason)
     except (RuleViolation, ServiceError) as problem:
@@ -135,7 +152,9 @@ def _guarded(op: dict, user, logged: set | None) -> Outcome:
     except ValidationError as problem:
         outcome = Outcome(op["op_id"], "rejected", "op.invalid",
                           N_("The entry is incomplete or malformed: %(problem)s"), {"problem": describe(problem)})
-    except Exception:  # noqa: BLE001 - logged, and the entry is kept for a person to see
+    except Exception as fault:  # noqa: BLE001 - logged, and the entry is kept for a person to see
+        if not savepoint:
+            raise _Unsafe from fault
         log.exception("operation %s failed", op.get("op_id"))
         outcome = Outcome(op["op_id"], "rejected", "server.error",
                           N_("The server could not apply this entry; the desk has it."), {})
@@ -155,9 +174,11 @@ def _record(op: dict, user, outcome: Outcome, reason: str | None) -> Outcome:
 def _lock_match(match_id) -> MatchRow | None:
     if not match_id:
         return None
+    # The rules need the match's phase and event: one joined query instead of three.
+    options = [joinedload(MatchRow.bracket).joinedload(BracketRow.phase).joinedload(Phase.event)]
     if _sqlite():  # the batch holds the database's write lock already
-        return db.session.get(MatchRow, match_id)
-    return db.session.get(MatchRow, match_id, with_for_update=True)
+        return db.session.get(MatchRow, match_id, options=options)
+    return db.session.get(MatchRow, match_id, with_for_update=True)  # lock the match row only
 
 
 def _decide(op: dict, user) -> tuple[Outcome, str | None]:

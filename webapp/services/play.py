@@ -1,4 +1,6 @@
 """Match play: rebuild a match's state from its actions, apply a new one, drive the bracket."""
+from collections import OrderedDict
+
 from ..extensions import db
 from ..models import Entrant, MatchRow
 from ..tournament import play
@@ -31,9 +33,30 @@ def setup_for(match: MatchRow) -> play.MatchSetup:
                            side_b=_members(match.slot_b))
 
 
+# Replaying a match from its first action on every entry is the sync path's main cost,
+# so the last states are kept in memory. An entry is used only when the actions it was
+# built from are exactly the match's actions now (a rolled-back entry can never leak).
+_CACHE: OrderedDict = OrderedDict()
+_CACHE_SIZE = 1024
+
+
 def state_of(match: MatchRow) -> play.MatchState:
     """The match as its recorded actions made it."""
-    return play.replay(setup_for(match), match.actions or [])
+    actions = match.actions or []
+    key = (match.id, match.slot_a, match.slot_b)
+    cached = _CACHE.get(key)
+    if cached is not None and cached[0] == actions:
+        _CACHE.move_to_end(key)
+        return cached[1]
+    state = play.replay(setup_for(match), actions)
+    _remember(match, actions, state)
+    return state
+
+
+def _remember(match: MatchRow, actions: list, state: play.MatchState) -> None:
+    _CACHE[(match.id, match.slot_a, match.slot_b)] = (list(actions), state)
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
 
 
 def entrant_of(match: MatchRow, side: str | None) -> int | None:
@@ -42,26 +65,28 @@ def entrant_of(match: MatchRow, side: str | None) -> int | None:
 
 
 def apply_action(match: MatchRow, payload: dict) -> play.MatchState:
-    """Validate and apply one action; the bracket follows when the match ends or its winner changes."""
+    """Validate and apply one action; the bracket follows when the match ends or its winner changes.
+
+    Everything that can refuse the action runs before anything changes, so a refused
+    action leaves no trace (the sync path relies on it to avoid a savepoint per entry).
+    """
     if match.status not in PLAYABLE:
         raise RuleViolation("match.not_ready", N_("This match is not ready: both entrants must be known first."))
     action = play.action_from_dict(payload)
     new = play.apply(state_of(match), action)
+    winner = entrant_of(match, new.winner)
+    if winner is not None and match.status == "done" and match.winner_id != winner:
+        # A void flipped the result: this may refuse (downstream played) and then changes nothing.
+        brackets.correct_winner(match, winner, reason="match_play")
     match.actions = [*(match.actions or []), action.to_dict()]
     match.version += 1
-    _follow(match, new)
+    _remember(match, match.actions, new)
+    if winner is not None and match.status == "ready":
+        try:
+            brackets.record_winner(match, winner)
+        except RuleViolation as problem:  # never for a ready match: a fault, not a refusal
+            raise RuntimeError(f"the bracket refused a finished match: {problem}") from problem
     return new
-
-
-def _follow(match: MatchRow, state: play.MatchState) -> None:
-    """Record the bracket result when the match ends; correct it if a void flipped the winner."""
-    winner = entrant_of(match, state.winner)
-    if winner is None:
-        return
-    if match.status == "ready":
-        brackets.record_winner(match, winner)
-    elif match.winner_id != winner:
-        brackets.correct_winner(match, winner, reason="match_play")
 
 
 def rebuild(match: MatchRow, actions: list[dict]) -> tuple[list[dict], list[dict]]:
