@@ -7,6 +7,7 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 from sqlalchemy import event
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload
 
 from ..database import write_transaction
@@ -91,11 +92,21 @@ def submit_many(ops: list[dict], user) -> list[Outcome]:
             return _sqlite_batch(ops, user, savepoints=False)
         except _Unsafe:
             return _sqlite_batch(ops, user, savepoints=True)
-    outcomes = []
-    for op in ops:  # row locks: one transaction each, so batches never deadlock on lock order
+    return [_own_transaction(op, user) for op in ops]  # one each: batches never deadlock on lock order
+
+
+def _own_transaction(op: dict, user) -> Outcome:
+    """PostgreSQL: one operation in its own transaction, the match row locked."""
+    try:
         with write_transaction(db.session):
-            outcomes.append(_guarded(op, user, None, savepoint=True))
-    return outcomes
+            outcome = _guarded(op, user, None, savepoint=True)
+    except IntegrityError:
+        # A concurrent request logged the same op_id between our check and our commit:
+        # ours was rolled back whole, so the first one is the only effect.
+        outcome = _replayed(op)
+        if outcome is None:
+            raise
+    return outcome
 
 
 def _sqlite_batch(ops: list[dict], user, savepoints: bool) -> list[Outcome]:
@@ -143,6 +154,11 @@ def _guarded(op: dict, user, logged: set | None, savepoint: bool) -> Outcome:
     if op.get("failure"):
         code, message, params = op["failure"]
         return _record(op, user, Outcome(op["op_id"], "rejected", code, message, params), None)
+    if savepoint and isinstance(op.get("match_id"), int):
+        # Lock the match outside the savepoint: PostgreSQL releases a row lock taken
+        # inside a savepoint that is rolled back, and a rejected entry must still be
+        # logged in order, before anyone else changes the match.
+        _lock_match(op["match_id"])
     try:
         with db.session.begin_nested() if savepoint else nullcontext():
             outcome, reason = _decide(op, user)
