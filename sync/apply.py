@@ -35,12 +35,12 @@ def _load(raw, device_id: str) -> tuple[dict | None, operations.Outcome | None]:
     except ValidationError as problem:
         fields = ", ".join(sorted(map(str, problem.normalized_messages())))
     op_id = raw.get("op_id") if isinstance(raw.get("op_id"), str) else ""
-    if not 8 <= len(op_id) <= 64:
+    if not 8 <= len(op_id) <= 64 or not op_id.isprintable():
         return None, operations.Outcome(op_id[:64], "rejected", "op.malformed",
                                         N_("This entry is malformed (%(fields)s) and has no usable id."),
                                         {"fields": fields})
-    kind = raw.get("kind") if isinstance(raw.get("kind"), str) else ""
+    kind = raw.get("kind") if isinstance(raw.get("kind"), str) and raw["kind"].isprintable() else ""
     op = {"op_id": op_id, "device_id": device_id, "kind": kind[:40] or "?",
-          "payload": {"raw": str(raw)[:2000]},
+          "payload": {"raw": ascii(raw)[:2000]},  # ascii(): escapes NUL and the like
           "failure": ("op.malformed", N_("This entry is malformed: check %(fields)s."), {"fields": fields})}
     return op, None

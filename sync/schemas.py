@@ -2,6 +2,8 @@
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 MAX_BATCH = 200
+# Identifiers are printable text: no NUL or other control characters (PostgreSQL refuses NUL).
+PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="Use printable characters only.")
 
 
 class OperationSchema(Schema):
@@ -10,14 +12,14 @@ class OperationSchema(Schema):
     class Meta:
         unknown = EXCLUDE  # the phone's own bookkeeping (status, message) is not ours
 
-    op_id = fields.String(required=True, validate=validate.Length(min=8, max=64))
-    device_id = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    op_id = fields.String(required=True, validate=[validate.Length(min=8, max=64), PRINTABLE])
+    device_id = fields.String(required=True, validate=[validate.Length(min=1, max=64), PRINTABLE])
     seq = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31))
-    kind = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    kind = fields.String(required=True, validate=[validate.Length(min=1, max=40), PRINTABLE])
     match_id = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1, max=2**31))
     base_version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=2**31))
     payload = fields.Dict(load_default=dict)
-    device_time = fields.String(load_default="", validate=validate.Length(max=40))
+    device_time = fields.String(load_default="", validate=[validate.Length(max=40), PRINTABLE])
 
 
 class BatchSchema(Schema):
@@ -26,7 +28,7 @@ class BatchSchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    device_id = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    device_id = fields.String(required=True, validate=[validate.Length(min=1, max=64), PRINTABLE])
     ops = fields.List(fields.Dict(), required=True, validate=validate.Length(max=MAX_BATCH))
 
 
