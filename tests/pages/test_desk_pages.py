@@ -108,3 +108,25 @@ def test_public_pages_and_language_switch(client):
     english = client.get("/?lang=en").get_data(as_text=True)
     assert "Events" in english
     assert client.get("/e/nope").status_code == 404
+
+
+def test_desk_results_are_operations_and_stations_show(desk_client):
+    from webapp.models import Operation
+
+    event = _create_event(desk_client)
+    desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": "\n".join("abcd")})
+    desk_client.post(f"/desk/e/{event.id}/phases", data={"name": "本戦", "format": "single_elimination"})
+    phase = db.session.query(Phase).one()
+    desk_client.post(f"/desk/phase/{phase.id}/start")
+    match = db.session.query(MatchRow).filter_by(status="ready").first()
+    desk_client.post(f"/desk/match/{match.id}/station", data={"station": "３"})
+    desk_client.post(f"/desk/match/{match.id}/winner", data={"winner": str(match.slot_a), "base_version": "1"})
+    response = desk_client.post(f"/desk/match/{match.id}/correct",
+                                data={"winner": str(match.slot_b), "reason": "記入ミス"}, follow_redirects=True)
+    assert response.status_code == 200
+    db.session.expire_all()
+    row = db.session.get(MatchRow, match.id)
+    assert row.winner_id == row.slot_b and row.station == "3"
+    assert [o.kind for o in db.session.query(Operation).order_by(Operation.id)] == ["record_winner", "correct_result"]
+    assert "3番台" in desk_client.get(f"/desk/phase/{phase.id}").get_data(as_text=True) or \
+        "Station 3" in desk_client.get(f"/desk/phase/{phase.id}?lang=en").get_data(as_text=True)

@@ -1,4 +1,6 @@
 """Desk (本部) pages: events, entrants, seeds, phases, results and corrections."""
+import uuid
+
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -8,7 +10,9 @@ from ..extensions import db
 from ..models import Entrant, Event, MatchRow, Phase
 from ..schemas import (CorrectionForm, EventForm, PasteForm, PhaseForm, WinnerForm,
                        ValidationError, load_form)
-from ..services import accounts, brackets, entrants, event_templates, events, standings
+from ..services import accounts, brackets, entrants, event_templates, events, operations, standings
+from ..services.entrants import normalize_name
+from ..services.sheets import translate_outcome
 from . import render
 from .errors import problem_message
 
@@ -152,36 +156,43 @@ def start_phase(phase_id):
 def phase(phase_id):
     """Run a phase: ready matches with winner buttons, decided ones with corrections."""
     phase = db.session.get(Phase, phase_id) or abort(404)
-    return render("desk/phase.html", phase=phase, event=phase.event,
+    return render("desk/phase.html", "_partials/desk_matches.html", phase=phase, event=phase.event,
                   views=standings.phase_view(phase), entrants=standings.names(phase.event_id))
+
+
+def _submit(match: MatchRow, kind: str):
+    """The no-script path of a desk entry: the same operation the outbox would send."""
+    fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "base_version")}
+    base = request.form.get("base_version", "")
+    op = {"op_id": str(uuid.uuid4()), "device_id": "desk-form", "kind": kind, "match_id": match.id,
+          "base_version": int(base) if base.isdigit() else None, "payload": fields}
+    outcome = operations.submit(op, current_user)
+    if outcome.outcome in ("applied", "confirmed", "duplicate"):
+        flash(translate_outcome(outcome, match) or _("Result recorded."), "ok")
+    else:
+        flash(translate_outcome(outcome, match), "error")
+    return redirect(url_for("desk.phase", phase_id=match.bracket.phase_id) + f"#match-{match.id}")
 
 
 @bp.route("/match/<int:match_id>/winner", methods=["POST"])
 def record_winner(match_id):
     """Record a match's winner (detailed games are entered on the staff pages)."""
-    match = db.session.get(MatchRow, match_id) or abort(404)
-
-    def record():
-        form = load_form(WinnerForm(), request.form)
-        brackets.record_winner(match, form["winner"], current_user, walkover=form["walkover"])
-    if run_change(record):
-        flash(_("Result recorded."), "ok")
-    return redirect(url_for("desk.phase", phase_id=match.bracket.phase_id))
+    return _submit(db.session.get(MatchRow, match_id) or abort(404), "record_winner")
 
 
 @bp.route("/match/<int:match_id>/correct", methods=["POST"])
 def correct(match_id):
     """Change a decided match's winner; played matches downstream need an explicit cascade."""
-    match = db.session.get(MatchRow, match_id) or abort(404)
+    return _submit(db.session.get(MatchRow, match_id) or abort(404), "correct_result")
 
-    def fix():
-        form = load_form(CorrectionForm(), request.form)
-        done = brackets.correct_winner(match, form["winner"], current_user, form["cascade"], form["reason"])
-        if done.played:
-            flash(_("Reopened matches that had been played: %(keys)s", keys=", ".join(done.played)), "error")
-    if run_change(fix):
-        flash(_("Result corrected."), "ok")
-    return redirect(url_for("desk.phase", phase_id=match.bracket.phase_id))
+
+@bp.route("/match/<int:match_id>/station", methods=["POST"])
+def set_station(match_id):
+    """Assign a match to a station (shown to staff and players)."""
+    match = db.session.get(MatchRow, match_id) or abort(404)
+    match.station = normalize_name(request.form.get("station", ""))[:40]
+    db.session.commit()
+    return redirect(url_for("desk.phase", phase_id=match.bracket.phase_id) + f"#match-{match.id}")
 
 
 @bp.route("/entrant/<int:entrant_id>/dq", methods=["POST"])
