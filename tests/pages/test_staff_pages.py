@@ -62,3 +62,33 @@ def test_public_match_page_shows_games(client, app):
     body = client.get(f"/m/{match.id}").get_data(as_text=True)
     assert "テリー" in body and "舞" in body and "2–1" in body
     assert db.session.get(MatchRow, match.id).version > 1
+
+
+def test_check_in_through_an_operation_and_the_list(client, app):
+    from webapp.models import Entrant
+
+    event, _ = team_event()
+    staff = _staff_client(client, event)
+    page = staff.get(f"/staff/e/{event.slug}/checkin").get_data(as_text=True)
+    assert 'data-op="check_in"' in page and page.count('data-testid="checkin-row"') == 2
+    entrant = db.session.query(Entrant).first()
+    staff.post(f"/staff/e/{event.slug}/checkin", data={"entrant_id": entrant.id, "checked_in": "true"})
+    db.session.expire_all()
+    assert db.session.get(Entrant, entrant.id).checked_in
+    assert db.session.query(Operation).filter_by(kind="check_in", outcome="applied").count() == 1
+    found = staff.get(f"/staff/e/{event.slug}/checkin?q=ちーむa", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert found.count('data-testid="checkin-row"') == 1
+
+
+def test_staff_of_another_event_cannot_check_in(client, app):
+    from webapp.models import Entrant
+    from webapp.services import operations
+
+    event, _ = team_event()
+    other, _ = team_event()
+    staff = _staff_client(client, other)
+    entrant = db.session.query(Entrant).filter_by(event_id=event.id).first()
+    user = accounts.staff_by_pin(other, "山田", "2468")
+    outcome = operations.submit({"op_id": "check-0001", "device_id": "t", "kind": "check_in", "match_id": None,
+                                 "payload": {"entrant_id": entrant.id}}, user)
+    assert outcome.outcome == "rejected" and outcome.code == "checkin.other_event"

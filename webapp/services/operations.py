@@ -16,7 +16,7 @@ from ..models import BracketRow, Conflict, MatchRow, Operation, Phase
 from ..play_schemas import ValidationError, load_action
 from ..schemas import CorrectionForm, WinnerForm
 from ..tournament.errors import N_, RuleViolation
-from . import ServiceError, brackets, conflicts, play
+from . import ServiceError, brackets, checkin, conflicts, play
 
 log = logging.getLogger(__name__)
 
@@ -199,6 +199,8 @@ def _lock_match(match_id) -> MatchRow | None:
 
 def _decide(op: dict, user) -> tuple[Outcome, str | None]:
     """Applied, confirmed or conflict — and the conflict's reason; raises when rejected."""
+    if op["kind"] == "check_in":
+        return checkin.apply(op, user), None
     if op["kind"] not in MATCH_KINDS + DESK_KINDS:
         raise RuleViolation("op.kind", N_("Unknown kind of entry: %(kind)s."), kind=op["kind"])
     match = _lock_match(op.get("match_id"))

@@ -9,6 +9,9 @@ from ..auth import staff_required
 from ..extensions import db
 from ..models import Event, MatchRow
 from ..services import accounts, operations, standings
+from ..services import checkin as checkin_service
+from ..services import players as player_views
+from ..textsearch import sort_key
 from ..services.sheets import match_sheet, translate_outcome
 from . import render
 
@@ -85,3 +88,27 @@ def submit_op(match_id):
     problem = {"outcome": outcome.outcome, "kind": kind, "message": translate_outcome(outcome, match)}
     return render("staff/match.html", "_partials/match_play.html",
                   **_play_context(_match(match_id), problem=problem, typed=fields)), 422
+
+
+@bp.route("/e/<slug>/checkin")
+def checkin(slug):
+    """Reception: find an entrant and check them in with one tap (works offline through the outbox)."""
+    event = accounts.event_by_slug(slug)
+    query = request.args.get("q", "").strip()[:60]
+    found = player_views.search(event, query, limit=200) if query else \
+        sorted(event.entrants, key=lambda e: sort_key(e.name, e.reading))
+    done, total = checkin_service.summary(event.entrants)
+    return render("staff/checkin.html", "_partials/checkin_list.html", event=event, query=query,
+                  entrants=found, done=done, total=total)
+
+
+@bp.route("/e/<slug>/checkin", methods=["POST"])
+def checkin_op(slug):
+    """The no-script path of a check-in: the same operation the outbox would send."""
+    event = accounts.event_by_slug(slug)
+    payload = {k: v for k, v in request.form.items() if k != "csrf_token"}
+    op = {"op_id": str(uuid.uuid4()), "device_id": "form", "kind": "check_in", "match_id": None,
+          "base_version": None, "payload": payload}
+    outcome = operations.submit(op, current_user)
+    flash(translate_outcome(outcome) or _("Recorded."), "ok" if outcome.outcome == "applied" else "error")
+    return redirect(url_for("staff.checkin", slug=event.slug))

@@ -1,0 +1,39 @@
+"""Check-in at reception: an operation like any other, so it works through an outage too."""
+from marshmallow import EXCLUDE, Schema, fields
+
+from ..extensions import db
+from ..models import Entrant
+from ..tournament.errors import N_
+from . import ServiceError
+
+
+class CheckInSchema(Schema):
+    """{"entrant_id": 12, "checked_in": true}"""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    entrant_id = fields.Integer(required=True)
+    checked_in = fields.Boolean(load_default=True)
+
+
+_LOADER = CheckInSchema()
+
+
+def apply(op: dict, user):
+    """Mark an entrant checked in (or not); staff only for their own event."""
+    from .operations import Outcome
+
+    form = _LOADER.load(op.get("payload") or {})
+    entrant = db.session.get(Entrant, form["entrant_id"])
+    if entrant is None:
+        raise ServiceError("checkin.unknown", N_("This entrant does not exist."))
+    if user is not None and not user.is_desk and user.event_id not in (None, entrant.event_id):
+        raise ServiceError("checkin.other_event", N_("You are staff for another event."))
+    entrant.checked_in = form["checked_in"]
+    return Outcome(op["op_id"], "applied")
+
+
+def summary(entrants: list[Entrant]) -> tuple[int, int]:
+    """(checked in, total)."""
+    return sum(1 for e in entrants if e.checked_in), len(entrants)
