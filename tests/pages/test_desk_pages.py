@@ -130,3 +130,28 @@ def test_desk_results_are_operations_and_stations_show(desk_client):
     assert [o.kind for o in db.session.query(Operation).order_by(Operation.id)] == ["record_winner", "correct_result"]
     assert "3番台" in desk_client.get(f"/desk/phase/{phase.id}").get_data(as_text=True) or \
         "Station 3" in desk_client.get(f"/desk/phase/{phase.id}?lang=en").get_data(as_text=True)
+
+
+def test_kgp_finals_preview_offers_the_pairing_and_starts_with_the_desks_choice(desk_client):
+    from webapp.services import brackets as bracket_service
+    from webapp.services import event_templates as et
+
+    rows = [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 9)]
+    event = et.create_from_template("kgp2025", "KGP 画面", rows)
+    db.session.commit()
+    de, finals = event.phases
+    et.start(de)
+    db.session.commit()
+    seeds = {e.id: e.seed for e in event.entrants}
+    while de.status != "done":
+        match = next(m for m in de.brackets[0].matches if m.status == "ready")
+        bracket_service.record_winner(match, min((match.slot_a, match.slot_b), key=seeds.get))
+        db.session.commit()
+    page = desk_client.get(f"/desk/phase/{finals.id}/preview").get_data(as_text=True)
+    (w1, l1), (w2, l2) = et.proposed_pairing(finals)
+    assert f'name="opponent-{w1}"' in page
+    desk_client.post(f"/desk/phase/{finals.id}/start-planned",
+                     data={"winners_side": [str(w1), str(w2)], f"opponent-{w1}": str(l2), f"opponent-{w2}": str(l1)})
+    db.session.expire_all()
+    q = {frozenset((m.slot_a, m.slot_b)) for m in finals.brackets[0].matches if m.key in ("Q1", "Q2")}
+    assert q == {frozenset((w1, l2)), frozenset((w2, l1))}

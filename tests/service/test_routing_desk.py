@@ -91,3 +91,18 @@ def test_group_assignment_by_recorded_draw(app):
     assert record["seed"] == "feedface" and sorted(record["result"]) == sorted(e.id for e in db.session.query(Entrant))
     from webapp.tournament.draw import draw
     assert draw(record["inputs"], record["seed"]) == record["result"]
+
+
+def test_kgp_finals_pairing_proposed_without_rematch_and_changed_by_the_desk(app):
+    event = _kgp()
+    de, finals = event.phases
+    et.start(de)
+    db.session.commit()
+    _chalk(de)
+    proposed = et.proposed_pairing(finals)
+    assert len(proposed) == 2
+    (w1, l1), (w2, l2) = proposed
+    et.start(finals, pairing=[(w1, l2), (w2, l1)])
+    db.session.commit()
+    q1 = next(m for m in finals.brackets[0].matches if m.key == "Q1")
+    assert {q1.slot_a, q1.slot_b} in ({w1, l2}, {w2, l1})

@@ -9,6 +9,7 @@ from ..tournament import templates as plans
 from ..tournament.bracket import Entrant as DomainEntrant
 from ..tournament.errors import N_
 from ..tournament.formats.double_elimination import recent_pairs
+from ..tournament.formats.kgp_finals import default_pairing
 from . import ServiceError, audit, brackets, entrants, events
 
 GAMES = {"tekken7_hiza_5on5": "TEKKEN 7", "kgp2025": "KGP2025 1on1"}
@@ -92,13 +93,17 @@ def set_override(phase: Phase, entrant_ids: list[int], user=None) -> None:
     audit.record("routing.override", user, phase.event_id, phase=phase.key, before=before, after=entrant_ids)
 
 
-def start(phase: Phase, user=None, draw_seed: str | None = None, draw_groups: bool = False) -> None:
-    """Start a template phase: entry phases from the entrant list, later ones from routing."""
+def start(phase: Phase, user=None, draw_seed: str | None = None, draw_groups: bool = False,
+          pairing: list | None = None) -> None:
+    """Start a template phase: entry phases from the entrant list, later ones from routing.
+
+    `pairing` (KGP finals stage): the desk's [(winners-side id, losers-side id), ...].
+    """
     if phase.status != "draft":
         raise ServiceError("phase.started", N_("This phase has already started."))
     plan = plan_for(phase.event)
     generated = (_start_entry(phase, plan, draw_seed if draw_groups else None) if phase.seeding == "entry"
-                 else _start_routed(phase, plan, draw_seed))
+                 else _start_routed(phase, plan, draw_seed, pairing))
     brackets.add_brackets(phase, generated)
     audit.record("phase.start", user, phase.event_id, phase=phase.key, draw=phase.draw)
 
@@ -113,7 +118,7 @@ def _start_entry(phase: Phase, plan, draw_seed):
     return plans.build_phase(plan, phase.key, entrant_list, assignment)
 
 
-def _start_routed(phase: Phase, plan, draw_seed):
+def _start_routed(phase: Phase, plan, draw_seed, pairing=None):
     _check_sources_done(phase, plan)
     routed_list = entrants_for(phase)
     entrant_list, record = plans.phase_entrants(plan, phase.key, routed_list, draw_seed or None)
@@ -121,9 +126,25 @@ def _start_routed(phase: Phase, plan, draw_seed):
         phase.draw = _draw_dict(record, "positions")
     extra = {}
     if phase.format == "kgp_finals":
-        source = _phase_of(phase.event, plan.progressions[0].source_phase)
-        extra["previous_opponents"] = [p for b in source.brackets for p in recent_pairs(brackets.load(b))]
+        extra["previous_opponents"] = _previous_opponents(phase, plan)
+        if pairing:
+            extra["pairing"] = pairing
     return plans.build_phase(plan, phase.key, entrant_list, **extra)
+
+
+def _previous_opponents(phase: Phase, plan) -> list:
+    source = _phase_of(phase.event, plan.progressions[0].source_phase)
+    return [p for b in source.brackets for p in recent_pairs(brackets.load(b))]
+
+
+def proposed_pairing(phase: Phase) -> list[tuple[int, int]]:
+    """KGP finals stage: the qualifier pairing taikai proposes (no immediate rematch)."""
+    routed_list = entrants_for(phase)
+    winners = [r.entrant_id for r in routed_list if r.tier == 0]
+    losers = [r.entrant_id for r in routed_list if r.tier == 1]
+    if len(winners) != 2 or len(losers) != 2:
+        return []
+    return default_pairing(winners, losers, _previous_opponents(phase, plan_for(phase.event)))
 
 
 def _check_sources_done(phase: Phase, plan) -> None:

@@ -70,8 +70,10 @@ def preview(phase_id):
     routed = event_templates.entrants_for(phase) if phase.seeding != "entry" else []
     names = {e.id: e for e in phase.event.entrants}
     routed_text = "\n".join(names[r.entrant_id].name for r in routed)
+    pairing = event_templates.proposed_pairing(phase) if phase.format == "kgp_finals" and routed else []
     return render("desk/phase_preview.html", phase=phase, event=phase.event, routed=routed, names=names,
-                  routed_text=routed_text, form=request.form)
+                  routed_text=routed_text, pairing=pairing,
+                  losers_side=[r.entrant_id for r in routed if r.tier == 1], form=request.form)
 
 
 @bp.route("/phase/<int:phase_id>/start-planned", methods=["POST"])
@@ -80,10 +82,12 @@ def start(phase_id):
     phase = _phase(phase_id)
     seed = request.form.get("draw_seed", "").strip()
     draw_groups = request.form.get("draw_groups") == "on"
+    pairing = [(int(w), int(request.form[f"opponent-{w}"])) for w in request.form.getlist("winners_side")
+               if request.form.get(f"opponent-{w}", "").isdigit() and w.isdigit()]
 
     def go():
         event_templates.start(phase, current_user, draw_seed=seed or ("" if draw_groups else None),
-                              draw_groups=draw_groups)
+                              draw_groups=draw_groups, pairing=pairing or None)
     if run_change(go):
         flash(_("Phase started."), "ok")
         return redirect(url_for("desk.phase", phase_id=phase_id))
