@@ -133,20 +133,10 @@ def test_desk_results_are_operations_and_stations_show(desk_client):
 
 
 def test_kgp_finals_preview_offers_the_pairing_and_starts_with_the_desks_choice(desk_client):
-    from webapp.services import brackets as bracket_service
+    from play_support import kgp_top4
     from webapp.services import event_templates as et
 
-    rows = [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 9)]
-    event = et.create_from_template("kgp2025", "KGP 画面", rows)
-    db.session.commit()
-    de, finals = event.phases
-    et.start(de)
-    db.session.commit()
-    seeds = {e.id: e.seed for e in event.entrants}
-    while de.status != "done":
-        match = next(m for m in de.brackets[0].matches if m.status == "ready")
-        bracket_service.record_winner(match, min((match.slot_a, match.slot_b), key=seeds.get))
-        db.session.commit()
+    _, _, finals = kgp_top4()
     page = desk_client.get(f"/desk/phase/{finals.id}/preview").get_data(as_text=True)
     (w1, l1), (w2, l2) = et.proposed_pairing(finals)
     assert f'name="opponent-{w1}"' in page

@@ -49,3 +49,26 @@ def win(match, side, loser_rounds=0, **kw):
     """Report a Tekken game won 3-x by side."""
     ra, rb = (3, loser_rounds) if side == "a" else (loser_rounds, 3)
     return send(match, "report_game", winner=side, rounds_a=ra, rounds_b=rb, **kw)
+
+
+def kgp_top4(players=8):
+    """A KGP2025 event whose double elimination is played out chalk; returns (event, de, finals)."""
+    from webapp.services import event_templates
+
+    rows = [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, players + 1)]
+    event = event_templates.create_from_template("kgp2025", "KGP 決勝前", rows)
+    db.session.commit()
+    de, finals = event.phases
+    event_templates.start(de)
+    db.session.commit()
+    play_chalk(de)
+    return event, de, finals
+
+
+def play_chalk(phase):
+    """Record every ready match of a phase for the better seed until it is done."""
+    seeds = {e.id: e.seed for e in phase.event.entrants}
+    while phase.status != "done":
+        match = next(m for b in phase.brackets for m in b.matches if m.status == "ready")
+        brackets.record_winner(match, min((match.slot_a, match.slot_b), key=seeds.get))
+        db.session.commit()

@@ -2,6 +2,7 @@
 import random
 
 import pytest
+from play_support import kgp_top4
 
 from webapp.extensions import db
 from webapp.models import Entrant
@@ -85,16 +86,7 @@ def test_kgp_runs_to_a_champion(app, players):
 
 
 def _kgp_at_finals():
-    event = et.create_from_template("kgp2025", "KGP 決勝", _players(8))
-    db.session.commit()
-    de, finals = event.phases
-    et.start(de)
-    db.session.commit()
-    seeds = {e.id: e.seed for e in event.entrants}
-    while de.status != "done":
-        match = next(m for m in de.brackets[0].matches if m.status == "ready")
-        et.brackets.record_winner(match, min((match.slot_a, match.slot_b), key=seeds.get))
-        db.session.commit()
+    event, _, finals = kgp_top4()
     et.start(finals)
     db.session.commit()
     return event, finals

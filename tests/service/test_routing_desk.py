@@ -1,32 +1,15 @@
 """Routing between phases as the desk sees it: preview, override (logged), corrections upstream."""
 import random
 
+from play_support import kgp_top4
+
 from webapp.extensions import db
 from webapp.models import AuditEntry, Entrant, Event
 from webapp.services import brackets, event_templates as et, simulate
 
 
-def _kgp(n=8):
-    rows = [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, n + 1)]
-    event = et.create_from_template("kgp2025", "KGP ルーティング", rows)
-    db.session.commit()
-    return event
-
-
-def _chalk(phase):
-    seeds = {e.id: e.seed for e in phase.event.entrants}
-    while phase.status != "done":
-        match = next(m for b in phase.brackets for m in b.matches if m.status == "ready")
-        brackets.record_winner(match, min((match.slot_a, match.slot_b), key=seeds.get))
-        db.session.commit()
-
-
 def test_preview_lists_who_goes_where_and_the_desk_may_change_it(app):
-    event = _kgp()
-    de, finals = event.phases
-    et.start(de)
-    db.session.commit()
-    _chalk(de)
+    event, de, finals = kgp_top4()
     routed = et.entrants_for(finals)
     assert len(routed) == 4 and [r.tier for r in routed] == [0, 0, 1, 1]
     fifth = next(e for e in event.entrants if e.seed == 5)
@@ -38,7 +21,9 @@ def test_preview_lists_who_goes_where_and_the_desk_may_change_it(app):
 
 
 def test_starting_a_phase_before_its_sources_finish_is_refused(app):
-    event = _kgp()
+    rows = [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 9)]
+    event = et.create_from_template("kgp2025", "KGP ルーティング", rows)
+    db.session.commit()
     de, finals = event.phases
     et.start(de)
     db.session.commit()
@@ -94,11 +79,7 @@ def test_group_assignment_by_recorded_draw(app):
 
 
 def test_kgp_finals_pairing_proposed_without_rematch_and_changed_by_the_desk(app):
-    event = _kgp()
-    de, finals = event.phases
-    et.start(de)
-    db.session.commit()
-    _chalk(de)
+    event, de, finals = kgp_top4()
     proposed = et.proposed_pairing(finals)
     assert len(proposed) == 2
     (w1, l1), (w2, l2) = proposed
