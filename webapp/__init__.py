@@ -3,7 +3,7 @@ import os
 
 from flask import Flask
 
-from .config import Config, database_url
+from .config import Config, database_url, instance_secret
 from .extensions import babel, csrf, db, login_manager, migrate
 
 
@@ -16,6 +16,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.instance_path)
     if test_config:
         app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret(app.instance_path)
     _init_extensions(app)
     _register_blueprints(app)
     from . import cli

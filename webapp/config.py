@@ -5,7 +5,7 @@ import os
 class Config:
     """Defaults; every value can be overridden by an environment variable."""
 
-    SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-change-me")
+    SECRET_KEY = os.environ.get("SECRET_KEY")  # None → a random key kept in the instance folder
     SQLALCHEMY_DATABASE_URI = os.environ.get("DATABASE_URL")  # None → SQLite in instance/
     SQLALCHEMY_ENGINE_OPTIONS: dict = {}
     BABEL_DEFAULT_LOCALE = "ja"
@@ -27,3 +27,17 @@ def database_url(instance_path: str) -> str:
                 return "postgresql+psycopg://" + url[len(prefix):]
         return url
     return "sqlite:///" + os.path.join(instance_path, "taikai.sqlite3")
+
+
+def instance_secret(instance_path: str) -> str:
+    """A random secret made once and kept in the instance folder (sessions survive restarts)."""
+    import secrets
+
+    path = os.path.join(instance_path, "secret_key")
+    try:
+        with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as handle:
+            handle.write(secrets.token_hex(32))
+    except FileExistsError:
+        pass  # made before, or by another worker at the same moment
+    with open(path) as handle:
+        return handle.read().strip()
