@@ -109,8 +109,10 @@
 
   // Put a rejected op's payload back into its form (same data-op and match).
   function fill(op) {
-    const form = [...document.querySelectorAll('form[data-op]')]
-      .find((f) => f.dataset.op === op.kind && num(f.dataset.matchId) === op.match_id);
+    // A form on view first: a hidden one (stale next step) cannot be edited.
+    const forms = [...document.querySelectorAll('form[data-op]')]
+      .filter((f) => f.dataset.op === op.kind && num(f.dataset.matchId) === op.match_id);
+    const form = forms.find((f) => !f.closest('[hidden]')) || forms[0];
     if (!form) return false;
     for (const f of form.elements) {
       if (!(f.name in op.payload) || isBtn(f)) continue;
@@ -185,26 +187,53 @@
     location.href = url.replace('{match_id}', encodeURIComponent(op.match_id));
   });
 
-  // (5) Entries not yet sent for this match: the page moves on by itself, so a
-  // referee can keep entering the next games; the server still decides.
-  function showLocal(op) {
-    const box = document.getElementById('match-play');
-    if (!box || !op || op.match_id !== num(box.querySelector('form[data-op]')?.dataset.matchId)) return;
-    const pos = op.payload && op.payload.position, next = Math.max(num(box.dataset.position) || 0, (pos == null ? -1 : +pos) + 1);
-    box.dataset.position = next;
-    box.querySelectorAll('form[data-op] input[name=position]').forEach((i) => { i.value = next; });
-    let list = document.getElementById('pending-entries');
-    if (!list) box.append(list = el('ol', { id: 'pending-entries', class: 'pending-entries', 'data-testid': 'pending-entries' }));
-    if (list.querySelector(`[data-op-id="${op.op_id}"]`)) return;
-    const p = op.payload || {}, what = p.rounds_a != null ? `${p.winner || '—'} ${p.rounds_a}–${p.rounds_b}` : (p.side || p.winner || '');
-    list.append(el('li', { 'data-op-id': op.op_id, 'data-testid': 'pending-entry', class: 'op-saved' },
-      `${op.kind} ${what} `, el('span', { class: 'badge' }, t('未送信', 'not sent'))));
-  }
-  document.addEventListener('taikai:local-op', (e) => showLocal(e.detail && e.detail.op));
+  // (5) Entries not yet sent for this match. The server's next step was worked
+  // out before them, so it is stale, and the rules live on the server only: show
+  // the template's unchecked panel (#offline-entry: any member, any score) in its
+  // place, with the pending entries, so a referee can keep entering the next
+  // games. The server still decides when they are sent; a refreshed view hides it.
+  let drawing = false, redraw = false;
   async function showUnsent() {
-    if (!O() || !document.getElementById('match-play')) return;
-    for (const op of await O().list()) if (O().UNSENT.includes(op.status)) showLocal(op);
+    if (drawing) { redraw = true; return; } // one more pass for what changed meanwhile
+    drawing = true;
+    try { do { redraw = false; await drawUnsent(); } while (redraw); } finally { drawing = false; }
   }
+  async function drawUnsent() {
+    const panel = document.getElementById('offline-entry'), box = document.getElementById('match-play');
+    if (!O() || !panel || !box) return;
+    const id = num(panel.dataset.matchId), json = (k) => JSON.parse(panel.dataset[k] || '{}');
+    const mine = (await O().unsent()).filter((o) => o.match_id === id);
+    if (!panel.isConnected) return; // swapped out meanwhile: the new one draws itself
+    // Next position: recorded actions plus the entries not sent yet, and always
+    // past every pending one, so positions stay increasing and unique per match.
+    const next = Math.max(num(panel.dataset.recorded) + mine.length,
+      ...mine.map((o) => (o.payload && o.payload.position != null ? +o.payload.position + 1 : 0)));
+    box.dataset.position = next;
+    box.querySelectorAll('form input[name=position]').forEach((i) => { i.value = next; });
+    const on = mine.length > 0;
+    panel.hidden = !on;
+    box.querySelectorAll('.next-step').forEach((n) => { n.hidden = on; });
+    const toss = panel.querySelector('.offline-toss');
+    if (toss) toss.hidden = mine.some((o) => o.kind === 'coin_toss');
+    // Live (data-op) only while on view: one submittable form per kind on the page.
+    panel.querySelectorAll('form[data-offline-op]').forEach((f) => {
+      if (on && !f.closest('.offline-toss[hidden]')) f.dataset.op = f.dataset.offlineOp; else delete f.dataset.op;
+    });
+    const sides = json('sides'), members = json('members'), labels = json('labels');
+    const list = panel.querySelector('#pending-entries');
+    list.replaceChildren(...mine.map((op) => {
+      const p = op.payload || {};
+      let what = '';
+      if (op.kind === 'report_game') {
+        what = `${sides[p.winner] || (p.double_ko ? labels.double_ko : '—')} ${p.rounds_a}–${p.rounds_b}`;
+      } else if (op.kind === 'name_player') what = `${sides[p.side] || ''}: ${members[p.member_id] || p.member_id}`;
+      else if (p.winner || p.side) what = sides[p.winner || p.side] || '';
+      return el('li', { 'data-op-id': op.op_id, 'data-testid': 'pending-entry', 'data-kind': op.kind, class: 'op-saved' },
+        el('span', { class: 'op-what' }, labels[op.kind] || op.kind), ' ', what, ' ',
+        el('span', { class: 'badge warn' }, labels.unchecked || t('未確認', 'not yet checked')));
+    }));
+  }
+  document.addEventListener('taikai:local-op', showUnsent);
   document.addEventListener('htmx:afterSettle', showUnsent); // a refreshed view keeps what is still unsent
 
   async function start() {

@@ -175,6 +175,21 @@
     return (m && m.content) || getMeta('csrf'); // the SW has no DOM: pages store it
   }
 
+  // A new session (browser restarted, cookie gone) makes the stored token stale,
+  // and a page served from the offline copy never gets a new one: read a fresh
+  // token from a page the server renders now (this also starts the session).
+  async function freshCsrf() {
+    try {
+      const res = await fetch('/login', { credentials: 'same-origin', cache: 'no-store' });
+      const m = /<meta name="csrf-token" content="([^"]+)"/.exec(await res.text());
+      if (!res.ok || !m) return false;
+      await setMeta('csrf', m[1]);
+      const tag = isPage && document.querySelector('meta[name="csrf-token"]');
+      if (tag) tag.content = m[1];
+      return true;
+    } catch (e) { return false; }
+  }
+
   async function request(method, url, body) {
     if (leased) await takeLease(); // renew before a possibly slow request
     const ctl = new AbortController(), t = setTimeout(() => ctl.abort(), TIMEOUT);
@@ -227,7 +242,7 @@
       }
     }
     const tried = new Set();
-    let size = BATCH;
+    let size = BATCH, csrfRenewed = false;
     while (ops.length) {
       if (G.navigator && navigator.onLine === false) { scheduleRetry(); break; }
       const batch = ops.slice(0, size), bids = ids(batch);
@@ -242,6 +257,11 @@
         await update(bids, (c) => c.status === 'sending' && { status: 'saved' });
         failures = 0;
         await setMeta('last_sync', now());
+      } else if (r.status === 400 && r.data?.error === 'csrf' && !csrfRenewed && (await freshCsrf())) {
+        csrfRenewed = true; // once per pass: a token that still fails waits for the backoff
+        await update(bids, { status: 'saved' });
+        bids.forEach((id) => tried.delete(id));
+        continue;
       } else if (r.status === 401) {
         // Keep all as "sign in to send"; a page load after sign-in sends them.
         await update(ids(await unsent()), { status: 'auth' });
@@ -309,7 +329,7 @@
   }
 
   G.TaikaiOutbox = {
-    enqueue, sync, list, get, pendingCount, discard, retryAsNew, idle, UNSENT,
+    enqueue, sync, list, get, unsent, pendingCount, discard, retryAsNew, idle, UNSENT,
     lastSync: () => getMeta('last_sync'),
   };
 })(self);
