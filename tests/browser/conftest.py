@@ -6,7 +6,7 @@ import threading
 
 import pytest
 from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -21,6 +21,20 @@ def chromium_path() -> str | None:
     return None
 
 
+class _TrackedHandler(WSGIRequestHandler):
+    """Remembers its connection so the server can cut kept-alive ones when it stops."""
+
+    open_connections: set = set()
+
+    def setup(self):
+        super().setup()
+        self.open_connections.add(self.connection)
+
+    def finish(self):
+        self.open_connections.discard(self.connection)
+        super().finish()
+
+
 class LiveServer:
     """The app on 127.0.0.1:<port>, which a test may stop and start again on the same port."""
 
@@ -32,14 +46,22 @@ class LiveServer:
         self._thread = None
 
     def start(self):
-        self._server = make_server("127.0.0.1", self.port, self.app, threaded=True)
+        self._server = make_server("127.0.0.1", self.port, self.app, threaded=True,
+                                   request_handler=_TrackedHandler)
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
 
     def stop(self):
+        """Down for real: no new connections, and the kept-alive ones are cut too
+        (their handler threads would otherwise go on answering)."""
         if self._server:
             self._server.shutdown()
             self._server.server_close()
+            for connection in list(_TrackedHandler.open_connections):
+                try:
+                    connection.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
             self._thread.join(5)
             self._server = None
 

@@ -1,8 +1,6 @@
 """The phone's outbox against the real server and service worker: nothing entered is ever lost."""
-import gc
 import pathlib
 import re
-import socket
 import sys
 import uuid
 
@@ -36,22 +34,6 @@ def staff_page(context, url, event, name="審判 佐藤"):
 def open_match(page, url, match):
     page.goto(f"{url}/staff/m/{match.id}")
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller", timeout=10000)
-
-
-def stop_server(server):
-    """Take the server down for real: stop it and cut the connections it had kept alive.
-
-    After shutdown() the dev server's handler threads still answer requests on kept-alive
-    connections, so a browser reusing one would find the server "down" but still recording.
-    """
-    server.stop()
-    for obj in gc.get_objects():
-        if isinstance(obj, socket.socket) and obj.family == socket.AF_INET and obj.fileno() != -1:
-            try:
-                if obj.getsockname()[1] == server.port:
-                    obj.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
 
 
 def event_with_pin(**kw):
@@ -141,7 +123,7 @@ def test_server_down_entries_survive_a_browser_restart(live_server, playwright_i
     ctx = launch()
     page = staff_page(ctx, live_server.url, event)
     open_match(page, live_server.url, match)
-    stop_server(live_server)
+    live_server.stop()
     four_entries(page)
     page.reload()
     ops_with(page, "saved", 4)
@@ -259,7 +241,7 @@ def test_new_app_version_keeps_queued_entries(live_server, phone, app):
     event, match = event_with_pin()
     page = staff_page(phone, live_server.url, event)
     open_match(page, live_server.url, match)
-    stop_server(live_server)
+    live_server.stop()
     four_entries(page)
     # Still not accepted once the server is back (pages and worker alike), until the test says so.
     phone.route("**/sync/ops", lambda route: route.fulfill(status=503, body="later"))
