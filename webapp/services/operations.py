@@ -187,13 +187,15 @@ def _record(op: dict, user, outcome: Outcome, reason: str | None) -> Outcome:
     return outcome
 
 
+# The rules need the match's phase and event: one joined query instead of three.
+_MATCH_WITH_EVENT = [joinedload(MatchRow.bracket).joinedload(BracketRow.phase).joinedload(Phase.event)]
+
+
 def _lock_match(match_id) -> MatchRow | None:
     if not match_id:
         return None
-    # The rules need the match's phase and event: one joined query instead of three.
-    options = [joinedload(MatchRow.bracket).joinedload(BracketRow.phase).joinedload(Phase.event)]
     if _sqlite():  # the batch holds the database's write lock already
-        return db.session.get(MatchRow, match_id, options=options)
+        return db.session.get(MatchRow, match_id, options=_MATCH_WITH_EVENT)
     return db.session.get(MatchRow, match_id, with_for_update=True)  # lock the match row only
 
 
