@@ -2,17 +2,19 @@
 
 applied / duplicate / confirmed / conflict / rejected; nothing is dropped.
 """
+import contextvars
 import logging
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
-from sqlalchemy import event
+from sqlalchemy import event, insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload
 
 from ..database import write_transaction
 from ..extensions import db
 from ..models import BracketRow, Conflict, MatchRow, Operation, Phase
+from ..models.base import utcnow
 from ..play_schemas import ValidationError, load_action
 from ..schemas import CorrectionForm, WinnerForm
 from ..tournament.errors import N_, RuleViolation
@@ -112,9 +114,15 @@ def _own_transaction(op: dict, user) -> Outcome:
 def _sqlite_batch(ops: list[dict], user, savepoints: bool) -> list[Outcome]:
     # No autoflush: the batch's reads (the bracket, disqualified entrants) do not depend
     # on its pending writes, and one flush at the end beats one before every read.
-    with write_transaction(db.session), _held_while_batch(), db.session.no_autoflush:
-        logged = _already_logged(ops)
-        return [_guarded(op, user, logged, savepoints or op["kind"] not in MATCH_KINDS) for op in ops]
+    token = _pending_log.set([])
+    try:
+        with write_transaction(db.session), _held_while_batch(), db.session.no_autoflush:
+            logged = _already_logged(ops)
+            outcomes = [_guarded(op, user, logged, savepoints or op["kind"] not in MATCH_KINDS) for op in ops]
+            _write_pending()
+            return outcomes
+    finally:
+        _pending_log.reset(token)
 
 
 def _sqlite() -> bool:
@@ -145,7 +153,8 @@ def _held_while_batch():
 def _guarded(op: dict, user, logged: set | None, savepoint: bool) -> Outcome:
     """One operation: its outcome, whatever happens; a fault is kept as rejected."""
     if logged is None or op["op_id"] in logged:
-        db.session.flush()  # the copy logged earlier in this batch must be visible
+        _write_pending()  # the copy logged earlier in this batch must be visible
+        db.session.flush()
         replayed = _replayed(op)  # inside the lock: another request may have committed it
         if replayed:
             return replayed
@@ -159,6 +168,8 @@ def _guarded(op: dict, user, logged: set | None, savepoint: bool) -> Outcome:
         # inside a savepoint that is rolled back, and a rejected entry must still be
         # logged in order, before anyone else changes the match.
         _lock_match(op["match_id"])
+    if savepoint:
+        _write_pending()  # never inside a savepoint that might be rolled back
     try:
         with db.session.begin_nested() if savepoint else nullcontext():
             outcome, reason = _decide(op, user)
@@ -180,6 +191,10 @@ def _guarded(op: dict, user, logged: set | None, savepoint: bool) -> Outcome:
 
 
 def _record(op: dict, user, outcome: Outcome, reason: str | None) -> Outcome:
+    if reason is None and _pending_log.get() is not None:
+        _log_later(op, user, outcome)
+        return outcome
+    _write_pending()
     row = _log(op, user, outcome)
     if reason:
         db.session.flush()
@@ -280,17 +295,37 @@ def _conflict(op: dict, match: MatchRow, reason: str) -> tuple[Outcome, str]:
                    match_version=match.version), reason
 
 
+def _log_values(op: dict, user, outcome: Outcome) -> dict:
+    values = dict(op_id=op["op_id"], device_id=op.get("device_id", ""), seq=op.get("seq", 0),
+                  kind=op["kind"], match_id=op.get("match_id"), base_version=op.get("base_version"),
+                  payload=op.get("payload") or {}, user_id=getattr(user, "id", None),
+                  device_time=op.get("device_time", ""), outcome=outcome.outcome, code=outcome.code,
+                  message=outcome.message, params=outcome.params or {},
+                  match_version=outcome.match_version, received_at=op.get("received_at") or utcnow())
+    return values
+
+
 def _log(op: dict, user, outcome: Outcome) -> Operation:
-    row = Operation(op_id=op["op_id"], device_id=op.get("device_id", ""), seq=op.get("seq", 0),
-                    kind=op["kind"], match_id=op.get("match_id"), base_version=op.get("base_version"),
-                    payload=op.get("payload") or {}, user_id=getattr(user, "id", None),
-                    device_time=op.get("device_time", ""), outcome=outcome.outcome, code=outcome.code,
-                    message=outcome.message, params=outcome.params or {},
-                    match_version=outcome.match_version)
-    if op.get("received_at"):  # a replayed log keeps its original times
-        row.received_at = op["received_at"]
+    row = Operation(**_log_values(op, user, outcome))
     db.session.add(row)
     return row
+
+
+# Within a SQLite batch, log rows are inserted together at the end (one statement)
+# rather than one ORM object each; they are written before any savepoint and before
+# a replayed op_id is looked up, so nothing logged can be rolled back or missed.
+_pending_log: contextvars.ContextVar = contextvars.ContextVar("taikai_pending_log", default=None)
+
+
+def _log_later(op: dict, user, outcome: Outcome) -> None:
+    _pending_log.get().append(_log_values(op, user, outcome))
+
+
+def _write_pending() -> None:
+    rows = _pending_log.get()
+    if rows:
+        db.session.execute(insert(Operation), rows)
+        rows.clear()
 
 
 def record_failure(op: dict, user, code: str, message: str, **params) -> Outcome:
