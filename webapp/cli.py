@@ -2,6 +2,7 @@
 import click
 from flask import Flask
 
+from . import oplog
 from .extensions import db
 
 
@@ -10,7 +11,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(create_desk)
     app.cli.add_command(demo)
     app.cli.add_command(create_event)
-    app.cli.add_command(__import__("webapp.oplog", fromlist=["oplog_cli"]).oplog_cli)  # flask oplog export|replay
+    oplog.init_app(app)  # flask oplog export|replay
 
 
 @click.command("create-desk")
