@@ -38,3 +38,14 @@ def test_standings_csv_is_utf8_with_bom(client, app):
     assert raw.startswith("\ufeff".encode())
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
     assert rows[0][:3] == ["rank", "rank_to", "name"] and rows[1][:3] == ["1", "1", "タロウ"]
+
+
+def test_service_worker_version_follows_the_static_files(client, app):
+    body = client.get("/sw.js").get_data(as_text=True)
+    line = next(line for line in body.splitlines() if line.startswith("const SW_VERSION"))
+    assert line != "const SW_VERSION = 'v1';" and len(line.split("'")[1]) == 12
+    app.config["TAIKAI_SW_VERSION"] = "release-2"
+    try:
+        assert "const SW_VERSION = 'release-2';" in client.get("/sw.js").get_data(as_text=True)
+    finally:
+        app.config.pop("TAIKAI_SW_VERSION")

@@ -1,5 +1,6 @@
 """Public pages: events, brackets, standings, matches. No sign-in."""
 import csv
+import functools
 import hashlib
 import os
 import io
@@ -87,17 +88,33 @@ def match(match_id):
 def service_worker():
     """The service worker, served from the root so its scope is the whole app.
 
-    TAIKAI_SW_VERSION (config) names its caches: a new value is a new app version.
+    Its version names its caches: a new value is a new app version, which phones install
+    (keeping their outbox). By default it is a digest of the static files, so every
+    deployment that changes one reaches the phones; TAIKAI_SW_VERSION (config) overrides it.
     """
     with open(os.path.join(current_app.static_folder, "sw.js"), encoding="utf-8") as source:
         script = source.read()
-    version = str(current_app.config.get("TAIKAI_SW_VERSION", "v1")).replace("'", "")
+    version = current_app.config.get("TAIKAI_SW_VERSION") or static_digest(current_app.static_folder)
+    version = str(version).replace("'", "")
     script = script.replace("const SW_VERSION = 'v1';", f"const SW_VERSION = '{version}';", 1)
     response = make_response(script)
     response.headers["Content-Type"] = "text/javascript; charset=utf-8"
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+@functools.lru_cache(maxsize=4)
+def static_digest(folder: str) -> str:
+    """A short digest of every file under static/ (read once per process)."""
+    digest = hashlib.sha1()
+    for root, _dirs, files in sorted(os.walk(folder)):
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            digest.update(path[len(folder):].encode())
+            with open(path, "rb") as handle:
+                digest.update(handle.read())
+    return digest.hexdigest()[:12]
 
 
 @bp.route("/offline")
