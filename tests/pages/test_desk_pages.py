@@ -145,3 +145,15 @@ def test_kgp_finals_preview_offers_the_pairing_and_starts_with_the_desks_choice(
     db.session.expire_all()
     q = {frozenset((m.slot_a, m.slot_b)) for m in finals.brackets[0].matches if m.key in ("Q1", "Q2")}
     assert q == {frozenset((w1, l2)), frozenset((w2, l1))}
+
+
+def test_routing_override_by_names_and_unknown_names(desk_client):
+    from play_support import kgp_top4
+    from webapp.models import AuditEntry
+
+    event, _, finals = kgp_top4()
+    names = [e.name for e in sorted(event.entrants, key=lambda e: e.seed)]
+    bad = desk_client.post(f"/desk/phase/{finals.id}/preview", data={"entrants": "誰か\n" + names[0]})
+    assert bad.status_code == 200 and 'class="flash error"' in bad.get_data(as_text=True)
+    desk_client.post(f"/desk/phase/{finals.id}/preview", data={"entrants": "\n".join(names[:4])})
+    assert db.session.query(AuditEntry).filter_by(action="routing.override").count() == 1

@@ -93,6 +93,16 @@ def set_override(phase: Phase, entrant_ids: list[int], user=None) -> None:
     audit.record("routing.override", user, phase.event_id, phase=phase.key, before=before, after=entrant_ids)
 
 
+def set_override_by_names(phase: Phase, names: list[str], user=None) -> None:
+    """The desk's list typed as entrant names, one per line."""
+    by_name = {e.name: e.id for e in phase.event.entrants}
+    missing = [n for n in names if n not in by_name]
+    if missing:
+        raise ServiceError("routing.unknown", N_("Not an entrant of this event: %(names)s"),
+                           names=", ".join(missing))
+    set_override(phase, [by_name[n] for n in names], user)
+
+
 def start(phase: Phase, user=None, draw_seed: str | None = None, draw_groups: bool = False,
           pairing: list | None = None) -> None:
     """Start a template phase: entry phases from the entrant list, later ones from routing.

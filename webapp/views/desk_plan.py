@@ -54,16 +54,9 @@ def preview(phase_id):
     phase = _phase(phase_id)
     if request.method == "POST":
         names = [line.strip() for line in request.form.get("entrants", "").splitlines() if line.strip()]
-        by_name = {e.name: e.id for e in phase.event.entrants}
 
         def change():
-            missing = [n for n in names if n not in by_name]
-            if missing:
-                from ..services import ServiceError
-                from ..tournament.errors import N_
-                raise ServiceError("routing.unknown", N_("Not an entrant of this event: %(names)s"),
-                                   names=", ".join(missing))
-            event_templates.set_override(phase, [by_name[n] for n in names], current_user)
+            event_templates.set_override_by_names(phase, names, current_user)
         if run_change(change):
             flash(_("The list of entrants was changed (logged)."), "ok")
             return redirect(url_for("desk_plan.preview", phase_id=phase_id))
