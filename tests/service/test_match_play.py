@@ -128,3 +128,13 @@ def test_same_game_from_two_phones_confirms_different_conflicts(app):
     same = send(match, "report_game", device="p2", position=0, winner="a", rounds_a=2, rounds_b=1)
     other = send(match, "report_game", device="p3", position=0, winner="b", rounds_a=0, rounds_b=2)
     assert (first.outcome, same.outcome, other.outcome) == ("applied", "confirmed", "conflict")
+
+
+def test_naming_from_two_phones_confirms_whether_or_not_they_said_blind(app):
+    _, match = team_event()
+    send(match, "coin_toss", position=0, winner="a", choice="stage")
+    a = member_ids(match, "a")
+    first = send(match, "name_player", device="p1", position=1, side="a", member_id=a[0], blind=True)
+    second = send(match, "name_player", device="p2", position=1, side="a", member_id=a[0])
+    other = send(match, "name_player", device="p3", position=1, side="a", member_id=a[1])
+    assert (first.outcome, second.outcome, other.outcome) == ("applied", "confirmed", "conflict")

@@ -255,9 +255,14 @@ def _decide_match(op: dict, match: MatchRow) -> tuple[Outcome, str | None]:
     return Outcome(op["op_id"], "applied", match_version=match.version), None
 
 
+# Whether a naming is a blind select follows from the match's state, not from the phone
+# (the offline entry panel cannot know it), so two namings of one player agree regardless.
+_STATE_DECIDED = {"blind"}
+
+
 def same_action(recorded: dict, entered: dict) -> bool:
     """Two entries of one action agree on everything the entering phone said."""
-    return all(recorded.get(k) == v for k, v in entered.items())
+    return all(recorded.get(k) == v for k, v in entered.items() if k not in _STATE_DECIDED)
 
 
 def _decide_desk(op: dict, match: MatchRow, user) -> tuple[Outcome, str | None]:
