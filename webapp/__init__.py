@@ -4,7 +4,7 @@ import os
 from flask import Flask
 
 from .config import Config, database_url, instance_secret
-from .extensions import babel, csrf, db, login_manager, migrate
+from .extensions import babel, compress, csrf, db, login_manager, migrate
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -38,6 +38,7 @@ def _init_extensions(app: Flask) -> None:
                      render_as_batch=True, compare_type=True)
     babel.init_app(app, locale_selector=select_locale)
     csrf.init_app(app)
+    compress.init_app(app)
     login_manager.init_app(app)
     Htmx(app)
     init_i18n(app)

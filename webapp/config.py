@@ -15,6 +15,8 @@ class Config:
     SESSION_COOKIE_SAMESITE = "Lax"
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 16  # one tournament day
     POLL_SECONDS = 4
+    COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript",
+                          "application/json", "application/manifest+json", "text/csv"]
 
 
 def database_url(instance_path: str) -> str:

@@ -1,5 +1,6 @@
 """Flask extensions, created unbound and attached in create_app with init_app."""
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -19,4 +20,5 @@ db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING))
 migrate = Migrate()
 babel = Babel()
 csrf = CSRFProtect()
+compress = Compress()
 login_manager = LoginManager()

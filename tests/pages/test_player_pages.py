@@ -49,3 +49,14 @@ def test_service_worker_version_follows_the_static_files(client, app):
         assert "const SW_VERSION = 'release-2';" in client.get("/sw.js").get_data(as_text=True)
     finally:
         app.config.pop("TAIKAI_SW_VERSION")
+
+
+def test_pages_are_compressed_and_an_unchanged_bracket_answers_304(client, app):
+    event = _event()
+    phase = event.phases[0]
+    url = f"/e/{event.slug}/phase/{phase.id}"
+    first = client.get(url, headers={"Accept-Encoding": "gzip", "HX-Request": "true"})
+    assert first.headers["Content-Encoding"] == "gzip"
+    etag = first.headers["ETag"]
+    again = client.get(url, headers={"Accept-Encoding": "gzip", "HX-Request": "true", "If-None-Match": etag})
+    assert again.status_code == 304

@@ -46,6 +46,11 @@ def phase_etag(phase: Phase) -> str:
     return hashlib.sha1(raw.encode()).hexdigest()
 
 
+def _seen(etag: str) -> bool:
+    """The browser already holds this version (compression appends ":gzip" and the like)."""
+    return any(tag.split(":")[0] == etag for tag in request.if_none_match)
+
+
 def _lang() -> str:
     from flask_babel import get_locale
     return str(get_locale())
@@ -57,7 +62,7 @@ def phase(slug, phase_id):
     event = accounts.event_by_slug(slug)
     phase = _phase(event, phase_id)
     etag = phase_etag(phase)
-    if request.htmx and etag in request.if_none_match:
+    if request.htmx and _seen(etag):
         return "", 304
     views = standings.phase_view(phase)
     response = make_response(render("public/phase.html", "_partials/bracket.html",
