@@ -127,7 +127,8 @@ def test_desk_results_are_operations_and_stations_show(desk_client):
     db.session.expire_all()
     row = db.session.get(MatchRow, match.id)
     assert row.winner_id == row.slot_b and row.station == "3"
-    assert [o.kind for o in db.session.query(Operation).order_by(Operation.id)] == ["record_winner", "correct_result"]
+    assert [o.kind for o in db.session.query(Operation).order_by(Operation.id)] == ["set_station", "record_winner",
+                                                                                    "correct_result"]
     assert "3番台" in desk_client.get(f"/desk/phase/{phase.id}").get_data(as_text=True) or \
         "Station 3" in desk_client.get(f"/desk/phase/{phase.id}?lang=en").get_data(as_text=True)
 

@@ -92,3 +92,15 @@ def test_staff_of_another_event_cannot_check_in(client, app):
     outcome = operations.submit({"op_id": "check-0001", "device_id": "t", "kind": "check_in", "match_id": None,
                                  "payload": {"entrant_id": entrant.id}}, user)
     assert outcome.outcome == "rejected" and outcome.code == "checkin.other_event"
+
+
+def test_a_referee_claims_a_match_for_a_station(client, app):
+    event, match = team_event(teams=4)
+    staff = _staff_client(client, event)
+    staff.post(f"/staff/m/{match.id}/op", data={"kind": "set_station", "station": "３"})
+    db.session.expire_all()
+    assert db.session.get(MatchRow, match.id).station == "3"
+    assert db.session.query(Operation).filter_by(kind="set_station", outcome="applied").count() == 1
+    page = staff.get(f"/staff/e/{event.slug}?station=3").get_data(as_text=True)
+    first_link = page[page.index('href="/staff/m/'):].split('"')[1]
+    assert first_link == f"/staff/m/{match.id}"  # this station's match comes first

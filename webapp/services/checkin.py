@@ -1,4 +1,5 @@
-"""Check-in at reception: an operation like any other, so it works through an outage too."""
+"""Reception and stations: check-in and station calls are operations like any other,
+so they work through an outage too."""
 from marshmallow import EXCLUDE, Schema, fields
 
 from ..extensions import db
@@ -37,3 +38,17 @@ def apply(op: dict, user):
 def summary(entrants: list[Entrant]) -> tuple[int, int]:
     """(checked in, total)."""
     return sum(1 for e in entrants if e.checked_in), len(entrants)
+
+
+def set_station(op: dict, match, user):
+    """Put a match on a station (a referee claims it, or the desk assigns it)."""
+    from .entrants import normalize_name
+    from .operations import Outcome
+
+    event_id = match.bracket.phase.event_id
+    if user is not None and not user.is_desk and user.event_id not in (None, event_id):
+        raise ServiceError("checkin.other_event", N_("You are staff for another event."))
+    station = normalize_name(str((op.get("payload") or {}).get("station", "")))[:40]
+    match.station = station
+    match.version += 1
+    return Outcome(op["op_id"], "applied", match_version=match.version)

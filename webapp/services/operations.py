@@ -218,6 +218,11 @@ def _decide(op: dict, user) -> tuple[Outcome, str | None]:
     """Applied, confirmed or conflict — and the conflict's reason; raises when rejected."""
     if op["kind"] == "check_in":
         return checkin.apply(op, user), None
+    if op["kind"] == "set_station":
+        match = _lock_match(op.get("match_id"))
+        if match is None:
+            raise RuleViolation("op.no_match", N_("This match does not exist."))
+        return checkin.set_station(op, match, user), None
     if op["kind"] not in MATCH_KINDS + DESK_KINDS:
         raise RuleViolation("op.kind", N_("Unknown kind of entry: %(kind)s."), kind=op["kind"])
     match = _lock_match(op.get("match_id"))

@@ -11,7 +11,6 @@ from ..models import Entrant, Event, MatchRow, Phase
 from ..schemas import (CorrectionForm, EventForm, PasteForm, PhaseForm, WinnerForm,
                        ValidationError, load_form)
 from ..services import accounts, brackets, entrants, event_templates, events, operations, standings
-from ..services.entrants import normalize_name
 from ..services.sheets import translate_outcome
 from . import render
 from .errors import problem_message
@@ -189,10 +188,7 @@ def correct(match_id):
 @bp.route("/match/<int:match_id>/station", methods=["POST"])
 def set_station(match_id):
     """Assign a match to a station (shown to staff and players)."""
-    match = db.session.get(MatchRow, match_id) or abort(404)
-    match.station = normalize_name(request.form.get("station", ""))[:40]
-    db.session.commit()
-    return redirect(url_for("desk.phase", phase_id=match.bracket.phase_id) + f"#match-{match.id}")
+    return _submit(db.session.get(MatchRow, match_id) or abort(404), "set_station")
 
 
 @bp.route("/entrant/<int:entrant_id>/dq", methods=["POST"])

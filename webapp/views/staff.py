@@ -46,7 +46,11 @@ def event(slug):
         abort(403)
     ready = [m for p in event.phases if p.status == "running" for b in p.brackets for m in b.matches
              if m.status == "ready"]
-    return render("staff/event.html", event=event, matches=ready, entrants=standings.names(event.id))
+    station = request.args.get("station", "").strip()[:40]
+    if station:  # this station's matches first, then the ones no station has taken
+        ready = [m for m in ready if m.station == station] + [m for m in ready if not m.station]
+    return render("staff/event.html", event=event, matches=ready, station=station,
+                  entrants=standings.names(event.id))
 
 
 def _match(match_id: int) -> MatchRow:
