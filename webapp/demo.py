@@ -2,7 +2,7 @@
 import random
 
 from .extensions import db
-from .gamedata import FIGHTING_CHARACTERS, TEKKEN7_CHARACTERS
+from .gamedata import TEKKEN7_CHARACTERS
 from .models import Event, User
 from .services import accounts, event_templates, simulate
 from .tournament.reception import reception_info

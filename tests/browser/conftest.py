@@ -66,6 +66,14 @@ class LiveServer:
             self._server = None
 
 
+def sign_in_desk(page, url: str) -> None:
+    """Sign a page in as the `desk_user` fixture's account (desk / desk-pass-123)."""
+    page.goto(f"{url}/login")
+    page.fill("input[name=username]", "desk")
+    page.fill("input[name=password]", "desk-pass-123")
+    page.click("button[type=submit]")
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -1,23 +1,17 @@
 """A desk user runs a 16-entrant double elimination; a spectator's bracket follows by itself."""
 import re
 
+from conftest import sign_in_desk
 from playwright.sync_api import expect
 
 NAMES = ["さくら", "けん", "りゅう", "春麗", "ガイル", "ザンギエフ", "ダルシム", "本田",
          "ブランカ", "ジュリ", "キャミィ", "ディージェイ", "マノン", "マリーザ", "リリー", "ジェイミー"]
 
 
-def _sign_in(page, url):
-    page.goto(f"{url}/login")
-    page.fill("input[name=username]", "desk")
-    page.fill("input[name=password]", "desk-pass-123")
-    page.click("button[type=submit]")
-
-
 def test_desk_runs_bracket_and_spectator_sees_it_change(live_server, context, browser, desk_user):
     url = live_server.url
     desk = context.new_page()
-    _sign_in(desk, url)
+    sign_in_desk(desk, url)
     desk.fill("input[name=name]", "週末 1on1")
     desk.locator("section.card form.stack button[type=submit]").click()
     desk.fill("textarea[name=entrants]", "\n".join(NAMES))

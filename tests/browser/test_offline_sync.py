@@ -14,7 +14,7 @@ from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow, Operation  # noqa: E402
 from webapp.services import accounts, operations  # noqa: E402
 
-from conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from conftest import CHROMIUM_ARGS, chromium_path, sign_in_desk  # noqa: E402
 
 FAST = "window.TAIKAI_BACKOFF_MS = 150; window.TAIKAI_POLL_MS = 400;"
 
@@ -286,10 +286,7 @@ def test_two_phones_confirm_or_conflict_and_the_desk_decides(live_server, browse
     db.session.commit()
     desk = browser.new_context(locale="ja-JP")
     page = desk.new_page()
-    page.goto(f"{live_server.url}/login")
-    page.fill("input[name=username]", "desk")
-    page.fill("input[name=password]", "desk-pass-123")
-    page.click("button[type=submit]")
+    sign_in_desk(page, live_server.url)
     page.goto(f"{live_server.url}/desk/conflicts/")
     conflict = page.locator("[data-testid=conflict]")
     expect(conflict).to_have_count(1)

@@ -1,6 +1,7 @@
 """The desk creates the Tekken day from its template, starts the first qualifier; the public schedule follows."""
 import re
 
+from conftest import sign_in_desk
 from playwright.sync_api import expect
 
 CHARS = ["一八", "仁", "ポール", "キング", "ロウ"]
@@ -17,10 +18,7 @@ def _team_lines(n):
 def test_desk_creates_tekken_day_and_schedule_shows_running_phase(live_server, context, browser, desk_user):
     url = live_server.url
     desk = context.new_page()
-    desk.goto(f"{url}/login")
-    desk.fill("input[name=username]", "desk")
-    desk.fill("input[name=password]", "desk-pass-123")
-    desk.click("button[type=submit]")
+    sign_in_desk(desk, url)
     desk.goto(f"{url}/desk/templates")
     desk.select_option("select[name=template]", "tekken7_hiza_5on5")
     desk.fill("input[name=name]", "鉄拳7 膝まったり杯")

@@ -1,5 +1,4 @@
 """Property tests (hypothesis) over sizes up to 1,024: counts, losses, placements, corrections, tiers."""
-import random
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings

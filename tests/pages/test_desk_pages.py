@@ -12,6 +12,16 @@ def _create_event(client, name="鉄拳ナイト"):
     return db.session.query(Event).filter_by(name=name).one()
 
 
+def _started_phase(client, names: str, fmt="single_elimination"):
+    """An event with these entrants (one per line) and one started phase."""
+    event = _create_event(client)
+    client.post(f"/desk/e/{event.id}/entrants", data={"entrants": names})
+    client.post(f"/desk/e/{event.id}/phases", data={"name": "本戦", "format": fmt})
+    phase = db.session.query(Phase).one()
+    client.post(f"/desk/phase/{phase.id}/start")
+    return event, phase
+
+
 def test_desk_pages_need_sign_in(client):
     response = client.get("/desk/")
     assert response.status_code == 302 and "/login" in response.headers["Location"]
@@ -86,11 +96,7 @@ def test_seed_out_of_range(desk_client):
 
 
 def test_result_for_match_not_ready_shows_message(desk_client):
-    event = _create_event(desk_client)
-    desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": "\n".join("abcdefgh")})
-    desk_client.post(f"/desk/e/{event.id}/phases", data={"name": "本戦", "format": "single_elimination"})
-    phase = db.session.query(Phase).one()
-    desk_client.post(f"/desk/phase/{phase.id}/start")
+    _started_phase(desk_client, "\n".join("abcdefgh"))
     pending = db.session.query(MatchRow).filter_by(status="pending").first()
     response = desk_client.post(f"/desk/match/{pending.id}/winner", data={"winner": "1"}, follow_redirects=True)
     assert response.status_code == 200
@@ -113,11 +119,7 @@ def test_public_pages_and_language_switch(client):
 def test_desk_results_are_operations_and_stations_show(desk_client):
     from webapp.models import Operation
 
-    event = _create_event(desk_client)
-    desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": "\n".join("abcd")})
-    desk_client.post(f"/desk/e/{event.id}/phases", data={"name": "本戦", "format": "single_elimination"})
-    phase = db.session.query(Phase).one()
-    desk_client.post(f"/desk/phase/{phase.id}/start")
+    _, phase = _started_phase(desk_client, "\n".join("abcd"))
     match = db.session.query(MatchRow).filter_by(status="ready").first()
     desk_client.post(f"/desk/match/{match.id}/station", data={"station": "３"})
     desk_client.post(f"/desk/match/{match.id}/winner", data={"winner": str(match.slot_a), "base_version": "1"})

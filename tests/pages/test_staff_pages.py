@@ -86,7 +86,7 @@ def test_staff_of_another_event_cannot_check_in(client, app):
 
     event, _ = team_event()
     other, _ = team_event()
-    staff = _staff_client(client, other)
+    _staff_client(client, other)
     entrant = db.session.query(Entrant).filter_by(event_id=event.id).first()
     user = accounts.staff_by_pin(other, "山田", "2468")
     outcome = operations.submit({"op_id": "check-0001", "device_id": "t", "kind": "check_in", "match_id": None,

@@ -1,10 +1,14 @@
 """Events, their phases, entrants (players or teams) and team members."""
 from datetime import date
+from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..extensions import db
 from .base import JSONType, Timestamped
+
+if TYPE_CHECKING:
+    from .bracket import BracketRow
 
 
 class Event(Timestamped, db.Model):

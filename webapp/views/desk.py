@@ -8,8 +8,7 @@ from flask_login import current_user
 from ..auth import desk_required
 from ..extensions import db
 from ..models import Entrant, Event, MatchRow, Phase
-from ..schemas import (CorrectionForm, EventForm, PasteForm, PhaseForm, WinnerForm,
-                       ValidationError, load_form)
+from ..schemas import (EventForm, PasteForm, PhaseForm, load_form)
 from ..services import accounts, brackets, entrants, event_templates, events, operations, standings
 from ..services.sheets import translate_outcome
 from . import render

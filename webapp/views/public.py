@@ -5,7 +5,7 @@ import hashlib
 import os
 import io
 
-from flask import Blueprint, abort, current_app, make_response, request, send_from_directory
+from flask import Blueprint, abort, current_app, make_response, request
 
 from ..extensions import db
 from ..models import Event, MatchRow, Phase
