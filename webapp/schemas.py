@@ -69,12 +69,21 @@ def load_form(schema: Schema, data) -> dict:
     return schema.load(flat)
 
 
+# marshmallow's own fixed messages, so the catalogue can translate them.
+MARSHMALLOW_MESSAGES = (N_("Missing data for required field."), N_("Not a valid integer."),
+                        N_("Not a valid string."), N_("Not a valid date."), N_("Not a valid boolean."),
+                        N_("Field may not be null."), N_("Unknown field."), N_("Invalid input type."),
+                        N_("Invalid value."))
+
+
 def first_error(error: ValidationError) -> str:
-    """One readable line for a flash message: 'field: message'."""
+    """One readable line for a flash message: 'field: message', the message translated when known."""
+    from flask_babel import gettext
+
     messages = error.normalized_messages()
     field, problems = next(iter(messages.items()))
     problem = problems[0] if isinstance(problems, list) else str(problems)
-    return f"{field}: {problem}"
+    return f"{field}: {gettext(problem) if problem in MARSHMALLOW_MESSAGES else problem}"
 
 
 __all__ = ["ValidationError", "N_"]

@@ -160,3 +160,9 @@ def test_routing_override_by_names_and_unknown_names(desk_client):
     assert bad.status_code == 200 and 'class="flash error"' in bad.get_data(as_text=True)
     desk_client.post(f"/desk/phase/{finals.id}/preview", data={"entrants": "\n".join(names[:4])})
     assert db.session.query(AuditEntry).filter_by(action="routing.override").count() == 1
+
+
+def test_form_problems_are_in_japanese(desk_client):
+    response = desk_client.post("/desk/", data={"ruleset": "kgp2025"})
+    body = response.get_data(as_text=True)
+    assert response.status_code == 422 and "必須項目です。" in body

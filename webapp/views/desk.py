@@ -65,7 +65,8 @@ def home():
         if run_change(create):
             return redirect(url_for("desk.event", event_id=created["event"].id))
     all_events = db.session.query(Event).order_by(Event.id.desc()).all()
-    return render("desk/home.html", events=all_events, form=request.form)
+    status = 422 if request.method == "POST" else 200  # the form came back with a problem
+    return render("desk/home.html", events=all_events, form=request.form), status
 
 
 @bp.route("/e/<int:event_id>")
