@@ -166,3 +166,19 @@ def test_form_problems_are_in_japanese(desk_client):
     response = desk_client.post("/desk/", data={"ruleset": "kgp2025"})
     body = response.get_data(as_text=True)
     assert response.status_code == 422 and "必須項目です。" in body
+
+
+def test_late_entries_to_a_template_event_replan_its_phases(desk_client):
+    from webapp.services import event_templates as et
+
+    rows = [{"name": f"チーム{i}", "seed": i, "members": [(f"m{i}{k}", "仁") for k in range(5)]}
+            for i in range(1, 9)]
+    event = et.create_from_template("tekken7_hiza_5on5", "追加受付", rows)
+    db.session.commit()
+    assert [p.group_count for p in event.phases[:2]] == [1, 1]
+    lines = "\n".join(f"追加{i},," + ",".join(f"x{i}{k},仁" for k in range(5)) for i in range(8))
+    response = desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": lines})
+    assert response.status_code == 302
+    db.session.expire_all()
+    event = db.session.get(Event, event.id)
+    assert len(event.entrants) == 16 and sum(p.group_count for p in event.phases[:2]) == 4

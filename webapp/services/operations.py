@@ -336,8 +336,3 @@ def _write_pending() -> None:
     if rows:
         db.session.execute(insert(Operation), rows)
         rows.clear()
-
-
-def record_failure(op: dict, user, code: str, message: str, **params) -> Outcome:
-    """Log an operation that could not be applied as rejected, so a person sees it."""
-    return submit({**op, "failure": (code, message, params)}, user)

@@ -87,6 +87,9 @@ def add_entrants(event_id):
         else:
             text = load_form(PasteForm(), request.form)["entrants"]
         entrants.add_entrants(event, entrants.parse_rows(text, event.team_size))
+        if event.template and all(p.status == "draft" for p in event.phases):
+            db.session.flush()
+            event_templates.replan(event)  # groups and later phases follow the new count
     if run_change(add):
         flash(_("Entrants added."), "ok")
         return redirect(url_for("desk.event", event_id=event_id))
