@@ -41,7 +41,7 @@ def _play_an_event():
               "payload": {"conflict_op": conflict.op_id, "decision": "take"}}
     assert operations.submit(decide, desk).outcome == "applied"
     assert send(second, "record_winner", user=desk, winner=second.slot_b).outcome == "applied"
-    assert send(second, "correct_result", user=desk, winner=second.slot_a).outcome == "applied"
+    assert send(second, "correct_result", user=desk, winner=second.slot_a, reason="wrong button").outcome == "applied"
     malformed = {"op_id": str(uuid.uuid4()), "device_id": "p3", "kind": "?", "payload": {"raw": "{}"},
                  "failure": ("op.malformed", "This entry is malformed: check %(fields)s.", {"fields": "kind"})}
     operations.submit(malformed, None)

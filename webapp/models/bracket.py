@@ -44,6 +44,8 @@ class MatchRow(db.Model):
     walkover: Mapped[bool] = mapped_column(default=False)
     conditional: Mapped[str | None] = mapped_column(db.String(20))
     station: Mapped[str] = mapped_column(db.String(40), default="")
+    called_at: Mapped[datetime | None] = mapped_column(db.DateTime(timezone=True))  # no-show timer start
+    stream_rank: Mapped[int | None] = mapped_column()  # place in the stream queue (None: not a stream match)
     version: Mapped[int] = mapped_column(default=1)
     # The version at which the entrants last changed: older entries are conflicts.
     slots_version: Mapped[int] = mapped_column(default=1)

@@ -55,6 +55,7 @@ class Phase(Timestamped, db.Model):
     play_options: Mapped[dict] = mapped_column(JSONType, default=dict)   # best_of per side
     draw: Mapped[dict | None] = mapped_column(JSONType)                  # seed, inputs, result
     entrant_override: Mapped[list | None] = mapped_column(JSONType)      # desk's routed list
+    calling: Mapped[dict] = mapped_column(JSONType, default=dict)  # auto_call, no_show_minutes, auto_walkover
 
     event: Mapped[Event] = relationship(back_populates="phases")
     brackets: Mapped[list["BracketRow"]] = relationship(back_populates="phase", order_by="BracketRow.id",

@@ -4,6 +4,7 @@ from marshmallow import EXCLUDE, Schema, fields
 
 from ..extensions import db
 from ..models import Entrant
+from ..models.base import utcnow
 from ..tournament.errors import N_
 from . import ServiceError
 
@@ -49,6 +50,8 @@ def set_station(op: dict, match, user):
     if user is not None and not user.is_desk and user.event_id not in (None, event_id):
         raise ServiceError("checkin.other_event", N_("You are staff for another event."))
     station = normalize_name(str((op.get("payload") or {}).get("station", "")))[:40]
+    if station != match.station:  # the no-show timer starts at the call (the server's time of it)
+        match.called_at = (op.get("received_at") or utcnow()) if station and match.status == "ready" else None
     match.station = station
     match.version += 1
     return Outcome(op["op_id"], "applied", match_version=match.version)

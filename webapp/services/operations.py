@@ -4,6 +4,7 @@ applied / duplicate / confirmed / conflict / rejected; nothing is dropped.
 """
 import contextvars
 import logging
+import uuid
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
@@ -18,7 +19,7 @@ from ..models.base import utcnow
 from ..play_schemas import ValidationError, load_action
 from ..schemas import CorrectionForm, WinnerForm
 from ..tournament.errors import N_, RuleViolation
-from . import ServiceError, brackets, checkin, conflicts, play
+from . import ServiceError, brackets, checkin, conflicts, play, stations
 
 log = logging.getLogger(__name__)
 
@@ -173,7 +174,10 @@ def _guarded(op: dict, user, logged: set | None, savepoint: bool) -> Outcome:
     try:
         with db.session.begin_nested() if savepoint else nullcontext():
             outcome, reason = _decide(op, user)
-            return _record(op, user, outcome, reason)
+            recorded = _record(op, user, outcome, reason)
+            if outcome.outcome == "applied":
+                _follow_up(op, user)
+            return recorded
     except (RuleViolation, ServiceError) as problem:
         outcome = Outcome(op["op_id"], "rejected", problem.code, problem.message, problem.params)
     except ValidationError as problem:
@@ -282,6 +286,8 @@ def _decide_desk(op: dict, match: MatchRow, user) -> tuple[Outcome, str | None]:
     if op["kind"] == "record_winner":
         return _record_winner(op, match, user, WinnerForm().load(payload))
     form = CorrectionForm().load(payload)
+    if not form["reason"].strip():
+        raise ServiceError("correction.reason", N_("Give the reason for the correction: it is kept in the match's history."))
     done = brackets.correct_winner(match, form["winner"], user, form["cascade"], form["reason"])
     params = {"played": ", ".join(done.played)} if done.played else None
     message = N_("Reopened matches that had been played: %(played)s") if done.played else None
@@ -336,3 +342,24 @@ def _write_pending() -> None:
     if rows:
         db.session.execute(insert(Operation), rows)
         rows.clear()
+
+
+def _follow_up(op: dict, user) -> None:
+    """Auto-call, in the same transaction, when an entry freed a station or decided a match."""
+    match = db.session.get(MatchRow, op["match_id"]) if isinstance(op.get("match_id"), int) else None
+    if match is None or (op["kind"] != "set_station" and match.status == "ready"):
+        return
+    event = match.bracket.phase.event
+    if stations.auto_call_wanted(event):
+        call_next(event, user, op.get("received_at"))
+
+
+def call_next(event, user=None, received_at=None) -> list[Outcome]:
+    """Call the next matches to the free stations, each call a logged set_station entry."""
+    outcomes = []
+    for match, station in stations.plan_auto_calls(event):
+        op = {"op_id": f"auto-{uuid.uuid4()}", "device_id": "auto-call", "kind": "set_station",
+              "match_id": match.id, "payload": {"station": station.name, "auto": True},
+              "received_at": received_at}
+        outcomes.append(_record(op, user, checkin.set_station(op, match, None), None))
+    return outcomes

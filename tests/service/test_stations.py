@@ -1,0 +1,107 @@
+"""The call queue: phase and round order, busy players, stream stations, auto-call in the log."""
+import uuid
+
+from webapp.extensions import db
+from webapp.models import MatchRow, Operation
+from webapp.services import brackets, entrants, events, operations, stations
+
+
+def _event(players=8, fmt="double_elimination", phases=1):
+    event = events.create_event("台テスト", "kgp2025")
+    entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, players + 1)])
+    made = [events.add_phase(event, f"部{n}", fmt, best_of=3) for n in range(1, phases + 1)]
+    db.session.flush()
+    for phase in made:
+        brackets.start_phase(phase, event.entrants)
+        phase.calling = {"auto_call": True}
+    db.session.commit()
+    return event, made
+
+
+def _op(match, kind, **payload):
+    return {"op_id": str(uuid.uuid4()), "device_id": "desk-test", "kind": kind, "match_id": match.id,
+            "payload": payload}
+
+
+def _ready(phase):
+    return sorted((m for b in phase.brackets for m in b.matches if m.status == "ready"), key=stations.queue_key)
+
+
+def test_queue_is_phase_then_round_winners_before_losers(app):
+    event, (phase,) = _event()
+    for match in _ready(phase):  # the whole first winners round
+        brackets.record_winner(match, match.slot_a)
+    db.session.commit()
+    regular, stream = stations.queue(event)
+    assert stream == []
+    assert [(m.side, m.round) for m in regular] == [("W", 2), ("W", 2), ("L", 1), ("L", 1)]
+
+
+def test_auto_call_fills_free_stations_in_order_and_skips_busy_players(app):
+    event, (first, second) = _event(players=4, fmt="single_elimination", phases=2)
+    for name in ("1", "2", "3"):
+        stations.add_station(event, name)
+    db.session.commit()
+    plan = stations.plan_auto_calls(event)
+    # Both semifinals of the first phase; the second phase's matches have the same players: they wait.
+    assert [(m.bracket.phase_id, s.name) for m, s in plan] == [(first.id, "1"), (first.id, "2")]
+    assert all(m.bracket.phase_id == first.id for m, _ in plan)
+
+
+def test_stream_matches_go_only_to_stream_stations(app):
+    event, (phase,) = _event(players=8, fmt="single_elimination")
+    stations.add_station(event, "配信台", stream=True)
+    stations.add_station(event, "1")
+    ready = _ready(phase)
+    stations.set_stream_queue(event, [ready[2].id])
+    db.session.commit()
+    plan = {s.name: m for m, s in stations.plan_auto_calls(event)}
+    assert plan["配信台"].id == ready[2].id
+    assert plan["1"].id == ready[0].id
+    stations.set_stream_queue(event, [])
+    db.session.commit()
+    plan = {s.name: m for m, s in stations.plan_auto_calls(event)}
+    assert "配信台" not in plan  # a stream station waits for the stream queue
+
+
+def test_a_finished_match_frees_its_station_and_the_next_match_is_called_in_the_log(app, desk_user):
+    event, (phase,) = _event(players=8, fmt="single_elimination")
+    stations.add_station(event, "1")
+    db.session.commit()
+    assert len(operations.call_next(event, desk_user)) == 1
+    db.session.commit()
+    called = next(m for m in _ready(phase) if m.station == "1")
+    assert called.called_at is not None and stations.match_state(called) == "called"
+    outcome = operations.submit(_op(called, "record_winner", winner=called.slot_a), desk_user)
+    assert outcome.outcome == "applied"
+    db.session.expire_all()
+    now_on = [m for m in _ready(phase) if m.station == "1"]
+    assert len(now_on) == 1 and now_on[0].id != called.id
+    logged = db.session.query(Operation).filter_by(device_id="auto-call").order_by(Operation.id).all()
+    assert [o.match_id for o in logged] == [called.id, now_on[0].id]
+    assert all(o.kind == "set_station" and o.outcome == "applied" for o in logged)
+
+
+def test_no_auto_call_when_the_phase_has_it_off(app, desk_user):
+    event, (phase,) = _event(players=4, fmt="single_elimination")
+    phase.calling = {"auto_call": False}
+    stations.add_station(event, "1")
+    db.session.commit()
+    assert operations.call_next(event, desk_user) == []
+    assert not stations.auto_call_wanted(event)
+
+
+def test_no_show_limit_defaults_to_ten_minutes_and_is_set_per_phase(app):
+    from datetime import timedelta
+
+    event, (phase,) = _event(players=4, fmt="single_elimination")
+    assert stations.calling(phase)["no_show_minutes"] == 10
+    match = _ready(phase)[0]
+    operations.submit(_op(match, "set_station", station="1"), None)
+    db.session.expire_all()
+    match = db.session.get(MatchRow, match.id)
+    later = match.called_at.replace(tzinfo=match.called_at.tzinfo or __import__("datetime").timezone.utc)
+    assert not stations.no_show_over(match, later + timedelta(minutes=9))
+    assert stations.no_show_over(match, later + timedelta(minutes=10))
+    stations.set_calling(phase, False, 5, False)
+    assert stations.no_show_over(match, later + timedelta(minutes=5))

@@ -1,0 +1,16 @@
+"""Stations (試合台): the setups of an event where matches are called and played."""
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..extensions import db
+
+
+class Station(db.Model):
+    """One station of an event; a match is on it when the match's station names it."""
+
+    __tablename__ = "station"
+    __table_args__ = (db.UniqueConstraint("event_id", "name", name="uq_station_event_name"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(db.ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(db.String(40))
+    stream: Mapped[bool] = mapped_column(default=False)  # only stream-queue matches go here
+    position: Mapped[int] = mapped_column(default=0)
