@@ -173,6 +173,9 @@ def _submit(match: MatchRow, kind: str):
         flash(translate_outcome(outcome, match) or _("Result recorded."), "ok")
     else:
         flash(translate_outcome(outcome, match), "error")
+    back = request.args.get("next", "")
+    if back.startswith("/desk/") and "//" not in back:  # only back to a desk page of this site
+        return redirect(back)
     return redirect(url_for("desk.phase", phase_id=match.bracket.phase_id) + f"#match-{match.id}")
 
 

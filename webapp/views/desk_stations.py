@@ -1,0 +1,140 @@
+"""Desk: stations, the station board, the call queue, the stream queue and calling settings."""
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
+from flask_login import current_user
+
+from ..auth import desk_required
+from ..database import write_transaction
+from ..extensions import db
+from ..models import Event, Phase, Station
+from ..services import operations, stations, standings
+from . import render
+from .desk import run_change
+
+bp = Blueprint("desk_stations", __name__, url_prefix="/desk")
+
+
+@bp.before_request
+@desk_required
+def _guard():
+    """Every page here needs a desk account."""
+    return None
+
+
+def _event(event_id: int) -> Event:
+    return db.session.get(Event, event_id) or abort(404)
+
+
+def board_context(event: Event) -> dict:
+    """What the station board and its queues show."""
+    regular, stream = stations.queue(event)
+    views = stations.board(event)
+    return {"event": event, "board": views, "queue": regular, "stream_queue": stream,
+            "free": [v.station for v in views if v.state == "free"],
+            "entrants": standings.names(event.id), "calling": {p.id: stations.calling(p) for p in event.phases}}
+
+
+@bp.route("/e/<int:event_id>/stations")
+def board(event_id):
+    """The station board: free / called / playing, the queues, and the stations themselves."""
+    event = _event(event_id)
+    return render("desk/stations.html", "_partials/station_board.html", **board_context(event))
+
+
+def _back(event_id: int):
+    return redirect(url_for("desk_stations.board", event_id=event_id))
+
+
+def _fill(event: Event) -> None:
+    """Auto-call now, in its own transaction, when a change may have made room."""
+    if stations.auto_call_wanted(event):
+        with write_transaction(db.session):
+            operations.call_next(event, current_user)
+
+
+@bp.route("/e/<int:event_id>/stations", methods=["POST"])
+def add_station(event_id):
+    """Add one station, or a numbered range ("1-8")."""
+    event = _event(event_id)
+    raw, stream = request.form.get("name", "").strip(), bool(request.form.get("stream"))
+
+    def add():
+        first, _sep, last = raw.partition("-")
+        if first.strip().isdigit() and last.strip().isdigit() and int(last) - int(first) < 64:
+            for number in range(int(first), int(last) + 1):
+                stations.add_station(event, str(number), stream, current_user)
+        else:
+            stations.add_station(event, raw, stream, current_user)
+    if run_change(add):
+        flash(_("Stations saved."), "ok")
+        _fill(event)
+    return _back(event_id)
+
+
+@bp.route("/station/<int:station_id>/remove", methods=["POST"])
+def remove_station(station_id):
+    """Remove a station."""
+    station = db.session.get(Station, station_id) or abort(404)
+    event_id = station.event_id
+    if run_change(lambda: stations.remove_station(station, current_user)):
+        flash(_("Station removed."), "ok")
+    return _back(event_id)
+
+
+@bp.route("/station/<int:station_id>/stream", methods=["POST"])
+def stream_station(station_id):
+    """Make a station a stream station, or a regular one."""
+    station = db.session.get(Station, station_id) or abort(404)
+    event = _event(station.event_id)
+    if run_change(lambda: stations.set_stream(station, not station.stream, current_user)):
+        _fill(event)
+    return _back(event.id)
+
+
+@bp.route("/phase/<int:phase_id>/calling", methods=["POST"])
+def calling(phase_id):
+    """Auto-call on/off, the no-show limit and automatic walkovers of a phase."""
+    phase = db.session.get(Phase, phase_id) or abort(404)
+    raw = request.form.get("no_show_minutes", "").strip()
+
+    def save():
+        if raw and not raw.isdigit():
+            from ..services import ServiceError
+            from ..tournament.errors import N_
+            raise ServiceError("station.no_show", N_("The no-show limit must be 1 to 120 minutes."))
+        stations.set_calling(phase, bool(request.form.get("auto_call")), int(raw) if raw else None,
+                             bool(request.form.get("auto_walkover")), current_user)
+    if run_change(save):
+        flash(_("Calling settings saved for %(phase)s.", phase=phase.name), "ok")
+        _fill(phase.event)
+    return _back(phase.event_id)
+
+
+@bp.route("/e/<int:event_id>/call-next", methods=["POST"])
+def call_next(event_id):
+    """Call the next matches to every free station now (the phases with auto-call)."""
+    event = _event(event_id)
+    with write_transaction(db.session):
+        called = operations.call_next(event, current_user)
+    flash(_("%(n)s matches called.", n=len(called)) if called else _("No match could be called: no free station, "
+          "or the next players are still playing."), "ok")
+    return _back(event_id)
+
+
+@bp.route("/e/<int:event_id>/stream-queue", methods=["POST"])
+def stream_queue(event_id):
+    """Add a match to the stream queue, remove one, or move one up."""
+    event = _event(event_id)
+    order = [m.id for m in stations.queue(event)[1]]
+    match_id = request.form.get("match_id", type=int)
+    action = request.form.get("action", "")
+    if action == "add" and match_id not in order:
+        order.append(match_id)
+    elif action == "remove" and match_id in order:
+        order.remove(match_id)
+    elif action == "up" and match_id in order and order.index(match_id) > 0:
+        i = order.index(match_id)
+        order[i - 1], order[i] = order[i], order[i - 1]
+    if run_change(lambda: stations.set_stream_queue(event, order, current_user)):
+        _fill(event)
+    return _back(event_id)
