@@ -5,7 +5,7 @@ Only the CA *certificate* is served (PEM, DER, iOS profile); its key has no rout
 import os
 
 import segno
-from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask import Blueprint, Response, current_app, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -24,14 +24,25 @@ LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1"}
 
 def qr_svg(url: str, title: str) -> Markup:
     """A QR code as inline SVG (no script, no image request)."""
-    return Markup(segno.make(url, error="m").svg_inline(scale=4, border=2, title=title, svgclass="qr"))
+    svg = segno.make(url, error="m").svg_inline(scale=4, border=4, title=title, svgclass="qr", light="#fff")
+    return Markup(svg.replace("<svg ", '<svg role="img" ', 1))  # read out by its title
+
+
+class NoVenueCertificate(Exception):
+    """This server was not started with `venue serve`: there is no CA to download."""
 
 
 def _ca_or_404():
     ca = pki.load_cert(venue_files(current_app).ca_cert)
     if ca is None:
-        abort(404, _("This server has no venue certificate: the desk laptop makes one with `make venue`."))
+        raise NoVenueCertificate()
     return ca
+
+
+@bp.errorhandler(NoVenueCertificate)
+def _no_venue(_problem):
+    """The install page, saying how the desk makes the certificate (404: nothing to download)."""
+    return render("venue/install.html", ca=None, fingerprint="", ca_name=""), 404
 
 
 def _phone_hosts() -> list[str]:
