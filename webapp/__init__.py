@@ -54,8 +54,8 @@ def _init_extensions(app: Flask) -> None:
 def _register_blueprints(app: Flask) -> None:
     from sync.api import bp as sync_bp
 
-    from .views import auth, conflicts, desk, desk_plan, desk_stations, projector, public, staff
+    from .views import auth, conflicts, desk, desk_corrections, desk_plan, desk_stations, projector, public, staff
 
-    for module in (public, auth, desk, desk_plan, desk_stations, projector, staff, conflicts):
+    for module in (public, auth, desk, desk_corrections, desk_plan, desk_stations, projector, staff, conflicts):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)

@@ -31,7 +31,9 @@ def test_desk_runs_bracket_and_spectator_sees_it_change(live_server, context, br
     expect(spectator.locator("#bracket .slot.winner")).to_have_count(0)
 
     first_card = desk.locator(".match-row.ready").first
-    first_card.locator("button[name=winner]").first.click()
+    # Two deliberate steps (choose, then record): one stray click never records a winner.
+    first_card.locator("select[name=winner]").select_option(index=1)
+    first_card.locator("button[type=submit]").click()
     # The desk's entry goes through the phone outbox like any staff entry.
     expect(desk.locator("#outbox-status li[data-status=applied]")).to_have_count(1, timeout=8000)
     # The spectator did nothing: the bracket polls and shows the new result within 5 s.

@@ -131,8 +131,8 @@ def test_desk_results_are_operations_and_stations_show(desk_client):
     assert row.winner_id == row.slot_b and row.station == "3"
     assert [o.kind for o in db.session.query(Operation).order_by(Operation.id)] == ["set_station", "record_winner",
                                                                                     "correct_result"]
-    assert "3番台" in desk_client.get(f"/desk/phase/{phase.id}").get_data(as_text=True) or \
-        "Station 3" in desk_client.get(f"/desk/phase/{phase.id}?lang=en").get_data(as_text=True)
+    assert "3番台" in desk_client.get(f"/desk/phase/{phase.id}?status=all").get_data(as_text=True) or \
+        "Station 3" in desk_client.get(f"/desk/phase/{phase.id}?status=all&lang=en").get_data(as_text=True)
 
 
 def test_kgp_finals_preview_offers_the_pairing_and_starts_with_the_desks_choice(desk_client):

@@ -9,7 +9,8 @@ from ..auth import desk_required
 from ..extensions import db
 from ..models import Entrant, Event, MatchRow, Phase
 from ..schemas import (EventForm, PasteForm, PhaseForm, load_form)
-from ..services import accounts, brackets, entrants, event_templates, events, operations, standings
+from ..services import (accounts, brackets, entrants, event_templates, events, operations, run_table, standings,
+                        stations)
 from ..services.sheets import translate_outcome
 from . import render
 from .errors import problem_message
@@ -158,8 +159,12 @@ def start_phase(phase_id):
 def phase(phase_id):
     """Run a phase: ready matches with winner buttons, decided ones with corrections."""
     phase = db.session.get(Phase, phase_id) or abort(404)
+    names = standings.names(phase.event_id)
+    chosen = run_table.RunFilter.from_args(request.args)
     return render("desk/phase.html", "_partials/desk_matches.html", phase=phase, event=phase.event,
-                  views=standings.phase_view(phase), entrants=standings.names(phase.event_id))
+                  rows=run_table.rows(phase, chosen, names), filters=chosen, rounds=run_table.rounds(phase),
+                  stations=stations.event_stations(phase.event), entrants=names,
+                  limit=stations.calling(phase)["no_show_minutes"])
 
 
 def _submit(match: MatchRow, kind: str):

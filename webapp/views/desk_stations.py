@@ -12,6 +12,8 @@ from . import render
 from .desk import run_change
 
 bp = Blueprint("desk_stations", __name__, url_prefix="/desk")
+for _helper in (stations.match_state, stations.no_show_over, stations.minutes_since):
+    bp.add_app_template_global(_helper)
 
 
 @bp.before_request
@@ -138,3 +140,16 @@ def stream_queue(event_id):
     if run_change(lambda: stations.set_stream_queue(event, order, current_user)):
         _fill(event)
     return _back(event_id)
+
+
+@bp.route("/e/<int:event_id>/stations/qr")
+def station_sheet(event_id):
+    """A printable sheet: one QR code per station, opening the staff page for that station."""
+    from ..venue.views import qr_svg
+
+    event = _event(event_id)
+    codes = []
+    for station in stations.event_stations(event):
+        url = url_for("staff.event", slug=event.slug, station=station.name, _external=True)
+        codes.append((station, url, qr_svg(url, _("Station %(s)s", s=station.name))))
+    return render("desk/station_sheet.html", event=event, codes=codes)

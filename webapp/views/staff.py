@@ -47,6 +47,9 @@ def event(slug):
     ready = [m for p in event.phases if p.status == "running" for b in p.brackets for m in b.matches
              if m.status == "ready"]
     station = request.args.get("station", "").strip()[:40]
+    current = [m for m in ready if station and m.station == station]
+    if len(current) == 1 and not request.args.get("list"):  # a station's QR code: straight to its match
+        return redirect(url_for("staff.match", match_id=current[0].id))
     if station:  # this station's matches first, then the ones no station has taken
         ready = [m for m in ready if m.station == station] + [m for m in ready if not m.station]
     return render("staff/event.html", event=event, matches=ready, station=station,

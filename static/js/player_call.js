@@ -1,0 +1,33 @@
+/* A player's next-match page: when the match is called, a visible change and (if allowed) a browser notification. */
+(function () {
+  'use strict';
+  const box = () => document.getElementById('player-next');
+  let last = box() ? box().dataset.state : '';
+  const button = document.querySelector('[data-notify-permission]');
+
+  if (button && 'Notification' in window && Notification.permission === 'default') {
+    button.hidden = false;
+    button.addEventListener('click', () => {
+      Notification.requestPermission().then(() => { button.hidden = true; });
+    });
+  }
+
+  function announce(el) {
+    document.body.classList.add('match-called');
+    document.title = '🔔 ' + document.title.replace(/^🔔 /, '');
+    if ('Notification' in window && Notification.permission === 'granted') {
+      try {
+        new Notification(el.dataset.notifyTitle, { body: el.dataset.notifyBody, tag: 'taikai-call-' + el.dataset.matchId });
+      } catch (e) { /* some browsers allow notifications only from a service worker: the page change stays */ }
+    }
+  }
+
+  document.body.addEventListener('htmx:afterSettle', () => {
+    const el = box();
+    if (!el) return;
+    const now = el.dataset.state;
+    if (now === 'called' && last !== 'called') announce(el);
+    if (now !== 'called') document.body.classList.remove('match-called');
+    last = now;
+  });
+})();

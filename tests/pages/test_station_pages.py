@@ -1,0 +1,84 @@
+"""Desk stations, calls, projector, player's next match, QR sheet, correction preview and DQ confirm pages."""
+from webapp.extensions import db
+from webapp.models import Entrant, MatchRow, Operation, Phase, Station
+
+from test_desk_pages import _started_phase
+
+
+def _ready(phase_id):
+    db.session.expire_all()
+    return sorted((m for m in db.session.query(MatchRow).filter_by(status="ready")), key=lambda m: m.id)
+
+
+def test_stations_auto_call_projector_and_player_page(desk_client):
+    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    page = desk_client.get(f"/desk/e/{event.id}/stations")
+    assert page.status_code == 200 and "station-board" in page.get_data(as_text=True)
+    desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1-2"})
+    desk_client.post(f"/desk/phase/{phase.id}/calling", data={"auto_call": "on", "no_show_minutes": "7"})
+    db.session.expire_all()
+    assert [s.name for s in db.session.query(Station).order_by(Station.position)] == ["1", "2"]
+    called = [m for m in _ready(phase.id) if m.station]
+    assert sorted(m.station for m in called) == ["1", "2"]
+    board = desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
+    assert "called" in board and "limit 7 min" in board
+    calls = desk_client.get(f"/e/{event.slug}/calls?lang=en").get_data(as_text=True)
+    names = {e.id: e.name for e in db.session.query(Entrant)}
+    assert "Station 1" in calls and names[called[0].slot_a] in calls
+    player = desk_client.get(f"/e/{event.slug}/p/{called[0].slot_a}?lang=en").get_data(as_text=True)
+    assert "go to station" in player and 'data-state="called"' in player
+    waiting = next(m for m in _ready(phase.id) if not m.station)
+    other = desk_client.get(f"/e/{event.slug}/p/{waiting.slot_a}?lang=en").get_data(as_text=True)
+    assert 'data-state="waiting"' in other and "estimated start" in other
+    # Finishing a match frees its station: the next one is called in the same transaction.
+    desk_client.post(f"/desk/match/{called[0].id}/winner", data={"winner": str(called[0].slot_a)})
+    now_on = [m for m in _ready(phase.id) if m.station == called[0].station]
+    assert len(now_on) == 1 and now_on[0].id != called[0].id
+    assert db.session.query(Operation).filter_by(device_id="auto-call").count() == 3
+
+
+def test_station_qr_sheet_and_a_scan_lands_on_the_current_match(desk_client):
+    event, phase = _started_phase(desk_client, "\n".join("abcd"))
+    desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "A台"})
+    sheet = desk_client.get(f"/desk/e/{event.id}/stations/qr").get_data(as_text=True)
+    assert sheet.count('data-testid="station-qr"') == 1 and "<svg" in sheet
+    match = _ready(phase.id)[0]
+    desk_client.post(f"/desk/match/{match.id}/station", data={"station": "A台"})
+    landing = desk_client.get(f"/staff/e/{event.slug}?station=A台")
+    assert landing.status_code == 302 and landing.headers["Location"].endswith(f"/staff/m/{match.id}")
+
+
+def test_run_table_filters_and_needs_two_steps_to_record(desk_client):
+    event, phase = _started_phase(desk_client, "\n".join(f"p{i}" for i in range(1, 9)))
+    body = desk_client.get(f"/desk/phase/{phase.id}").get_data(as_text=True)
+    assert body.count('class="match-row') == 4 and 'select name="winner" required' in body
+    one = desk_client.get(f"/desk/phase/{phase.id}?q=p1").get_data(as_text=True)
+    assert one.count('class="match-row') == 1
+    assert desk_client.get(f"/desk/phase/{phase.id}?status=done").get_data(as_text=True).count('class="match-row') == 0
+
+
+def test_correction_shows_its_effect_needs_a_reason_and_keeps_history(desk_client):
+    event, phase = _started_phase(desk_client, "\n".join("abcd"))
+    first, second = _ready(phase.id)
+    desk_client.post(f"/desk/match/{first.id}/winner", data={"winner": str(first.slot_a)})
+    desk_client.post(f"/desk/match/{second.id}/winner", data={"winner": str(second.slot_a)})
+    page = desk_client.get(f"/desk/match/{first.id}/correction?lang=en").get_data(as_text=True)
+    assert "What will change" in page and "History of this match" in page and "won" in page
+    refused = desk_client.post(f"/desk/match/{first.id}/correct", data={"winner": str(first.slot_b)},
+                               follow_redirects=True).get_data(as_text=True)
+    assert "reason" in refused.lower() or "理由" in refused
+    db.session.expire_all()
+    assert db.session.get(MatchRow, first.id).winner_id == first.slot_a
+    desk_client.post(f"/desk/match/{first.id}/correct", data={"winner": str(first.slot_b), "reason": "記入ミス"})
+    db.session.expire_all()
+    assert db.session.get(MatchRow, first.id).winner_id == first.slot_b
+    assert "記入ミス" in desk_client.get(f"/desk/match/{first.id}/correction").get_data(as_text=True)
+
+
+def test_dq_is_confirmed_in_the_page_with_its_effect(desk_client):
+    event, phase = _started_phase(desk_client, "\n".join("abcd"))
+    match = _ready(phase.id)[0]
+    names = {e.id: e.name for e in db.session.query(Entrant)}
+    page = desk_client.get(f"/desk/entrant/{match.slot_a}/dq?lang=en").get_data(as_text=True)
+    assert "What will change" in page and f"{names[match.slot_b]} wins by walkover" in page
+    assert "prompt(" not in desk_client.get(f"/desk/e/{event.id}").get_data(as_text=True)

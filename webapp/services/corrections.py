@@ -1,0 +1,44 @@
+"""What a correction or a disqualification would change, before the desk confirms it; a match's history."""
+from dataclasses import dataclass
+
+from ..extensions import db
+from ..models import Entrant, MatchRow, Operation
+from ..tournament import bracket as engine
+from ..tournament.errors import RuleViolation
+from . import brackets
+
+
+@dataclass
+class Preview:
+    """The downstream effect of giving a decided match to another winner."""
+
+    winner: int
+    reopened: list[MatchRow]   # results cleared (pending again)
+    played: list[MatchRow]     # of those, matches already played: their games are lost
+
+
+def preview(match: MatchRow, winner_id: int) -> Preview | None:
+    """Dry-run the correction on a copy of the bracket; None when it is no change or not allowed."""
+    if match.status != "done" or winner_id == match.winner_id or winner_id not in (match.slot_a, match.slot_b):
+        return None
+    try:
+        result = engine.correct_result(brackets.load(match.bracket), match.key, winner_id, cascade=True)
+    except RuleViolation:
+        return None
+    rows = {m.key: m for m in match.bracket.matches}
+    return Preview(winner_id, [rows[k] for k in result.reopened], [rows[k] for k in result.played])
+
+
+HISTORY_KINDS = ("record_winner", "correct_result", "set_station", "resolve_conflict", "report_game", "override")
+
+
+def history(match: MatchRow) -> list[Operation]:
+    """The entries that set or changed this match's result or station, oldest first."""
+    return (db.session.query(Operation).filter(Operation.match_id == match.id, Operation.kind.in_(HISTORY_KINDS))
+            .order_by(Operation.id).all())
+
+
+def dq_effect(entrant: Entrant) -> list[MatchRow]:
+    """The entrant's matches that a disqualification decides now (given to the opponent)."""
+    return [m for p in entrant.event.phases if p.status == "running" for b in p.brackets for m in b.matches
+            if m.status == "ready" and entrant.id in (m.slot_a, m.slot_b)]

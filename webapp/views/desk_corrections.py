@@ -1,0 +1,37 @@
+"""Desk: a correction shows its downstream effect and needs a reason; a DQ is confirmed in the page."""
+from flask import Blueprint, abort, request
+from flask_login import current_user  # noqa: F401 - the guard reads it
+
+from ..auth import desk_required
+from ..extensions import db
+from ..models import Entrant, MatchRow
+from ..services import corrections, standings
+from . import render
+
+bp = Blueprint("desk_corrections", __name__, url_prefix="/desk")
+
+
+@bp.before_request
+@desk_required
+def _guard():
+    """Every page here needs a desk account."""
+    return None
+
+
+@bp.route("/match/<int:match_id>/correction")
+def correction(match_id):
+    """Choose the new winner, see what it reopens downstream, give the reason; the match's history."""
+    match = db.session.get(MatchRow, match_id) or abort(404)
+    other = match.slot_b if match.winner_id == match.slot_a else match.slot_a
+    winner = request.args.get("winner", type=int) or other
+    return render("desk/correction.html", match=match, event=match.bracket.phase.event,
+                  preview=corrections.preview(match, winner), history=corrections.history(match),
+                  entrants=standings.names(match.bracket.phase.event_id), chosen=winner)
+
+
+@bp.route("/entrant/<int:entrant_id>/dq")
+def disqualification(entrant_id):
+    """Confirm a disqualification with its effect spelled out (no browser pop-up)."""
+    entrant = db.session.get(Entrant, entrant_id) or abort(404)
+    return render("desk/dq_confirm.html", entrant=entrant, event=entrant.event,
+                  decided=corrections.dq_effect(entrant), entrants=standings.names(entrant.event_id))
