@@ -106,3 +106,29 @@ def desk_name(match):
     """The first player's name, as the pages show it."""
     from webapp.models import Entrant
     return db.session.get(Entrant, match.slot_a).name
+
+
+def test_run_table_shows_25_matches_on_a_laptop_screen(live_server, browser, app):
+    from webapp.services import brackets, entrants, events
+
+    event = events.create_event("大人数", "kgp2025")
+    entrants.add_entrants(event, [{"name": f"選手{i:02d}", "seed": i, "members": []} for i in range(1, 65)])
+    phase = events.add_phase(event, "予選", "double_elimination", best_of=3)
+    db.session.flush()
+    brackets.start_phase(phase, event.entrants)
+    accounts.create_user("desk", "desk-pass-123", role="desk")
+    db.session.commit()
+    context = browser.new_context(locale="ja-JP", viewport={"width": 1366, "height": 768})
+    desk = context.new_page()
+    sign_in_desk(desk, live_server.url)
+    desk.goto(f"{live_server.url}/desk/phase/{phase.id}")
+    rows = desk.locator("tr.match-row")
+    expect(rows).to_have_count(32)
+    visible = desk.evaluate("() => [...document.querySelectorAll('tr.match-row')]"
+                            ".filter(r => r.getBoundingClientRect().bottom <= window.innerHeight).length")
+    print(f"run table rows in a 1366x768 viewport: {visible}")
+    assert visible >= 25
+    # Keyboard: the name filter is reachable and narrows the table without a click.
+    desk.locator("input[name=q]").fill("選手01")
+    expect(rows).to_have_count(1)
+    context.close()
