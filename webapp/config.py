@@ -15,6 +15,12 @@ class Config:
     SESSION_COOKIE_SAMESITE = "Lax"
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 16  # one tournament day
     POLL_SECONDS = 4
+    # Rendered brackets/standings, keyed by version: in process, or shared by every worker
+    # and host through Redis when REDIS_URL is set.
+    CACHE_TYPE = "RedisCache" if os.environ.get("REDIS_URL") else "SimpleCache"
+    CACHE_REDIS_URL = os.environ.get("REDIS_URL")
+    CACHE_DEFAULT_TIMEOUT = 6 * 60 * 60
+    CACHE_THRESHOLD = 2000  # SimpleCache entries per process
     COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript",
                           "application/json", "application/manifest+json", "text/csv"]
 
