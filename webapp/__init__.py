@@ -20,6 +20,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = instance_secret(app.instance_path)
     _init_extensions(app)
     _register_blueprints(app)
+    from .pollgate import init_poll_gate
+    init_poll_gate(app)
     from . import cli
     cli.init_app(app)
     return app

@@ -55,16 +55,18 @@ def phase(slug, phase_id):
     stamp = fragments.phase_stamp(slug, phase_id)
     if stamp is None:
         abort(404)
-    etag = fragments.etag(stamp, bool(request.htmx))
+    partial = bool(request.htmx and not request.htmx.boosted)
+    etag = fragments.etag(stamp, partial)
     if request.htmx and _seen(etag):
         return "", 304
-    bracket = fragments.cached("bracket", stamp, lambda: _render_bracket(slug, phase_id, stamp))
-    if request.htmx and not request.htmx.boosted:
-        response = make_response(bracket)
-    else:
-        event = accounts.event_by_slug(slug)
-        response = make_response(render_template("public/phase.html", event=event,
-                                                 phase=_phase(event, phase_id), bracket=bracket))
+    bracket = functools.partial(fragments.cached, "bracket", stamp,
+                                lambda: _render_bracket(slug, phase_id, stamp))
+    if partial:
+        return fragments.respond("bracket", stamp, bracket, etag)
+    page = functools.partial(_render_phase_page, slug, phase_id, bracket)
+    if fragments.shareable():
+        return fragments.respond("phase-page", stamp, page, etag)
+    response = make_response(page())
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -77,14 +79,31 @@ def _render_bracket(slug: str, phase_id: int, stamp: tuple) -> str:
                            views=standings.phase_view(phase), version=stamp[-1])
 
 
+def _render_phase_page(slug: str, phase_id: int, bracket) -> str:
+    event = accounts.event_by_slug(slug)
+    return render_template("public/phase.html", event=event, phase=_phase(event, phase_id),
+                           bracket=bracket(), shared_page=fragments.shareable())
+
+
 @bp.route("/e/<slug>/standings")
 def event_standings(slug):
     """Placements per phase and the event's final standings (rendered once per version)."""
+    stamp = fragments.event_stamp(slug)
+    if stamp is None:
+        abort(404)
+    page = functools.partial(_render_standings_page, slug, stamp)
+    if fragments.shareable():
+        return fragments.respond("standings-page", stamp, page, fragments.etag(stamp, "standings"))
+    return page()
+
+
+def _render_standings_page(slug: str, stamp: tuple) -> str:
     event = accounts.event_by_slug(slug)
-    table = fragments.cached("standings", fragments.event_stamp(event), lambda: render_template(
+    table = fragments.cached("standings", stamp, lambda: render_template(
         "_partials/standings.html", event=event, standings=standings.event_standings(event),
         phases=[(p, standings.phase_placements(p)) for p in event.phases]))
-    return render("public/standings.html", event=event, table=table)
+    return render_template("public/standings.html", event=event, table=table,
+                           shared_page=fragments.shareable())
 
 
 @bp.route("/m/<int:match_id>")
