@@ -21,6 +21,7 @@ class Config:
     CACHE_REDIS_URL = os.environ.get("REDIS_URL")
     CACHE_DEFAULT_TIMEOUT = 6 * 60 * 60
     CACHE_THRESHOLD = 2000  # SimpleCache entries per process
+    CACHE_KEY_PREFIX = "taikai:"
     COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript",
                           "application/json", "application/manifest+json", "text/csv"]
 
