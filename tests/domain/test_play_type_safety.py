@@ -89,7 +89,7 @@ def test_a_penalty_game_given_as_text_is_named_not_a_type_error():
     s = apply(named(tossed(kachinuki()), 1, 11), win("a"))
     with pytest.raises(RuleViolation) as exc:
         apply(s, Penalty("a", "undeclared_change", game="0"))
-    assert exc.value.code == "action.bad_value" and exc.value.params["field"] == "game"
+    assert exc.value.code == "action.bad_value" and exc.value.params["field"] == "the game number"
 
 
 @pytest.mark.parametrize("setup", [

@@ -21,6 +21,19 @@ _MESSAGES = {
 }
 
 
+# Words for the message (never the internal kind or field name where a person reads it).
+_WHAT = {"coin_toss": N_("The coin toss"), "roll_call": N_("The roll call"),
+         "arrive": N_("An arrival"), "name_player": N_("A naming"),
+         "declare_change": N_("A character change"), "report_game": N_("A game result"),
+         "penalty": N_("A penalty"), "replay": N_("A replay"), "override": N_("A desk decision"),
+         "ruling": N_("A desk ruling")}
+_FIELDS = {"side": N_("the side"), "member_id": N_("the member"), "game": N_("the game number"),
+           "winner": N_("the winner"), "rounds_a": N_("side A's rounds"),
+           "rounds_b": N_("side B's rounds"), "reason": N_("the reason"), "note": N_("the note"),
+           "penalty": N_("the penalty"), "character": N_("the character"),
+           "choice": N_("the choice"), "id": N_("the member number"), "name": N_("the name")}
+
+
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -41,7 +54,8 @@ def check_value(what: str, name: str, annotation: str, value) -> None:
     """Refuse a value that does not have its field's type."""
     kind = _KINDS.get(annotation, "text")
     if not _fits(kind, value):
-        raise RuleViolation("action.bad_value", _MESSAGES[kind.rstrip("?")], what=what, field=name)
+        raise RuleViolation("action.bad_value", _MESSAGES[kind.rstrip("?")],
+                            what=_WHAT.get(what, what), field=_FIELDS.get(name, name))
 
 
 def check_action(action) -> None:
