@@ -23,7 +23,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .pollgate import init_poll_gate
     init_poll_gate(app)
     from . import cli
+    from .venue import init_venue
     cli.init_app(app)
+    init_venue(app)  # ProxyFix, `serve` / `venue serve`, the /venue pages
     return app
 
 
