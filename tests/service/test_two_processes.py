@@ -42,7 +42,7 @@ def _wait(url: str, process: subprocess.Popen) -> None:
 @pytest.fixture(scope="module")
 def redis_url():
     """REDIS_URL when it answers, else a private redis-server for this module."""
-    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
     try:
         redis.Redis.from_url(url, socket_timeout=1).ping()
         yield url
