@@ -384,8 +384,20 @@ def call_next(event, user=None, received_at=None) -> list[Outcome]:
     """Call the next matches to the free stations, each call a logged set_station entry."""
     outcomes = []
     for match, station in stations.plan_auto_calls(event):
+        if not _still_waiting(match):
+            continue
         op = {"op_id": f"auto-{uuid.uuid4()}", "device_id": "auto-call", "kind": "set_station",
               "match_id": match.id, "payload": {"station": station.name, "auto": True},
               "received_at": received_at}
         outcomes.append(_record(op, user, checkin.set_station(op, match, None), None))
     return outcomes
+
+
+def _still_waiting(match: MatchRow) -> bool:
+    """PostgreSQL: lock the match to call, skipping it if another entry holds it or has just
+    called it (two stations freed at once must not both call one match)."""
+    if _sqlite():  # the batch holds the database's write lock: what we read is current
+        return True
+    locked = (db.session.query(MatchRow).filter_by(id=match.id).with_for_update(skip_locked=True)
+              .populate_existing().first())
+    return locked is not None and locked.status == "ready" and not locked.station
