@@ -82,3 +82,27 @@ def test_dq_is_confirmed_in_the_page_with_its_effect(desk_client):
     page = desk_client.get(f"/desk/entrant/{match.slot_a}/dq?lang=en").get_data(as_text=True)
     assert "What will change" in page and f"{names[match.slot_b]} wins by walkover" in page
     assert "prompt(" not in desk_client.get(f"/desk/e/{event.id}").get_data(as_text=True)
+
+
+def test_dq_can_be_undone_while_nothing_after_it_was_played(desk_client):
+    event, phase = _started_phase(desk_client, "\n".join(f"p{i}" for i in range(1, 9)))
+    first, second = _ready(phase.id)[:2]
+    victim = first.slot_a
+    desk_client.post(f"/desk/entrant/{victim}/dq", data={"reason": "喫煙"})
+    db.session.expire_all()
+    assert db.session.get(MatchRow, first.id).walkover
+    page = desk_client.post(f"/desk/entrant/{victim}/undo-dq", follow_redirects=True).get_data(as_text=True)
+    assert 'class="flash ok"' in page
+    db.session.expire_all()
+    row = db.session.get(MatchRow, first.id)
+    assert row.status == "ready" and not row.walkover and not db.session.get(Entrant, victim).dq
+    # Once the match after the walkover is really played, the DQ stays.
+    desk_client.post(f"/desk/entrant/{victim}/dq", data={"reason": "喫煙"})
+    desk_client.post(f"/desk/match/{second.id}/winner", data={"winner": str(second.slot_a)})
+    db.session.expire_all()
+    semi = next(m for m in _ready(phase.id) if first.slot_b in (m.slot_a, m.slot_b))
+    desk_client.post(f"/desk/match/{semi.id}/winner", data={"winner": str(semi.slot_a)})
+    refused = desk_client.post(f"/desk/entrant/{victim}/undo-dq?lang=en", follow_redirects=True).get_data(as_text=True)
+    assert "cannot be undone" in refused
+    db.session.expire_all()
+    assert db.session.get(Entrant, victim).dq

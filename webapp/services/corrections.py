@@ -5,7 +5,8 @@ from ..extensions import db
 from ..models import Entrant, MatchRow, Operation
 from ..tournament import bracket as engine
 from ..tournament.errors import RuleViolation
-from . import brackets
+from . import ServiceError, audit, brackets
+from ..tournament.errors import N_
 
 
 @dataclass
@@ -42,3 +43,25 @@ def dq_effect(entrant: Entrant) -> list[MatchRow]:
     """The entrant's matches that a disqualification decides now (given to the opponent)."""
     return [m for p in entrant.event.phases if p.status == "running" for b in p.brackets for m in b.matches
             if m.status == "ready" and entrant.id in (m.slot_a, m.slot_b)]
+
+
+def undo_dq(entrant: Entrant, user=None) -> list[MatchRow]:
+    """Lift a disqualification: the walkovers it gave are ready to play again (refused, changing
+    nothing, when a match after one of them was really played)."""
+    if not entrant.dq:
+        raise ServiceError("dq.not_disqualified", N_("%(name)s is not disqualified."), name=entrant.name)
+    entrant.dq = False
+    changed = []
+    for phase in entrant.event.phases:
+        for row in phase.brackets:
+            bracket = brackets.load(row)
+            keys = []
+            for match in sorted(bracket.matches.values(), key=lambda m: (m.round, m.index)):
+                if match.status == "done" and match.walkover and match.loser == entrant.id:
+                    keys += engine.undo_walkover(bracket, match.key)
+            if keys:
+                changed += brackets.save(bracket, row, list(dict.fromkeys(keys)))
+                phase.status = "running"
+    audit.record("entrant.undo_dq", user, entrant.event_id, entrant=entrant.id,
+                 matches=[m.id for m in changed])
+    return changed

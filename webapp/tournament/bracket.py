@@ -331,6 +331,24 @@ def reopen_result(bracket: Bracket, key, cascade=False) -> Correction:
     return Correction([t.key for t in affected], played, [key] + [t.key for t in affected])
 
 
+def undo_walkover(bracket: Bracket, key) -> list[str]:
+    """Take a walkover back (the match is ready again) while nothing it fed was really played."""
+    m = bracket.match(key)
+    if m.status != "done" or not m.walkover:
+        raise BracketError("bracket.not_walkover", N_("Match %(key)s was not a walkover."), key=key)
+    affected = _downstream(bracket, m)
+    played = [t.key for t in affected if t.status == "done" and not t.walkover]
+    if played:
+        raise BracketError("bracket.undo_played",
+                           N_("The walkover of %(key)s cannot be undone: %(matches)s already played after it."),
+                           key=key, matches=", ".join(played), keys=played)
+    _reopen(bracket, m, affected)
+    m.winner = m.loser = None
+    m.walkover = False
+    m.status = "ready"
+    return [key] + [t.key for t in affected]
+
+
 def _reopen(b: Bracket, m: Match, affected: list[Match]) -> None:
     """Clear results of the affected matches and the slots fed from ``m`` or from them."""
     sources = [m] + [t for t in affected if t.status in DECIDED]

@@ -1,6 +1,7 @@
 """Desk: a correction shows its downstream effect and needs a reason; a DQ is confirmed in the page."""
-from flask import Blueprint, abort, request
-from flask_login import current_user  # noqa: F401 - the guard reads it
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
+from flask_login import current_user
 
 from ..auth import desk_required
 from ..extensions import db
@@ -35,3 +36,15 @@ def disqualification(entrant_id):
     entrant = db.session.get(Entrant, entrant_id) or abort(404)
     return render("desk/dq_confirm.html", entrant=entrant, event=entrant.event,
                   decided=corrections.dq_effect(entrant), entrants=standings.names(entrant.event_id))
+
+
+@bp.route("/entrant/<int:entrant_id>/undo-dq", methods=["POST"])
+def undo_dq(entrant_id):
+    """Lift a disqualification while nothing after its walkovers was played."""
+    from .desk import run_change
+
+    entrant = db.session.get(Entrant, entrant_id) or abort(404)
+    if run_change(lambda: corrections.undo_dq(entrant, current_user)):
+        flash(_("%(name)s is no longer disqualified; their walkovers are matches to play again.",
+                name=entrant.name), "ok")
+    return redirect(url_for("desk.event", event_id=entrant.event_id) + "#entrants")
