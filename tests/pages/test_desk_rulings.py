@@ -101,3 +101,12 @@ def test_the_referee_page_of_the_next_match_names_the_day_dq(client, app, desk_u
     assert "A1 is disqualified for the rest of the day (the smoking rule" in page
     first_page = client.get(f"/staff/m/{first.id}?lang=en").get_data(as_text=True)
     assert 'data-testid="day-dq"' not in first_page   # the match it happened in keeps its history
+
+
+def test_the_phase_page_links_to_the_pending_ruling(desk_client):
+    event, match = team_event()
+    _void_after_five_games(match)
+    phase = db.session.get(MatchRow, match.id).bracket.phase
+    page = desk_client.get(f"/desk/phase/{phase.id}?lang=ja").get_data(as_text=True)
+    assert 'data-testid="ruling-needed-link"' in page and f"#ruling-{match.id}" in page
+    assert "本部の裁定が必要" in page
