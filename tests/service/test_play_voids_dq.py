@@ -6,7 +6,7 @@ from play_support import member_ids, send, team_event, win
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
-from webapp.services import accounts, operations, play, rulings
+from webapp.services import accounts, play, rulings
 
 
 def _desk(role="desk"):
