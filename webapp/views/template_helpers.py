@@ -53,7 +53,9 @@ def _entrant_name(entrant_id: int) -> str:
 
 def init_template_helpers(app: Flask) -> None:
     """Register the helpers as Jinja globals."""
+    from .entry_defaults import entry_defaults
     from .match_titles import match_key_label, match_title
+    app.jinja_env.globals["entry_defaults"] = entry_defaults
     app.jinja_env.globals.update(match_title=match_title, match_key_label=match_key_label)
     app.jinja_env.filters["match_title"] = match_title
     app.jinja_env.globals.update(
