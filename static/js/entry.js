@@ -60,8 +60,18 @@
   let tracked = null; // {op_id, kind, match_id, form}
   function track(form, op) {
     remember(op.op_id, describe(op, form.dataset.title));
+    nextPosition(op);
     tracked = { op_id: op.op_id, kind: op.kind, match_id: op.match_id, form };
     refresh();
+  }
+  // A quick second tap (the other team's blind pick) goes after this entry, not in its place.
+  function nextPosition(op) {
+    const pos = op.payload && op.payload.position;
+    if (pos == null || pos === '') return;
+    document.querySelectorAll('form[data-op], form[data-offline-op]').forEach((f) => {
+      const i = f.querySelector('input[name=position]');
+      if (i && num(f.dataset.matchId) === op.match_id && +i.value <= +pos) i.value = +pos + 1;
+    });
   }
   const visible = (f) => f.isConnected && !f.closest('[hidden]');
   function formFor(op) {
@@ -75,14 +85,17 @@
     if (!b) b = el('p', { id: 'entry-status', role: 'status', 'aria-live': 'polite', 'data-testid': 'entry-status' });
     return b;
   }
+  let shown = null; // the op as last drawn, to draw it again at once after a swap
   async function refresh() {
     if (!tracked || !O()) return;
     const op = await O().get(tracked.op_id);
-    if (!op) return;
+    if (op) draw(op);
+  }
+  function draw(op) {
+    shown = op;
     const [state, ja, en] = STATES[op.status] || STATES.saved;
     let form = formFor(op);
     if (state === 'rejected' && form && form.dataset.retryOf !== op.op_id) fill(op, form);
-    if (state === 'rejected') form = formFor(op);
     const b = statusBox();
     b.className = 'flash entry-status state-' + state;
     b.dataset.state = state;
@@ -96,6 +109,8 @@
     b.replaceChildren(...parts);
     place(b, form, state);
   }
+  // htmx swapped the match view in: the state goes back at its form in the same task.
+  document.addEventListener('htmx:afterSwap', () => { if (shown && tracked) draw(shown); });
   // Just above the form's submit button (a rejection) or at the top of the form.
   function place(b, form, state) {
     const box = document.getElementById('match-play');
@@ -171,6 +186,7 @@
     if (drawing) { redraw = true; return; }
     drawing = true;
     try { do { redraw = false; await drawUnsent(); } while (redraw); } finally { drawing = false; }
+    refresh(); // the forms on view changed: the entry's state moves with them
   }
   async function drawUnsent() {
     const panel = document.getElementById('offline-entry'), box = document.getElementById('match-play');
@@ -217,7 +233,7 @@
   }
 
   document.addEventListener('taikai:local-op', showUnsent);
-  document.addEventListener('htmx:afterSettle', () => { showUnsent(); refresh(); });
+  document.addEventListener('htmx:afterSettle', showUnsent);
   document.addEventListener('taikai:outbox-changed', refresh);
   const start = () => showUnsent();
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
