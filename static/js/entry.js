@@ -74,10 +74,18 @@
     });
   }
   const visible = (f) => f.isConnected && !f.closest('[hidden]');
+  // Hidden fields that say which row or side a form is for (a check-in row, a team's pick).
+  const KEY_FIELDS = ['entrant_id', 'side'];
+  const sameTarget = (f, op) => KEY_FIELDS.every((k) => {
+    const i = f.querySelector(`input[type=hidden][name=${k}]`);
+    return !i || String((op.payload || {})[k]) === i.value;
+  });
   function formFor(op) {
     const forms = [...document.querySelectorAll('form[data-op]')].filter(visible);
     const same = forms.filter((f) => f.dataset.op === op.kind && num(f.dataset.matchId) === op.match_id);
     if (tracked && same.includes(tracked.form)) return tracked.form;
+    const target = same.find((f) => sameTarget(f, op));
+    if (target || op.match_id == null) return target || null;
     return same[0] || forms.find((f) => num(f.dataset.matchId) === op.match_id) || null;
   }
   function statusBox() {
@@ -97,7 +105,7 @@
     let form = formFor(op);
     if (state === 'rejected' && form && form.dataset.retryOf !== op.op_id) fill(op, form);
     const b = statusBox();
-    b.className = 'flash entry-status state-' + state;
+    b.className = 'flash entry-status state-' + state; // (drops "toast": placed again below)
     b.dataset.state = state;
     const what = labelOf(op);
     const parts = [el('strong', {}, t(ja, en)), what ? ': ' + what : ''];
@@ -119,8 +127,7 @@
       const one = form.querySelectorAll('button[type=submit]').length === 1;
       if (state === 'rejected' && one) submit.before(b); else form.prepend(b);
     } else if (box) box.querySelector('h1')?.after(b);
-    else if (tracked.form.isConnected) tracked.form.prepend(b);
-    else document.querySelector('main')?.prepend(b);
+    else { b.classList.add('toast'); document.body.append(b); } // no form of it on view: a bar at the bottom
     b.scrollIntoView({ block: state === 'rejected' ? 'center' : 'nearest' });
   }
 
