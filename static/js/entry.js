@@ -88,10 +88,10 @@
     if (target || op.match_id == null) return target || null;
     return same[0] || forms.find((f) => num(f.dataset.matchId) === op.match_id) || null;
   }
+  let box = null;
   function statusBox() {
-    let b = document.getElementById('entry-status');
-    if (!b) b = el('p', { id: 'entry-status', role: 'status', 'aria-live': 'polite', 'data-testid': 'entry-status' });
-    return b;
+    box = box || el('p', { id: 'entry-status', role: 'status', 'aria-live': 'polite', 'data-testid': 'entry-status' });
+    return box;
   }
   let shown = null; // the op as last drawn, to draw it again at once after a swap
   async function refresh() {
@@ -117,8 +117,10 @@
     b.replaceChildren(...parts);
     place(b, form, state);
   }
-  // htmx swapped the match view in: the state goes back at its form in the same task.
-  document.addEventListener('htmx:afterSwap', () => { if (shown && tracked) draw(shown); });
+  // htmx swapped the view the state was in: it goes back at its form before the next paint.
+  new MutationObserver(() => {
+    if (shown && tracked && !document.getElementById('entry-status')) draw(shown);
+  }).observe(document.body, { childList: true, subtree: true });
   // Just above the form's submit button (a rejection) or at the top of the form.
   function place(b, form, state) {
     const box = document.getElementById('match-play');
