@@ -165,7 +165,8 @@ def phase(phase_id):
     return render("desk/phase.html", "_partials/desk_matches.html", phase=phase, event=phase.event,
                   rows=run_table.rows(phase, chosen, names), filters=chosen, rounds=run_table.rounds(phase),
                   stations=stations.event_stations(phase.event), entrants=names,
-                  limit=stations.calling(phase)["no_show_minutes"])
+                  limit=stations.calling(phase)["no_show_minutes"],
+                  rulings_needed={r["match"].id for r in rulings.pending(phase.event)})
 
 
 def _submit(match: MatchRow, kind: str, back: str | None = None):
