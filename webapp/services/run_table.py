@@ -46,7 +46,9 @@ def _keep(match, f: RunFilter, names: dict) -> bool:
     return True
 
 
-def rows(phase: Phase, f: RunFilter, names: dict) -> list:
-    """The phase's ready and finished matches that pass the filter, in calling order."""
-    found = [m for b in phase.brackets for m in b.matches if m.status in ("ready", "done") and _keep(m, f, names)]
+def rows(phase: Phase, f: RunFilter, names: dict, pinned: frozenset = frozenset()) -> list:
+    """The phase's ready and finished matches that pass the filter (and the pinned ones, e.g.
+    waiting for a desk ruling, whatever the filter), in calling order."""
+    found = [m for b in phase.brackets for m in b.matches
+             if m.status in ("ready", "done") and (m.id in pinned or _keep(m, f, names))]
     return sorted(found, key=lambda m: (m.status == "done", stations.queue_key(m)))

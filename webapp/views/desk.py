@@ -162,11 +162,11 @@ def phase(phase_id):
     phase = db.session.get(Phase, phase_id) or abort(404)
     names = standings.names(phase.event_id)
     chosen = run_table.RunFilter.from_args(request.args)
+    rulings_needed = frozenset(r["match"].id for r in rulings.pending(phase.event))
     return render("desk/phase.html", "_partials/desk_matches.html", phase=phase, event=phase.event,
-                  rows=run_table.rows(phase, chosen, names), filters=chosen, rounds=run_table.rounds(phase),
-                  stations=stations.event_stations(phase.event), entrants=names,
-                  limit=stations.calling(phase)["no_show_minutes"],
-                  rulings_needed={r["match"].id for r in rulings.pending(phase.event)})
+                  rows=run_table.rows(phase, chosen, names, rulings_needed), filters=chosen,
+                  rounds=run_table.rounds(phase), stations=stations.event_stations(phase.event), entrants=names,
+                  limit=stations.calling(phase)["no_show_minutes"], rulings_needed=rulings_needed)
 
 
 def _submit(match: MatchRow, kind: str, back: str | None = None):
