@@ -20,8 +20,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = instance_secret(app.instance_path)
     _init_extensions(app)
     _register_blueprints(app)
-    from . import cli
+    from . import cli, mirror
     cli.init_app(app)
+    mirror.init_app(app)
     return app
 
 
