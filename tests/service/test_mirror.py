@@ -91,7 +91,7 @@ def _venue_equal_to_public(world, event_id: int, link_id: int) -> None:
     with world["venue"].app_context():
         venue = _venue_view(event_id)
         venue["state"]["event"][0].pop("slug")
-        venue_ops = [o.op_id for o in pusher._ours(pusher._event_ops(event_id, 0).all(), event_id)]
+        venue_ops = [o["op_id"] for o in pusher._ours(pusher._event_ops(event_id, 0), event_id)]
         matches = [m for m in db.session.query(MatchRow).join(BracketRow).join(Phase)
                    .filter(Phase.event_id == event_id).order_by(MatchRow.id)]
         match_ids = [m.id for m in matches if m.status == "done"][:6]
@@ -178,7 +178,7 @@ def test_the_same_batch_twice_changes_nothing(world):
     link_id, token = _link(world, "twice")
     with world["venue"].app_context():
         event_id = _played_event(150)
-        ops = [mirror_state._to_json(o) for o in pusher._event_ops(event_id, 0).all()]
+        ops = [pusher._as_json(o) for o in pusher._event_ops(event_id, 0)]
         body = {"after": 0, "upto": ops[-1]["id"], "event_id": event_id, "ops": ops,
                 "state": mirror_state.export_state(event_id), "source": "test"}
     headers = {"Authorization": f"Bearer {token}"}

@@ -15,13 +15,12 @@ from sqlalchemy import or_, select
 from ..extensions import db
 from ..models import BracketRow, Entrant, MatchRow, Operation, Phase
 from ..models.base import utcnow
-from ..oplog import _to_json
 from ..services import ServiceError
 from ..tournament.errors import N_
 from . import state as mirror_state
 from .models import MirrorTarget
 
-BATCH = 500
+BATCH = 1000
 API = "/mirror/api"
 
 
@@ -49,38 +48,44 @@ def link_event(event_id: int, url: str, token: str) -> MirrorTarget:
     return target
 
 
-def _event_ops(event_id: int, after: int):
-    matches = (select(MatchRow.id).join(BracketRow).join(Phase).where(Phase.event_id == event_id))
-    return (db.session.query(Operation)
-            .filter(Operation.id > after,
-                    or_(Operation.match_id.in_(matches), Operation.event_id == event_id,
-                        (Operation.match_id.is_(None)) & (Operation.kind == "check_in")))
-            .order_by(Operation.id))
+def _event_ops(event_id: int, after: int, limit: int | None = None) -> list[dict]:
+    """The event's operations after `after`, oldest first, as plain rows (no ORM objects: fast)."""
+    table = Operation.__table__
+    matches = select(MatchRow.id).join(BracketRow).join(Phase).where(Phase.event_id == event_id)
+    query = (select(table).where(table.c.id > after,
+                                 or_(table.c.match_id.in_(matches), table.c.event_id == event_id,
+                                     (table.c.match_id.is_(None)) & (table.c.kind == "check_in")))
+             .order_by(table.c.id).limit(limit))
+    return [dict(row) for row in db.session.execute(query).mappings()]
 
 
-def _ours(rows, event_id: int) -> list:
+def _ours(rows: list[dict], event_id: int) -> list[dict]:
     """Drop check-ins of other events (they carry no match to tell the event by)."""
     entrants = None
     out = []
     for row in rows:
-        if row.kind == "check_in" and row.match_id is None and row.event_id != event_id:
+        if row["kind"] == "check_in" and row["match_id"] is None and row["event_id"] != event_id:
             if entrants is None:
                 entrants = {i for (i,) in db.session.query(Entrant.id).filter_by(event_id=event_id)}
-            if (row.payload or {}).get("entrant_id") not in entrants:
+            if (row["payload"] or {}).get("entrant_id") not in entrants:
                 continue
         out.append(row)
     return out
 
 
+def _as_json(row: dict) -> dict:
+    return {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in row.items()}
+
+
 def waiting(target: MirrorTarget) -> int:
     """Operations of the event the public site does not have yet."""
-    return len(_ours(_event_ops(target.event_id, target.acked_seq).all(), target.event_id))
+    return len(_ours(_event_ops(target.event_id, target.acked_seq), target.event_id))
 
 
 def unpublished(target: MirrorTarget) -> int:
     """After a promotion: entries the venue took that the public site never got (refusals aside)."""
-    rows = _ours(_event_ops(target.event_id, target.acked_seq).all(), target.event_id)
-    return sum(1 for row in rows if row.outcome != "rejected")
+    rows = _ours(_event_ops(target.event_id, target.acked_seq), target.event_id)
+    return sum(1 for row in rows if row["outcome"] != "rejected")
 
 
 def client_for(target: MirrorTarget) -> httpx.Client:
@@ -120,14 +125,14 @@ def _push(target, client, batch, on_batch) -> PushResult:
     target.catchup_total = waiting(target)
     db.session.commit()
     while True:
-        rows = _event_ops(target.event_id, target.acked_seq).limit(batch).all()
-        ops = [_to_json(r) for r in _ours(rows, target.event_id)]
+        rows = _event_ops(target.event_id, target.acked_seq, batch)
+        ops = [_as_json(r) for r in _ours(rows, target.event_id)]
         last = len(rows) < batch
         state = mirror_state.export_state(target.event_id) if last else None
         fresh = state is not None and mirror_state.digest(state) != target.digest
         if not rows and not fresh:
             break
-        body = {"after": target.acked_seq, "upto": rows[-1].id if rows else target.acked_seq,
+        body = {"after": target.acked_seq, "upto": rows[-1]["id"] if rows else target.acked_seq,
                 "event_id": target.event_id, "ops": ops, "state": state if fresh else None,
                 "source": f"{socket.gethostname()}"}
         reply = client.post(f"{API}/push", json=body)

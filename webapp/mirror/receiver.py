@@ -35,7 +35,7 @@ def issue(slug: str, name: str) -> tuple[MirrorLink, str]:
         raise ServiceError("mirror.slug", N_("The address may use letters, digits, - and _ only."))
     if db.session.query(Event.id).filter_by(slug=slug).first() or \
             db.session.query(MirrorLink.id).filter_by(slug=slug).first():
-        raise ServiceError("mirror.slug_taken", N_("The address %(slug)s is already used."), {"slug": slug})
+        raise ServiceError("mirror.slug_taken", N_("The address %(slug)s is already used."), slug=slug)
     token = "tkm_" + secrets.token_urlsafe(32)
     link = MirrorLink(slug=slug, name=name.strip()[:200] or slug, token_hash=hash_token(token))
     db.session.add(link)

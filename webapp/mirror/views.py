@@ -40,7 +40,11 @@ def api_push():
     batch = request.get_json(silent=True)
     if not isinstance(batch, dict) or not isinstance(batch.get("ops", []), list) or "event_id" not in batch:
         return jsonify({"error": "malformed"}), 422
-    return jsonify(receiver.receive(link, batch))
+    try:
+        return jsonify(receiver.receive(link, batch))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        db.session.rollback()  # nothing of a malformed batch is kept
+        return jsonify({"error": "malformed"}), 422
 
 
 @desk.before_request
