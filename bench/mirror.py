@@ -22,7 +22,6 @@ from play_support import member_ids, team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.mirror import pusher, receiver  # noqa: E402
-from webapp.mirror.models import MirrorTarget  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402
 from webapp.services import accounts, operations  # noqa: E402
 

@@ -48,3 +48,39 @@ def test_the_venue_desk_shows_what_waits_and_the_catch_up(desk_client):
     assert "Not connected" in text and "2 entries waiting" in text and '<progress max="4" value="2"' in text
     desk_client.post(f"/desk/e/{event.id}/mirror/push")  # nothing listens on port 9
     assert db.session.get(MirrorTarget, target.id).status == "offline"
+
+
+def test_the_desk_of_a_mirrored_event_says_where_it_is_run_and_changes_nothing(desk_client):
+    from webapp.mirror import guard
+    from webapp.models import Entrant
+
+    event, match = team_event()
+    db.session.add(MirrorLink(slug="m1", name="m1", token_hash="0" * 64, event_id=event.id, source="venue-pc"))
+    db.session.commit()
+    guard.forget()
+    page = desk_client.get(f"/desk/e/{event.id}?lang=en").get_data(as_text=True)
+    assert "run at the venue (venue-pc)" in page
+    before = db.session.query(Entrant).count()
+    answer = desk_client.post(f"/desk/e/{event.id}/entrants?lang=en", data={"paste": "新チーム"},
+                              follow_redirects=True)
+    assert "run at the venue (venue-pc)" in answer.get_data(as_text=True)
+    assert db.session.query(Entrant).count() == before
+    staff = desk_client.get(f"/staff/m/{match.id}?lang=en").get_data(as_text=True)
+    assert "Make entries at the venue" in staff
+
+
+def test_cli_and_background_pusher_back_off_while_the_link_is_down(app, desk_user):
+    from webapp.mirror import runner
+
+    event, _ = team_event()
+    pusher.link_event(event.id, "http://127.0.0.1:9", "tkm_abc")
+    db.session.commit()
+    cli = app.test_cli_runner()
+    pushed = cli.invoke(args=["mirror", "push"])
+    assert pushed.exit_code == 1 and "offline" in pushed.output
+    assert "operations waiting" in cli.invoke(args=["mirror", "status"]).output
+    assert runner.backoff(1) < runner.backoff(3) <= runner.MAX_BACKOFF * 1.2
+    failures = {}
+    runner.push_all(failures)
+    wait = runner.push_all(failures)
+    assert failures == {1: 2} and wait >= runner.INTERVAL * 4 * 0.8

@@ -6,7 +6,7 @@ import uuid
 import httpx
 import pytest
 from mirror_support import Server, migrated_app, page_text, postgres_url
-from play_support import member_ids, send, team_event
+from play_support import send, team_event
 
 from webapp.extensions import db
 from webapp.models import BracketRow, Entrant, Event, MatchRow, Operation, Phase

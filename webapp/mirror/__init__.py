@@ -1,8 +1,24 @@
 """Mirroring an event from the venue laptop to a public taikai (see README, "Publishing")."""
 import os
 
-from flask import Flask
+from flask import Flask, flash, redirect, request, url_for
 from flask_babel import format_time
+
+DESK_BLUEPRINTS = ("desk", "desk_plan", "conflicts")
+
+
+def _refuse_desk_changes():
+    """One writer per event: desk changes to an event run on another site are refused here."""
+    if request.method != "POST" or request.blueprint not in DESK_BLUEPRINTS:
+        return None
+    from .guard import refusal_for_view
+
+    reason = refusal_for_view(request.view_args or {})
+    if reason is None:
+        return None
+    flash(reason, "error")
+    back = request.referrer or ""
+    return redirect(back if back.startswith(request.host_url) else url_for("desk.home"))
 
 
 def init_app(app: Flask) -> None:
@@ -16,5 +32,6 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(cli.mirror_cli)
     app.jinja_env.globals.update(mirror_writer=guard.writer_elsewhere,
                                  mirror_time=lambda when: format_time(when, "HH:mm:ss") if when else "")
+    app.before_request(_refuse_desk_changes)
     if app.config["MIRROR_PUSH"] and not app.config.get("TESTING"):
         runner.start_thread(app)

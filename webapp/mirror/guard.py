@@ -36,6 +36,8 @@ def writer_elsewhere(event_id: int) -> tuple[str, str] | None:
 
 
 def _event_of(op: dict) -> int | None:
+    if "_event" in op:
+        return op["_event"]
     if isinstance(op.get("match_id"), int):
         return (db.session.query(Phase.event_id).join(BracketRow).join(MatchRow)
                 .filter(MatchRow.id == op["match_id"]).scalar())
@@ -59,3 +61,27 @@ def check(op: dict) -> None:
                                      "Make entries at the venue."), where=where or "?")
     raise RuleViolation(code, N_("This event is now run on the public site (%(where)s). Make entries there."),
                         where=where)
+
+
+_VIEW_EVENT = {
+    "event_id": lambda i: i,
+    "phase_id": lambda i: db.session.query(Phase.event_id).filter_by(id=i).scalar(),
+    "entrant_id": lambda i: db.session.query(Entrant.event_id).filter_by(id=i).scalar(),
+    "match_id": lambda i: _event_of({"match_id": i}),
+}
+
+
+def refusal_for_view(view_args: dict) -> str | None:
+    """The translated reason a desk change to this URL's event is refused here, else None."""
+    from ..i18n import translate_violation
+
+    if not read_only_events():
+        return None
+    for key, event_of in _VIEW_EVENT.items():
+        if isinstance(view_args.get(key), int):
+            try:
+                check({"match_id": None, "payload": {}, "_event": event_of(view_args[key])})
+            except RuleViolation as problem:
+                return translate_violation(problem)
+            return None
+    return None

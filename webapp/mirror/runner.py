@@ -2,7 +2,6 @@
 import logging
 import random
 import threading
-import time
 
 from flask import Flask
 
@@ -20,11 +19,19 @@ def backoff(failures: int) -> float:
     return min(MAX_BACKOFF, INTERVAL * 2 ** failures) * random.uniform(0.8, 1.2)
 
 
-def push_all(failures: dict) -> float:
+def _client(clients: dict, target: MirrorTarget):
+    """One kept client (its connections reused) per public site and token."""
+    key = (target.url, target.token)
+    if key not in clients:
+        clients[key] = pusher.client_for(target)
+    return clients[key]
+
+
+def push_all(failures: dict, clients: dict | None = None) -> float:
     """One round over the linked events; returns how long to wait before the next."""
-    wait = INTERVAL
+    wait, clients = INTERVAL, clients if clients is not None else {}
     for target in db.session.query(MirrorTarget).filter(MirrorTarget.status != "promoted").all():
-        result = pusher.push(target)
+        result = pusher.push(target, client=_client(clients, target))
         failures[target.id] = 0 if result.status == "ok" else failures.get(target.id, 0) + 1
         wait = max(wait, backoff(failures[target.id]) if failures[target.id] else INTERVAL)
     return wait
@@ -33,10 +40,11 @@ def push_all(failures: dict) -> float:
 def run(app: Flask, stop: threading.Event) -> None:
     """Push until stopped; a failure never ends the loop."""
     failures: dict = {}
+    clients: dict = {}
     while not stop.is_set():
         with app.app_context():
             try:
-                wait = push_all(failures)
+                wait = push_all(failures, clients)
             except Exception:  # noqa: BLE001 - the pusher must outlive any one bad round
                 log.exception("mirror push round failed")
                 db.session.rollback()
