@@ -1,7 +1,7 @@
 """mirror links and targets
 
 Revision ID: b1d0f3af5dd3
-Revises: e3247c9251ad
+Revises: 1890ba0c4df9
 Create Date: 2026-12-01 03:38:17.066441
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'b1d0f3af5dd3'
-down_revision = 'e3247c9251ad'
+down_revision = '1890ba0c4df9'
 branch_labels = None
 depends_on = None
 

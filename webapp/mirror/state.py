@@ -18,7 +18,9 @@ TABLES = (("event", Event), ("phase", Phase), ("entrant", Entrant), ("member", M
 ID_COLUMNS = {"id", "event_id", "phase_id", "entrant_id", "bracket_id", "match_id", "slot_a", "slot_b",
               "winner_id", "loser_id"}
 USER_COLUMNS = {"user_id", "resolved_by"}  # the venue's accounts are not the public site's
-PRIVATE = {"event": {"staff_pin_hash"}}
+# Not copied: the staff PIN stays at the venue; page version numbers are each site's own
+# (the public site bumps its own when the copied rows change, so its ETags stay honest).
+PRIVATE = {"event": {"staff_pin_hash", "version"}, "phase": {"version"}}
 ACTION_IDS = ("member_id",)
 ACTION_ID_LISTS = ("absent_a", "absent_b")
 
