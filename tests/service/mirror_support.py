@@ -88,7 +88,8 @@ class Server:
     def start(self) -> "Server":
         """Start and wait until it answers."""
         env = {**os.environ, "DATABASE_URL": self.database_url, "SECRET_KEY": "mirror-test",
-               "TAIKAI_MIRROR_PUSH": "0"}
+               "TAIKAI_MIRROR_PUSH": "0",
+               "REDIS_URL": ""}  # per-process fragment cache: Redis would outlive the reset database
         self.process = subprocess.Popen(
             [GUNICORN, "-b", f"127.0.0.1:{self.port}", "-w", str(self.workers), "--graceful-timeout", "1",
              "wsgi:app"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
