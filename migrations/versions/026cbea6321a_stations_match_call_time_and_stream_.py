@@ -1,7 +1,7 @@
 """stations, match call time and stream queue, phase calling settings
 
 Revision ID: 026cbea6321a
-Revises: 1890ba0c4df9
+Revises: b1d0f3af5dd3
 Create Date: 2026-12-01 03:54:57.326222
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '026cbea6321a'
-down_revision = '1890ba0c4df9'
+down_revision = 'b1d0f3af5dd3'
 branch_labels = None
 depends_on = None
 

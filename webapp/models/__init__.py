@@ -4,6 +4,7 @@ from .event import Entrant, Event, Member, Phase
 from .bracket import BracketRow, MatchRow
 from .oplog import AuditEntry, Conflict, Operation
 from .station import Station
+from ..mirror.models import MirrorLink, MirrorTarget
 
 __all__ = ["User", "Event", "Phase", "Entrant", "Member", "BracketRow", "MatchRow",
-           "Operation", "Conflict", "AuditEntry", "Station"]
+           "Operation", "Conflict", "AuditEntry", "Station", "MirrorLink", "MirrorTarget"]
