@@ -31,6 +31,20 @@
     if (mine && mine.length) mine[mine.length - 1].scrollIntoView({ block: 'center', inline: 'center' });
   }
 
+  // Printing: a side wider than the paper is scaled down to its width (bracket.js, not CSS,
+  // because only the laid-out width tells by how much).
+  function fitForPrint() {
+    document.querySelectorAll('.bracket-sheet .bracket').forEach((b) => {
+      b.style.zoom = '';
+      const wide = b.querySelector('.rounds').scrollWidth;
+      if (wide > b.clientWidth) b.style.zoom = (b.clientWidth / wide).toFixed(3);
+    });
+  }
+  function unfit() { document.querySelectorAll('.bracket').forEach((b) => { b.style.zoom = ''; }); }
+  window.addEventListener('beforeprint', fitForPrint);
+  window.addEventListener('afterprint', unfit);
+  window.matchMedia('print').addEventListener('change', (e) => (e.matches ? fitForPrint() : unfit()));
+
   document.addEventListener('DOMContentLoaded', () => {
     const input = document.getElementById('find-me');
     if (!input) return;
