@@ -96,7 +96,8 @@ async function stamp(res) {
 }
 
 async function cacheFirst(req) {
-  const hit = await caches.match(req, { cacheName: SHELL_CACHE, ignoreVary: true });
+  // Pages ask for /static/...?v=<version>: the shell cache (renewed with every version) answers.
+  const hit = await caches.match(req, { cacheName: SHELL_CACHE, ignoreVary: true, ignoreSearch: true });
   if (hit) return hit;
   const res = await fetch(req);
   if (res.ok && res.type === 'basic') {

@@ -21,6 +21,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     _init_extensions(app)
     _register_blueprints(app)
     from .pollgate import init_poll_gate
+    from .static_files import init_static_files
+    init_static_files(app)
     init_poll_gate(app)
     from . import cli
     from .venue import init_venue
