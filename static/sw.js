@@ -21,6 +21,7 @@ const SHELL = [
   '/static/vendor/idb.umd.js',
   '/static/css/app.css',
   '/static/js/outbox.js',
+  '/static/js/entry.js',
   '/static/js/app.js',
   '/static/manifest.webmanifest',
   '/static/icons/icon-192.png',
