@@ -171,3 +171,8 @@ def test_desk_queue_shows_held_entries_and_both_sides_of_a_players_conflict(app,
     assert 'data-testid="held-entry"' not in page and 'data-testid="players-differ"' in page
     differ = page.split('data-testid="players-differ">')[1].split("</p>")[0]
     assert "チームA" in differ and "チーム3" in differ  # named by the phone; seated on the server
+
+
+def test_openapi_lists_held_among_the_outcomes(client, app):
+    doc = client.get("/sync/openapi.json").get_json()
+    assert "held" in doc["components"]["schemas"]["Outcome"]["properties"]["outcome"]["enum"]
