@@ -21,7 +21,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     _init_extensions(app)
     _register_blueprints(app)
     from . import cli
+    from .venue import init_venue
     cli.init_app(app)
+    init_venue(app)  # ProxyFix, `serve` / `venue serve`, the /venue pages
     return app
 
 

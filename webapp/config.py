@@ -15,6 +15,9 @@ class Config:
     SESSION_COOKIE_SAMESITE = "Lax"
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 16  # one tournament day
     POLL_SECONDS = 4
+    # How many reverse proxies in front set X-Forwarded-* (0: trust none; 1 behind Caddy or nginx).
+    TAIKAI_PROXIES = int(os.environ.get("TAIKAI_PROXIES") or 0)
+    TAIKAI_VENUE_DIR = os.environ.get("TAIKAI_VENUE_DIR")  # None → venue/ in the instance folder
     COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript",
                           "application/json", "application/manifest+json", "text/csv"]
 

@@ -11,7 +11,7 @@ from ..models import Conflict, MatchRow, Operation, User
 from ..services import conflicts, held, operations, standings
 from ..services.sheets import translate_outcome
 from . import render
-from .template_helpers import round_label
+from .match_titles import match_title
 
 bp = Blueprint("conflicts", __name__, url_prefix="/desk/conflicts")
 
@@ -42,44 +42,7 @@ def _waiting() -> list[dict]:
             match = db.session.get(MatchRow, row.match_id)
             user = db.session.get(User, row.user_id) if row.user_id else None
             group = groups[(row.match_id, row.device_id)] = {
-                "match": match, "title": _title(match), "count": 0, "named": conflicts.named_in(row),
+                "match": match, "title": match_title(match), "count": 0, "named": conflicts.named_in(row),
                 "author": (user.display_name or user.username) if user else "—"}
         group["count"] += 1
     return list(groups.values())
-
-
-def _title(match: MatchRow) -> str:
-    """A match's place in its bracket in words (round, then its number in the round)."""
-    total = max(m.round for m in match.bracket.matches if m.side == match.side)
-    return f"{round_label(match.side, match.round, total)} {_('Match %(n)s', n=match.index)}".strip()
-
-
-def _fields(form) -> dict:
-    """The third version's fields (f_<name>), typed: integers and booleans as such."""
-    out = {}
-    for key, value in form.items():
-        if key.startswith("f_") and value != "":
-            value = value.strip()
-            out[key[2:]] = int(value) if value.lstrip("-").isdigit() else {"true": True, "false": False}.get(value, value)
-    return out
-
-
-@bp.route("/<int:conflict_id>", methods=["POST"])
-def decide(conflict_id):
-    """Keep the recorded version, take the conflicting one, or enter a third (an operation)."""
-    conflict = db.session.get(Conflict, conflict_id) or abort(404)
-    op = db.session.get(Operation, conflict.operation_id)
-    payload = {"conflict_op": op.op_id, "decision": request.form.get("decision", ""),
-               "cascade": request.form.get("cascade") in ("on", "true", "1")}
-    if payload["decision"] == "third":
-        payload["fields"] = _fields(request.form)
-    outcome = operations.submit({"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "resolve_conflict",
-                                 "match_id": conflict.match_id, "payload": payload}, current_user)
-    if outcome.outcome == "applied":
-        flash(_("Decision recorded."), "ok")
-        if (outcome.params or {}).get("flagged"):
-            flash(_("Matches already played were reopened and flagged: %(keys)s",
-                    keys=outcome.params["flagged"]), "error")
-    else:
-        flash(translate_outcome(outcome) or outcome.outcome, "error")
-    return redirect(url_for("conflicts.queue"))
