@@ -46,3 +46,34 @@ def _waiting() -> list[dict]:
                 "author": (user.display_name or user.username) if user else "—"}
         group["count"] += 1
     return list(groups.values())
+
+
+def _fields(form) -> dict:
+    """The third version's fields (f_<name>), typed: integers and booleans as such."""
+    out = {}
+    for key, value in form.items():
+        if key.startswith("f_") and value != "":
+            value = value.strip()
+            out[key[2:]] = int(value) if value.lstrip("-").isdigit() else {"true": True, "false": False}.get(value, value)
+    return out
+
+
+@bp.route("/<int:conflict_id>", methods=["POST"])
+def decide(conflict_id):
+    """Keep the recorded version, take the conflicting one, or enter a third (an operation)."""
+    conflict = db.session.get(Conflict, conflict_id) or abort(404)
+    op = db.session.get(Operation, conflict.operation_id)
+    payload = {"conflict_op": op.op_id, "decision": request.form.get("decision", ""),
+               "cascade": request.form.get("cascade") in ("on", "true", "1")}
+    if payload["decision"] == "third":
+        payload["fields"] = _fields(request.form)
+    outcome = operations.submit({"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "resolve_conflict",
+                                 "match_id": conflict.match_id, "payload": payload}, current_user)
+    if outcome.outcome == "applied":
+        flash(_("Decision recorded."), "ok")
+        if (outcome.params or {}).get("flagged"):
+            flash(_("Matches already played were reopened and flagged: %(keys)s",
+                    keys=outcome.params["flagged"]), "error")
+    else:
+        flash(translate_outcome(outcome) or outcome.outcome, "error")
+    return redirect(url_for("conflicts.queue"))
