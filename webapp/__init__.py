@@ -53,9 +53,11 @@ def _init_extensions(app: Flask) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     from sync.api import bp as sync_bp
+    from sync.api import shell_bp
 
     from .views import auth, conflicts, desk, desk_plan, public, staff
 
     for module in (public, auth, desk, desk_plan, staff, conflicts):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)
+    app.register_blueprint(shell_bp)
