@@ -21,6 +21,7 @@ const SHELL = [
   '/static/vendor/idb.umd.js',
   '/static/css/app.css',
   '/static/js/outbox.js',
+  '/static/js/entry.js',
   '/static/js/app.js',
   '/static/js/offline_pack.js',
   '/static/manifest.webmanifest',

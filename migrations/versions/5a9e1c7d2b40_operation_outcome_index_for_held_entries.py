@@ -1,7 +1,7 @@
 """operation.outcome index: held entries are looked up on every sync batch
 
 Revision ID: 5a9e1c7d2b40
-Revises: e3247c9251ad
+Revises: 1890ba0c4df9
 Create Date: 2026-12-01 03:55:00.000000
 
 """
@@ -9,7 +9,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '5a9e1c7d2b40'
-down_revision = 'e3247c9251ad'
+down_revision = '1890ba0c4df9'
 branch_labels = None
 depends_on = None
 

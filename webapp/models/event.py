@@ -26,6 +26,9 @@ class Event(Timestamped, db.Model):
     staff_pin_hash: Mapped[str | None] = mapped_column(db.String(255))
     template: Mapped[str] = mapped_column(db.String(60), default="")
     settings: Mapped[dict] = mapped_column(JSONType, default=dict)
+    # Bumped (webapp/versions.py) in the transaction of any change to its phases, matches or
+    # entrants: the standings' ETag and fragment-cache key.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
 
     phases: Mapped[list["Phase"]] = relationship(back_populates="event", order_by="Phase.position",
                                                  cascade="all, delete-orphan")
@@ -55,6 +58,9 @@ class Phase(Timestamped, db.Model):
     play_options: Mapped[dict] = mapped_column(JSONType, default=dict)   # best_of per side
     draw: Mapped[dict | None] = mapped_column(JSONType)                  # seed, inputs, result
     entrant_override: Mapped[list | None] = mapped_column(JSONType)      # desk's routed list
+    # Bumped (webapp/versions.py) in the transaction of any change to its matches: the bracket's
+    # ETag and fragment-cache key, read alone so an unchanged poll costs one indexed read.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
 
     event: Mapped[Event] = relationship(back_populates="phases")
     brackets: Mapped[list["BracketRow"]] = relationship(back_populates="phase", order_by="BracketRow.id",
