@@ -157,6 +157,10 @@
         li.append(' ', el('span', { class: 'op-decision badge', 'data-testid': 'decision' },
           t(...(op.lost ? DECIDED_LOST : DECIDED_KEPT)[op.resolution])));
       }
+      if (op.undone) { // a later void undid this applied entry: the server's reason, in the reader's language
+        li.dataset.undone = '1';
+        li.append(' ', el('span', { class: 'op-undone badge error', 'data-testid': 'undone' }, op.undone.message || ''));
+      }
       if (s === 'rejected') li.append(btn('edit', '修正', 'Edit'));
       if (s === 'rejected' || s === 'conflict') li.append(btn('discard', '消去', 'Dismiss'));
       ul.append(li);
