@@ -22,10 +22,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     _register_blueprints(app)
     from .pollgate import init_poll_gate
     init_poll_gate(app)
-    from . import cli
+    from . import cli, mirror
     from .venue import init_venue
     cli.init_app(app)
     init_venue(app)  # ProxyFix, `serve` / `venue serve`, the /venue pages
+    mirror.init_app(app)
     return app
 
 

@@ -1,7 +1,7 @@
 """operation.outcome index: held entries are looked up on every sync batch
 
 Revision ID: 5a9e1c7d2b40
-Revises: 1890ba0c4df9
+Revises: b1d0f3af5dd3
 Create Date: 2026-12-01 03:55:00.000000
 
 """
@@ -9,7 +9,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '5a9e1c7d2b40'
-down_revision = '1890ba0c4df9'
+down_revision = 'b1d0f3af5dd3'
 branch_labels = None
 depends_on = None
 

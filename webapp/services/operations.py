@@ -18,6 +18,7 @@ from ..models.base import utcnow
 from ..play_schemas import ValidationError, load_action
 from ..schemas import CorrectionForm, WinnerForm
 from ..tournament.errors import N_, RuleViolation
+from ..mirror import guard as mirror_guard
 from . import ServiceError, brackets, checkin, conflicts, held, play
 
 log = logging.getLogger(__name__)
@@ -292,6 +293,7 @@ def _lock_match(match_id) -> MatchRow | None:
 
 def _decide(op: dict, user) -> tuple[Outcome, str | None]:
     """Applied, confirmed or conflict — and the conflict's reason; raises when rejected."""
+    mirror_guard.check(op)  # one writer per event: a mirrored copy takes no entries
     if op["kind"] == "check_in":
         return checkin.apply(op, user), None
     if op["kind"] == "set_station":
