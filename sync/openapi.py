@@ -1,5 +1,5 @@
 """The OpenAPI 3 document of the sync API, built from the marshmallow schemas' fields."""
-from marshmallow import fields
+from marshmallow import fields, validate
 
 from .schemas import MAX_BATCH, OperationSchema, OutcomeSchema
 
@@ -12,6 +12,9 @@ def _schema(schema_cls) -> dict:
         prop = {"type": _TYPES.get(type(field), "string")}
         if field.allow_none:
             prop["nullable"] = True
+        choices = [v.choices for v in field.validators if isinstance(v, validate.OneOf)]
+        if choices:
+            prop["enum"] = list(choices[0])  # e.g. every outcome, "held" included
         props[name] = prop
         if field.required:
             required.append(name)

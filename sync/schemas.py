@@ -36,7 +36,7 @@ class OutcomeSchema(Schema):
     """What the server made of one operation."""
 
     op_id = fields.String()
-    outcome = fields.String(validate=validate.OneOf(("applied", "duplicate", "confirmed", "conflict", "rejected")))
+    outcome = fields.String(validate=validate.OneOf(("applied", "duplicate", "confirmed", "conflict", "rejected", "held")))
     code = fields.String(allow_none=True)
     message = fields.String(allow_none=True)
     match_version = fields.Integer(allow_none=True)

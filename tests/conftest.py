@@ -42,6 +42,9 @@ def _empty_tables() -> None:
     from webapp.mirror import guard
 
     guard.forget()  # its 2-second cache of read-only events must not outlive the rows it read
+    from webapp.services import play
+
+    play._CACHE.clear()  # noqa: SLF001 - ids restart with the tables: old match states must go too
     db.session.remove()
     tables = [t for t in reversed(db.metadata.sorted_tables)]
     with db.engine.begin() as conn:
