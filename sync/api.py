@@ -48,12 +48,13 @@ def push():
 
 @bp.route("/outcomes")
 def outcomes():
-    """Outcomes of a device's operations (for replies lost on the way back)."""
+    """Outcomes of this person's operations from one device (for replies lost on the way back)."""
     if not current_user.is_authenticated:
         return _unauthorized()
     device_id = request.args.get("device_id", "")[:64]
     since = max(0, min(request.args.get("since_seq", type=int, default=0), 2**31))
-    rows = (db.session.query(Operation).filter(Operation.device_id == device_id, Operation.seq >= since)
+    rows = (db.session.query(Operation).filter(Operation.user_id == current_user.id, Operation.device_id == device_id,
+                                             Operation.seq >= since)
             .order_by(Operation.seq).limit(1000).all())
     return jsonify({"results": [sync_apply.present(operations.stored_outcome(r)) for r in rows]})
 

@@ -18,7 +18,7 @@ from ..models.base import utcnow
 from ..play_schemas import ValidationError, load_action
 from ..schemas import CorrectionForm, WinnerForm
 from ..tournament.errors import N_, RuleViolation
-from . import ServiceError, brackets, checkin, conflicts, play
+from . import ServiceError, access, brackets, checkin, conflicts, play
 
 log = logging.getLogger(__name__)
 
@@ -216,18 +216,19 @@ def _lock_match(match_id) -> MatchRow | None:
 
 def _decide(op: dict, user) -> tuple[Outcome, str | None]:
     """Applied, confirmed or conflict — and the conflict's reason; raises when rejected."""
+    access.check_signed_in(user)
     if op["kind"] == "check_in":
-        return checkin.apply(op, user), None
-    if op["kind"] == "set_station":
-        match = _lock_match(op.get("match_id"))
-        if match is None:
-            raise RuleViolation("op.no_match", N_("This match does not exist."))
-        return checkin.set_station(op, match, user), None
-    if op["kind"] not in MATCH_KINDS + DESK_KINDS:
+        return checkin.apply(op, user), None  # checks the entrant's event
+    if op["kind"] not in MATCH_KINDS + DESK_KINDS + ("set_station",):
         raise RuleViolation("op.kind", N_("Unknown kind of entry: %(kind)s."), kind=op["kind"])
+    if op["kind"] in DESK_KINDS:
+        access.check_desk(user)
     match = _lock_match(op.get("match_id"))
     if match is None:
         raise RuleViolation("op.no_match", N_("This match does not exist."))
+    access.check_event(user, match.bracket.phase.event_id)  # every kind: staff stay in their event
+    if op["kind"] == "set_station":
+        return checkin.set_station(op, match, user), None
     if op["kind"] in DESK_KINDS:
         return _decide_desk(op, match, user)
     return _decide_match(op, match)
@@ -271,8 +272,6 @@ def same_action(recorded: dict, entered: dict) -> bool:
 
 
 def _decide_desk(op: dict, match: MatchRow, user) -> tuple[Outcome, str | None]:
-    if user is not None and not getattr(user, "is_desk", False):
-        raise ServiceError("op.desk_only", N_("Only the desk may make this entry."))
     payload = op.get("payload") or {}
     if op["kind"] == "resolve_conflict":
         params = conflicts.resolve(payload, user)

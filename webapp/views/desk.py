@@ -166,7 +166,7 @@ def _submit(match: MatchRow, kind: str):
     """The no-script path of a desk entry: the same operation the outbox would send."""
     fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "base_version")}
     base = request.form.get("base_version", "")
-    op = {"op_id": str(uuid.uuid4()), "device_id": "desk-form", "kind": kind, "match_id": match.id,
+    op = {"op_id": str(uuid.uuid4()), "device_id": f"desk-form-{current_user.id}", "kind": kind, "match_id": match.id,
           "base_version": int(base) if base.isdigit() else None, "payload": fields}
     outcome = operations.submit(op, current_user)
     if outcome.outcome in ("applied", "confirmed", "duplicate"):
