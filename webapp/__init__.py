@@ -30,6 +30,7 @@ def _init_extensions(app: Flask) -> None:
     from .database import configure_sqlite
     from .i18n import select_locale, init_i18n
     from .auth import init_auth
+    from .security import init_security
     from .views.errors import init_error_pages
     from .views.template_helpers import init_template_helpers
 
@@ -39,6 +40,7 @@ def _init_extensions(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     csrf.init_app(app)
     compress.init_app(app)
+    init_security(app)  # before the login manager: its cookie hook must run first
     login_manager.init_app(app)
     Htmx(app)
     init_i18n(app)

@@ -3,6 +3,7 @@ from flask import Blueprint, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import login_user, logout_user
 
+from ..auth import local_path
 from ..extensions import db
 from ..models import User
 from ..schemas import LoginForm, ValidationError, load_form
@@ -13,8 +14,7 @@ bp = Blueprint("auth", __name__)
 
 
 def _safe_next(default: str) -> str:
-    target = request.args.get("next") or request.form.get("next") or ""
-    return target if target.startswith("/") and not target.startswith("//") else default
+    return local_path(request.args.get("next") or request.form.get("next"), default)
 
 
 @bp.route("/login", methods=["GET", "POST"])
