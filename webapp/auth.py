@@ -17,8 +17,11 @@ def init_auth(app: Flask) -> None:
     login_manager.login_message = _l("Please sign in.")
 
     @login_manager.user_loader
-    def _load(user_id: str):
-        return db.session.get(User, int(user_id))
+    def _load(session_id: str):
+        # "user:credential generation:PIN generation" (User.get_id); an old id finds no one.
+        user_id = session_id.split(":", 1)[0]
+        user = db.session.get(User, int(user_id)) if user_id.isdigit() else None
+        return user if user is not None and user.get_id() == session_id else None
 
 
 def local_path(target: str | None, default: str) -> str:

@@ -134,11 +134,12 @@ def add_phase(event_id):
 
 @bp.route("/e/<int:event_id>/pin", methods=["POST"])
 def staff_pin(event_id):
-    """Choose the staff PIN for this event."""
+    """Set the staff PIN (generated unless the desk types one); it is shown this once only."""
     event = _event(event_id)
-    if run_change(lambda: accounts.set_staff_pin(event, request.form.get("pin", ""))):
-        flash(_("Staff PIN saved."), "ok")
-        return redirect(url_for("desk.event", event_id=event_id))
+    chosen = {}
+    if run_change(lambda: chosen.update(pin=accounts.set_staff_pin(event, request.form.get("pin", "")))):
+        page, status = _setup_page(event, new_pin=chosen["pin"])
+        return page, status, {"Cache-Control": "no-store"}
     return _setup_page(event, 422)
 
 
