@@ -53,6 +53,9 @@ def _entrant_name(entrant_id: int) -> str:
 
 def init_template_helpers(app: Flask) -> None:
     """Register the helpers as Jinja globals."""
+    from .match_titles import match_key_label, match_title
+    app.jinja_env.globals.update(match_title=match_title, match_key_label=match_key_label)
+    app.jinja_env.filters["match_title"] = match_title
     app.jinja_env.globals.update(
         side_label=side_label, round_label=round_label, penalty_label=penalty_label, format_label=format_label,
         phase_names=lambda phase: standings.names(phase.event_id),

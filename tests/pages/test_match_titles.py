@@ -1,0 +1,67 @@
+"""Matches are named for people ("勝者側 2回戦 第3試合"); the key is only a secondary label."""
+import sys
+import pathlib
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
+from play_support import kgp_top4  # noqa: E402
+
+from flask_babel import force_locale  # noqa: E402
+
+from webapp.extensions import db  # noqa: E402
+from webapp.services import brackets, entrants, event_templates, events  # noqa: E402
+from webapp.views.match_titles import match_key_label, match_title  # noqa: E402
+
+
+def _phase(fmt, count, **options):
+    event = events.create_event("名前テスト", "kgp2025")
+    entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, count + 1)])
+    phase = events.add_phase(event, "本戦", fmt, **options)
+    db.session.flush()
+    brackets.start_phase(phase, event.entrants)
+    db.session.commit()
+    return phase
+
+
+def _titles(phase, locale):
+    with force_locale(locale):
+        return {m.key: match_title(m) for b in phase.brackets for m in b.matches}
+
+
+def test_double_elimination_titles_in_both_languages(app):
+    phase = _phase("double_elimination", 32, grand_final="reset")
+    ja, en = _titles(phase, "ja"), _titles(phase, "en")
+    assert ja["W2.3"] == "勝者側 2回戦 第3試合" and en["W2.3"] == "Winners round 2, match 3"
+    assert ja["L1.2"] == "敗者側 1回戦 第2試合" and en["L1.2"] == "Losers round 1, match 2"
+    assert ja["W5.1"] == "勝者側決勝" and ja["W4.2"] == "勝者側準決勝 第2試合"
+    assert ja["GF1"] == "グランドファイナル" and en["GF2"] == "Grand final reset"
+
+
+def test_single_elimination_uses_round_names_and_skips_byes(app):
+    phase = _phase("single_elimination", 6, third_place=True)
+    ja = _titles(phase, "ja")
+    assert ja["W3.1"] == "決勝" and ja["W2.1"] == "準決勝 第1試合" and ja["3P"] == "3位決定戦"
+    round_one = [m for m in phase.brackets[0].matches if m.round == 1 and m.side == "W"]
+    played = sorted(ja[m.key] for m in round_one if m.status != "bye")
+    assert len(played) < len(round_one) and played == ["準々決勝 第1試合", "準々決勝 第2試合"]
+
+
+def test_groups_and_finals_stage(app):
+    groups = _phase("double_elimination", 12, group_count=3, grand_final="none")
+    third = groups.brackets[2]
+    with force_locale("ja"):
+        names = sorted(match_title(m) for m in third.matches if m.status not in ("bye", "void"))
+    assert names[0] == "グループC 第1試合" and len(set(names)) == len(names)
+    event, de, finals = kgp_top4()
+    event_templates.start(finals)
+    db.session.commit()
+    with force_locale("ja"):
+        names = {m.key: match_title(m) for m in finals.brackets[0].matches}
+    assert names["F"] == "決勝" and "再戦" in names["Q1R"] and names["Q2"] == "決勝ステージ進出決定戦 第2試合"
+
+
+def test_key_label_is_small_and_marked(app):
+    phase = _phase("single_elimination", 4)
+    match = phase.brackets[0].matches[0]
+    with force_locale("en"):
+        assert str(match_key_label(match)) == f'<small class="key" title="Bracket key">{match.key}</small>'
+
