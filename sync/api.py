@@ -11,7 +11,7 @@ from webapp.services import operations
 
 from . import apply as sync_apply
 from .openapi import openapi_document
-from .schemas import BatchSchema, ValidationError
+from .schemas import BadBody, BatchSchema, ValidationError, read_json
 
 bp = Blueprint("sync", __name__, url_prefix="/sync")
 csrf.exempt(bp)  # checked in push() after the sign-in check
@@ -34,7 +34,9 @@ def push():
     except WTFValidationError:
         return jsonify({"error": "csrf", "message": "reload the page"}), 400
     try:
-        batch = BatchSchema().load(request.get_json(silent=True) or {})
+        batch = BatchSchema().load(read_json(request.get_data()))
+    except BadBody as problem:
+        return jsonify({"error": "json", "message": f"the body is not usable JSON: {problem}"}), 400
     except ValidationError as problem:
         return jsonify({"errors": problem.normalized_messages()}), 422
     try:

@@ -18,7 +18,7 @@ from ..models.base import utcnow
 from ..play_schemas import ValidationError, load_action
 from ..schemas import CorrectionForm, WinnerForm
 from ..tournament.errors import N_, RuleViolation
-from . import ServiceError, access, brackets, checkin, conflicts, play
+from . import ServiceError, access, brackets, checkin, conflicts, op_input, play
 
 log = logging.getLogger(__name__)
 
@@ -217,6 +217,7 @@ def _lock_match(match_id) -> MatchRow | None:
 def _decide(op: dict, user) -> tuple[Outcome, str | None]:
     """Applied, confirmed or conflict — and the conflict's reason; raises when rejected."""
     access.check_signed_in(user)
+    op_input.check_printable(op)
     if op["kind"] == "check_in":
         return checkin.apply(op, user), None  # checks the entrant's event
     if op["kind"] not in MATCH_KINDS + DESK_KINDS + ("set_station",):
@@ -253,6 +254,7 @@ def _decide_match(op: dict, match: MatchRow) -> tuple[Outcome, str | None]:
     if _stale(op, match):
         return _conflict(op, match, "participants_changed")
     actions = match.actions or []
+    op_input.check_position(position, len(actions))
     if position is not None and position < len(actions):
         if same_action(actions[position], action):
             return Outcome(op["op_id"], "confirmed", match_version=match.version), None
