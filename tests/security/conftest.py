@@ -34,6 +34,7 @@ def _user_per_request(app):
 
     def forget(sender, **_):
         g.pop("_login_user", None)
+        g.pop("csrf_token", None)  # Flask-WTF keeps the token made for one session here
     request_started.connect(forget, app)
     yield
     request_started.disconnect(forget, app)
