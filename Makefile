@@ -5,11 +5,17 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 FLASK := $(BIN)/flask --app wsgi
 
-.PHONY: run test install translations db demo chromium bench clean
+.PHONY: run serve venue test install translations db demo chromium bench clean
 
 run: db  ## install, create/upgrade the SQLite database, load the demo, serve
 	$(FLASK) demo --if-empty
 	$(FLASK) run --host 127.0.0.1 --port 5000
+
+serve: install translations  ## production: gunicorn on TAIKAI_BIND (127.0.0.1:8000) behind an https proxy
+	$(FLASK) serve
+
+venue: install translations  ## the desk laptop as the venue server: https on the LAN, port TAIKAI_VENUE_PORT (8443)
+	$(FLASK) venue serve
 
 test: install translations chromium  ## install everything the tests need and run them all
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

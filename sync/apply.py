@@ -12,7 +12,16 @@ def present(outcome: operations.Outcome) -> dict:
     """The outcome as the phone reads it, its message in the reader's language."""
     data = outcome.to_dict()
     data["message"] = translate_violation(outcome) if outcome.message else None
+    if outcome.undone:   # a later void undid this entry: the reason in the reader's language
+        data["undone"] = {**outcome.undone, "message": translate_violation(_Said(outcome.undone))}
     return data
+
+
+class _Said:
+    """A stored {code, message, params} read like a violation for translation."""
+
+    def __init__(self, said: dict):
+        self.message, self.params = said.get("message") or "", said.get("params") or {}
 
 
 def apply_batch(raws: list, device_id: str, user) -> list[dict]:

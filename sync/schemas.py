@@ -88,6 +88,7 @@ class OutcomeSchema(Schema):
     match_version = fields.Integer(allow_none=True)
     resolution = fields.String(allow_none=True, validate=validate.OneOf(("kept", "taken", "third")))
     lost = fields.Boolean(allow_none=True)
+    undone = fields.Dict(allow_none=True)   # {code, message, params}: a later void undid this entry
 
 
 __all__ = ["BadBody", "BatchSchema", "OperationSchema", "OutcomeSchema", "ValidationError", "MAX_BATCH", "read_json"]

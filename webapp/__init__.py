@@ -4,7 +4,7 @@ import os
 from flask import Flask
 
 from .config import Config, database_url, instance_secret
-from .extensions import babel, compress, csrf, db, login_manager, migrate
+from .extensions import babel, cache, compress, csrf, db, login_manager, migrate
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -20,10 +20,14 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = instance_secret(app.instance_path)
     _init_extensions(app)
     _register_blueprints(app)
+    from .pollgate import init_poll_gate
+    init_poll_gate(app)
     from .throttle import init_throttle
     init_throttle(app)
     from . import cli
+    from .venue import init_venue
     cli.init_app(app)
+    init_venue(app)  # ProxyFix, `serve` / `venue serve`, the /venue pages
     return app
 
 
@@ -35,6 +39,7 @@ def _init_extensions(app: Flask) -> None:
     from .security import init_security
     from .views.errors import init_error_pages
     from .views.template_helpers import init_template_helpers
+    from .versions import init_versions
 
     db.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "..", "migrations"),
@@ -42,6 +47,8 @@ def _init_extensions(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     csrf.init_app(app)
     compress.init_app(app)
+    cache.init_app(app)
+    init_versions()
     init_security(app)  # before the login manager: its cookie hook must run first
     login_manager.init_app(app)
     Htmx(app)

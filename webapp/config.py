@@ -22,6 +22,16 @@ class Config:
     REMEMBER_COOKIE_HTTPONLY = True
     REMEMBER_COOKIE_SAMESITE = "Lax"
     POLL_SECONDS = 4
+    # Rendered brackets/standings, keyed by version: in process, or shared by every worker
+    # and host through Redis when REDIS_URL is set.
+    CACHE_TYPE = "RedisCache" if os.environ.get("REDIS_URL") else "SimpleCache"
+    CACHE_REDIS_URL = os.environ.get("REDIS_URL")
+    CACHE_DEFAULT_TIMEOUT = 6 * 60 * 60
+    CACHE_THRESHOLD = 2000  # SimpleCache entries per process
+    CACHE_KEY_PREFIX = "taikai:"
+    # How many reverse proxies in front set X-Forwarded-* (0: trust none; 1 behind Caddy or nginx).
+    TAIKAI_PROXIES = int(os.environ.get("TAIKAI_PROXIES") or 0)
+    TAIKAI_VENUE_DIR = os.environ.get("TAIKAI_VENUE_DIR")  # None → venue/ in the instance folder
     COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript",
                           "application/json", "application/manifest+json", "text/csv"]
 

@@ -1,5 +1,6 @@
 """Flask extensions, created unbound and attached in create_app with init_app."""
 from flask_babel import Babel
+from flask_caching import Cache
 from flask_compress import Compress
 from flask_login import LoginManager
 from flask_migrate import Migrate
@@ -21,4 +22,5 @@ migrate = Migrate()
 babel = Babel()
 csrf = CSRFProtect()
 compress = Compress()
+cache = Cache()  # rendered fragments; Redis when REDIS_URL is set (webapp/fragments.py)
 login_manager = LoginManager()

@@ -76,6 +76,9 @@ def export_records():
             record = _to_json(row)
             if kind == "phase":
                 record["status"] = "running" if row.brackets else "draft"
+            if kind == "entrant" and "day_dq" in (record.get("info") or {}):
+                # Given by a logged penalty: the replay gives it again at the same point.
+                record["info"] = {k: v for k, v in record["info"].items() if k != "day_dq"}
             yield {"type": kind, **record}
     for row in db.session.query(BracketRow).order_by(BracketRow.id):
         yield {"type": "bracket", **_to_json(row), "matches": initial_matches(row)}

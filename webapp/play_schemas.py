@@ -90,10 +90,15 @@ class OverrideSchema(ActionSchema):
     reason = fields.String(required=True, validate=validate.Length(min=1, max=200))
 
 
+class RulingSchema(ActionSchema):
+    choice = fields.String(required=True, validate=validate.OneOf(("replay", "keep")))
+    reason = fields.String(load_default="", validate=validate.Length(max=200))
+
+
 ACTION_SCHEMAS = {"coin_toss": CoinTossSchema, "roll_call": RollCallSchema, "arrive": ArriveSchema,
                   "name_player": NamePlayerSchema, "declare_change": DeclareChangeSchema,
                   "report_game": ReportGameSchema, "penalty": PenaltySchema, "replay": ReplaySchema,
-                  "override": OverrideSchema}
+                  "override": OverrideSchema, "ruling": RulingSchema}
 
 
 # One instance per schema: building a marshmallow schema copies its fields, which

@@ -7,7 +7,7 @@ import pytest
 
 from webapp.tournament.errors import RuleViolation
 from webapp.tournament.play import (ACTIONS, Arrive, CoinToss, DeclareChange, MatchSetup, Member,
-                                    NamePlayer, Override, Penalty, Replay, ReportGame, RollCall,
+                                    NamePlayer, Override, Penalty, Replay, ReportGame, RollCall, Ruling,
                                     action_from_dict, start, state_from_dict)
 from test_play_support import kachinuki, named, tossed, win
 from webapp.tournament.play import apply
@@ -17,7 +17,7 @@ EXAMPLES = [
     DeclareChange("a", 1, "Heihachi", True, False),
     ReportGame(None, 2, 2, "Law", "Jin", "Arena", "1P", True),
     Penalty("a", "undeclared_change", note="x", game=2, member_id=1),
-    Replay("power cut"), Override("a", "referee"),
+    Replay("power cut"), Override("a", "referee"), Ruling("keep", "both teams agreed"),
 ]
 
 

@@ -32,5 +32,7 @@ def test_tekken_figures():
     assert r.rounds_to_win == 3 and r.team_size == 5 and r.double_ko and r.character_lock
     assert set(r.match_types) == {"kachinuki", "representative"}
     assert set(r.penalties) == {"interruption", "selection_mistake", "bluff",
-                                "undeclared_change", "disqualify_member", "disqualify_team"}
+                                "undeclared_change", "disqualify_member", "disqualify_team",
+                                "smoking"}
+    assert list(r.day_long) == ["smoking"]      # 本人のみ当日全ての試合に出場できなくなります
     assert r.side_rule == "toss_fixed" and r.stage_rule == "toss_then_loser"

@@ -28,6 +28,9 @@ class Event(Timestamped, db.Model):
     staff_pin_generation: Mapped[int] = mapped_column(default=0, server_default="0")
     template: Mapped[str] = mapped_column(db.String(60), default="")
     settings: Mapped[dict] = mapped_column(JSONType, default=dict)
+    # Bumped (webapp/versions.py) in the transaction of any change to its phases, matches or
+    # entrants: the standings' ETag and fragment-cache key.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
 
     phases: Mapped[list["Phase"]] = relationship(back_populates="event", order_by="Phase.position",
                                                  cascade="all, delete-orphan")
@@ -57,6 +60,9 @@ class Phase(Timestamped, db.Model):
     play_options: Mapped[dict] = mapped_column(JSONType, default=dict)   # best_of per side
     draw: Mapped[dict | None] = mapped_column(JSONType)                  # seed, inputs, result
     entrant_override: Mapped[list | None] = mapped_column(JSONType)      # desk's routed list
+    # Bumped (webapp/versions.py) in the transaction of any change to its matches: the bracket's
+    # ETag and fragment-cache key, read alone so an unchanged poll costs one indexed read.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
 
     event: Mapped[Event] = relationship(back_populates="phases")
     brackets: Mapped[list["BracketRow"]] = relationship(back_populates="phase", order_by="BracketRow.id",

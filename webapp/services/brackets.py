@@ -172,6 +172,17 @@ def correct_winner(match: MatchRow, winner_id: int, user=None, cascade=False, re
     return correction
 
 
+def reopen_match(match: MatchRow, user=None, reason="") -> engine.Correction:
+    """A decided match has no result any more (a void's ruling sent it back to play)."""
+    bracket = load(match.bracket)
+    correction = engine.reopen_result(bracket, match.key)
+    save(bracket, match.bracket, correction.changed)
+    match.bracket.phase.status = "running"
+    audit.record("match.reopen", user, match.bracket.phase.event_id, match=match.id,
+                 reopened=correction.reopened, reason=reason)
+    return correction
+
+
 OPEN = ("pending", "ready")
 
 

@@ -23,7 +23,7 @@ from . import ServiceError, access, brackets, checkin, conflicts, op_input, play
 log = logging.getLogger(__name__)
 
 MATCH_KINDS = ("coin_toss", "roll_call", "arrive", "name_player", "declare_change", "report_game",
-               "penalty", "replay", "override")
+               "penalty", "replay", "override", "ruling")
 # Bracket-level entries the desk makes (its result and correction forms, conflict decisions).
 DESK_KINDS = ("record_winner", "correct_result", "resolve_conflict")
 
@@ -40,12 +40,14 @@ class Outcome:
     match_version: int | None = None
     resolution: str | None = None  # the desk's decision on a conflict this entry was part of
     lost: bool | None = None       # True when that decision did not keep this entry
+    undone: dict | None = None     # a later void undid this applied entry: {code, message, params}
 
     def to_dict(self) -> dict:
         """The JSON form returned to the phone (message translated by the caller)."""
         return {"op_id": self.op_id, "outcome": self.outcome, "code": self.code,
                 "message": self.message, "params": self.params or {},
-                "match_version": self.match_version, "resolution": self.resolution, "lost": self.lost}
+                "match_version": self.match_version, "resolution": self.resolution, "lost": self.lost,
+                "undone": self.undone}
 
 
 def _fields(op: dict) -> dict:
@@ -58,8 +60,10 @@ def stored_outcome(row: Operation, duplicate: bool = False) -> Outcome:
     params = dict(row.params or {})
     # A conflict decision is kept in the params, beside the message's values.
     resolution, lost = params.pop("resolution", None), params.pop("lost", None)
+    undone = params.pop("undone", None)   # so is a void's undoing of the entry
     outcome = "duplicate" if duplicate else row.outcome
-    return Outcome(row.op_id, outcome, row.code, row.message, params, row.match_version, resolution, lost)
+    return Outcome(row.op_id, outcome, row.code, row.message, params, row.match_version, resolution, lost,
+                   undone)
 
 
 def _replayed(op: dict) -> Outcome | None:
@@ -232,7 +236,7 @@ def _decide(op: dict, user) -> tuple[Outcome, str | None]:
         return checkin.set_station(op, match, user), None
     if op["kind"] in DESK_KINDS:
         return _decide_desk(op, match, user)
-    return _decide_match(op, match)
+    return _decide_match(op, match, user)
 
 
 def describe(problem: ValidationError) -> str:
@@ -247,7 +251,7 @@ def _stale(op: dict, match: MatchRow) -> bool:
     return op.get("base_version") is not None and op["base_version"] < (match.slots_version or 0)
 
 
-def _decide_match(op: dict, match: MatchRow) -> tuple[Outcome, str | None]:
+def _decide_match(op: dict, match: MatchRow, user=None) -> tuple[Outcome, str | None]:
     payload = load_action(op["kind"], op.get("payload") or {})
     position = payload.pop("position", None)
     action = {"kind": op["kind"], **payload}
@@ -259,8 +263,30 @@ def _decide_match(op: dict, match: MatchRow) -> tuple[Outcome, str | None]:
         if same_action(actions[position], action):
             return Outcome(op["op_id"], "confirmed", match_version=match.version), None
         return _conflict(op, match, "different_result")
-    play.apply_action(match, action)
+    if op["kind"] == "ruling" and user is not None and not getattr(user, "is_desk", False):
+        raise ServiceError("op.desk_only", N_("Only the desk may make this entry."))
+    before = len(play.state_of(match).undone)
+    new = play.apply_action(match, action)
+    _mark_undone(match, new.undone[before:])
     return Outcome(op["op_id"], "applied", match_version=match.version), None
+
+
+def _mark_undone(match: MatchRow, undone: list[dict]) -> None:
+    """Tell each phone which of its applied entries a void undid, and why (/sync/outcomes)."""
+    if not undone:
+        return
+    _write_pending()   # entries applied earlier in this batch must be in the log to be marked
+    db.session.flush()
+    rows = [r for r in db.session.query(Operation).filter(
+        Operation.match_id == match.id, Operation.outcome == "applied",
+        Operation.kind.in_(MATCH_KINDS)).order_by(Operation.id)]
+    for entry in undone:
+        at = entry["at"]
+        row = next((r for r in rows if (r.payload or {}).get("position") == at), None)
+        row = row or (rows[at] if at < len(rows) else None)
+        if row is not None:
+            why = {k: entry[k] for k in ("code", "message", "params")}
+            row.params = {**(row.params or {}), "undone": why}
 
 
 # Whether a naming is a blind select follows from the match's state, not from the phone

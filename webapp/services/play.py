@@ -25,12 +25,27 @@ def _members(entrant_id: int | None) -> list[play.Member]:
             for m in entrant.members]
 
 
+def day_dq_for(match: MatchRow) -> dict[int, str]:
+    """The event's day-long DQs of this match's members (member id -> penalty kind).
+
+    A DQ counts for every match not yet started when it was given: a match that
+    was already under way (or the one it happened in) keeps its own history.
+    """
+    out = {}
+    for entrant_id in (match.slot_a, match.slot_b):
+        entrant = db.session.get(Entrant, entrant_id) if entrant_id else None
+        for member_id, dq in ((entrant.info or {}).get("day_dq") or {}).items() if entrant else ():
+            if match.id not in dq.get("exempt", ()):
+                out[int(member_id)] = dq["penalty"]
+    return out
+
+
 def setup_for(match: MatchRow) -> play.MatchSetup:
-    """The domain's match setup from the match's phase, event and entrants."""
+    """The domain's match setup from the match's phase, event, entrants and the day's DQs."""
     phase = match.bracket.phase
     return play.MatchSetup(match_type=phase.match_type, ruleset=phase.event.ruleset,
                            best_of=best_of_for(match), side_a=_members(match.slot_a),
-                           side_b=_members(match.slot_b))
+                           side_b=_members(match.slot_b), day_dq=day_dq_for(match))
 
 
 # Replaying a match from its first action on every entry is the sync path's main cost,
@@ -45,7 +60,8 @@ def state_of(match: MatchRow) -> play.MatchState:
     actions = match.actions or []
     key = (match.id, match.slot_a, match.slot_b)
     cached = _CACHE.get(key)
-    if cached is not None and cached[0] == actions:
+    day_dq = day_dq_for(match)
+    if cached is not None and cached[0] == actions and cached[1].setup.day_dq == day_dq:
         _CACHE.move_to_end(key)
         return cached[1]
     state = play.replay(setup_for(match), actions)
@@ -78,6 +94,10 @@ def apply_action(match: MatchRow, payload: dict) -> play.MatchState:
     if winner is not None and match.status == "done" and match.winner_id != winner:
         # A void flipped the result: this may refuse (downstream played) and then changes nothing.
         brackets.correct_winner(match, winner, reason="match_play")
+    if winner is None and match.status == "done" and not new.ruling:
+        # The desk's ruling sent a decided match back to play (same refusal as above).
+        brackets.reopen_match(match, reason="void_ruling")
+    _record_day_dq(match, new)
     match.actions = [*(match.actions or []), action.to_dict()]
     match.version += 1
     _remember(match, match.actions, new)
@@ -87,6 +107,41 @@ def apply_action(match: MatchRow, payload: dict) -> play.MatchState:
         except RuleViolation as problem:  # never for a ready match: a fault, not a refusal
             raise RuntimeError(f"the bracket refused a finished match: {problem}") from problem
     return new
+
+
+def _record_day_dq(match: MatchRow, state: play.MatchState) -> None:
+    """A penalty the rule set makes day-long bars the member from every later match of the day."""
+    act = state.history[-1]
+    if act.kind != "penalty" or act.penalty not in state.rules.day_long or act.member_id is None:
+        return
+    entrant = db.session.get(Entrant, entrant_of(match, act.side))
+    started = [m.id for m in _event_matches(match) if m.actions or m.status == "done"]
+    day_dq = dict((entrant.info or {}).get("day_dq") or {})
+    day_dq.setdefault(str(act.member_id), {"penalty": act.penalty, "match_id": match.id,
+                                           "rule": state.rules.day_long[act.penalty],
+                                           "exempt": sorted({*started, match.id})})
+    entrant.info = {**(entrant.info or {}), "day_dq": day_dq}
+
+
+def _event_matches(match: MatchRow) -> list[MatchRow]:
+    """Every match of the match's event."""
+    return [m for phase in match.bracket.phase.event.phases for row in phase.brackets
+            for m in row.matches]
+
+
+def day_dqs(event) -> list[dict]:
+    """The event's members disqualified for the day, for reception and the desk."""
+    from ..tournament.rulesets import get_ruleset
+    rules = get_ruleset(event.ruleset)
+    out = []
+    for entrant in event.entrants:
+        names = {str(m.id): m.name for m in entrant.members}
+        for member_id, dq in ((entrant.info or {}).get("day_dq") or {}).items():
+            out.append({"entrant": entrant.name, "entrant_id": entrant.id,
+                        "member": names.get(member_id, member_id), "penalty": dq["penalty"],
+                        "rule": rules.day_long.get(dq["penalty"], dq["penalty"]),
+                        "match_id": dq.get("match_id")})
+    return out
 
 
 def rebuild(match: MatchRow, actions: list[dict]) -> tuple[list[dict], list[dict]]:

@@ -309,6 +309,28 @@ def correct_result(bracket: Bracket, key, winner_id, cascade=False, walkover=Fal
     return Correction([t.key for t in affected], played, list(dict.fromkeys(changed)))
 
 
+def reopen_result(bracket: Bracket, key, cascade=False) -> Correction:
+    """Take a played match's result back (a void sent it back to play); downstream reopens."""
+    m = bracket.match(key)
+    if m.status != "done":
+        raise BracketError("bracket.not_decided",
+                           N_("Match %(key)s has no result yet; record the result instead of correcting it."),
+                           key=key)
+    affected = _downstream(bracket, m)
+    played = [t.key for t in affected if t.status == "done"]
+    if played and not cascade:
+        raise BracketError(
+            "bracket.downstream_played",
+            N_("Match %(key)s cannot be corrected: %(matches)s already played with the old result. "
+               "Correct those first, or confirm reopening them."),
+            key=key, matches=", ".join(played), keys=played)
+    _reopen(bracket, m, affected)
+    m.winner = m.loser = None
+    m.walkover = False
+    m.status = "ready"
+    return Correction([t.key for t in affected], played, [key] + [t.key for t in affected])
+
+
 def _reopen(b: Bracket, m: Match, affected: list[Match]) -> None:
     """Clear results of the affected matches and the slots fed from ``m`` or from them."""
     sources = [m] + [t for t in affected if t.status in DECIDED]

@@ -9,7 +9,8 @@ from ..auth import desk_required
 from ..extensions import db
 from ..models import Entrant, Event, MatchRow, Phase
 from ..schemas import (EventForm, PasteForm, PhaseForm, load_form)
-from ..services import accounts, brackets, entrants, event_templates, events, operations, standings
+from ..services import (accounts, brackets, entrants, event_templates, events, operations, play,
+                        rulings, standings)
 from ..services.sheets import translate_outcome
 from . import render
 from .errors import problem_message
@@ -32,7 +33,8 @@ def _event(event_id: int) -> Event:
 
 
 def _setup_page(event: Event, status: int = 200, **extra):
-    context = {"event": event, "form": request.form,
+    context = {"event": event, "form": request.form, "rulings": rulings.pending(event),
+               "day_dqs": play.day_dqs(event),
                "entrant_list": entrants.seeded_order(event.entrants),
                "routing_changes": event_templates.routing_changes(event) if event.template else [], **extra}
     return render("desk/event.html", **context), status
@@ -163,7 +165,7 @@ def phase(phase_id):
                   views=standings.phase_view(phase), entrants=standings.names(phase.event_id))
 
 
-def _submit(match: MatchRow, kind: str):
+def _submit(match: MatchRow, kind: str, back: str | None = None):
     """The no-script path of a desk entry: the same operation the outbox would send."""
     fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "base_version")}
     base = request.form.get("base_version", "")
@@ -174,7 +176,7 @@ def _submit(match: MatchRow, kind: str):
         flash(translate_outcome(outcome, match) or _("Result recorded."), "ok")
     else:
         flash(translate_outcome(outcome, match), "error")
-    return redirect(url_for("desk.phase", phase_id=match.bracket.phase_id) + f"#match-{match.id}")
+    return redirect(back or url_for("desk.phase", phase_id=match.bracket.phase_id) + f"#match-{match.id}")
 
 
 @bp.route("/match/<int:match_id>/winner", methods=["POST"])
@@ -187,6 +189,14 @@ def record_winner(match_id):
 def correct(match_id):
     """Change a decided match's winner; played matches downstream need an explicit cascade."""
     return _submit(db.session.get(MatchRow, match_id) or abort(404), "correct_result")
+
+
+@bp.route("/match/<int:match_id>/ruling", methods=["POST"])
+def ruling(match_id):
+    """The desk's ruling on a void: replay from it, or keep the later results with a reason."""
+    match = db.session.get(MatchRow, match_id) or abort(404)
+    back = url_for("desk.event", event_id=match.bracket.phase.event_id)
+    return _submit(match, "ruling", back=back + "#desk-rulings")
 
 
 @bp.route("/match/<int:match_id>/station", methods=["POST"])

@@ -5,8 +5,9 @@ import hashlib
 import os
 import io
 
-from flask import Blueprint, abort, current_app, make_response, request
+from flask import Blueprint, abort, current_app, make_response, render_template, request
 
+from .. import fragments
 from ..extensions import db
 from ..models import Event, MatchRow, Phase
 from ..services import accounts, schedules, standings
@@ -39,45 +40,70 @@ def _phase(event: Event, phase_id: int) -> Phase:
     return phase
 
 
-def phase_etag(phase: Phase) -> str:
-    """Changes whenever any match of the phase changes."""
-    versions = [(m.id, m.version) for b in phase.brackets for m in b.matches]
-    raw = f"{phase.id}:{phase.status}:{versions}:{bool(request.htmx)}:{_lang()}"
-    return hashlib.sha1(raw.encode()).hexdigest()
-
-
 def _seen(etag: str) -> bool:
     """The browser already holds this version (compression appends ":gzip" and the like)."""
     return any(tag.split(":")[0] == etag for tag in request.if_none_match)
 
 
-def _lang() -> str:
-    from flask_babel import get_locale
-    return str(get_locale())
-
-
 @bp.route("/e/<slug>/phase/<int:phase_id>")
 def phase(slug, phase_id):
-    """A phase's bracket(s); the partial polls itself and answers 304 when unchanged."""
-    event = accounts.event_by_slug(slug)
-    phase = _phase(event, phase_id)
-    etag = phase_etag(phase)
+    """A phase's bracket(s); the partial polls itself and answers 304 when unchanged.
+
+    The unchanged poll reads one row (the phase's version); a change renders the
+    bracket once per version and language, for every viewer and worker (fragments.py).
+    """
+    stamp = fragments.phase_stamp(slug, phase_id)
+    if stamp is None:
+        abort(404)
+    partial = bool(request.htmx and not request.htmx.boosted)
+    etag = fragments.etag(stamp, partial)
     if request.htmx and _seen(etag):
         return "", 304
-    views = standings.phase_view(phase)
-    response = make_response(render("public/phase.html", "_partials/bracket.html",
-                                    event=event, phase=phase, views=views, etag=etag))
+    bracket = functools.partial(fragments.cached, "bracket", stamp,
+                                lambda: _render_bracket(slug, phase_id, stamp))
+    if partial:
+        return fragments.respond("bracket", stamp, bracket, etag)
+    page = functools.partial(_render_phase_page, slug, phase_id, bracket)
+    if fragments.shareable():
+        return fragments.respond("phase-page", stamp, page, etag)
+    response = make_response(page())
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
 
 
+def _render_bracket(slug: str, phase_id: int, stamp: tuple) -> str:
+    event = accounts.event_by_slug(slug)
+    phase = _phase(event, phase_id)
+    return render_template("_partials/bracket.html", event=event, phase=phase,
+                           views=standings.phase_view(phase), version=stamp[-1])
+
+
+def _render_phase_page(slug: str, phase_id: int, bracket) -> str:
+    event = accounts.event_by_slug(slug)
+    return render_template("public/phase.html", event=event, phase=_phase(event, phase_id),
+                           bracket=bracket(), shared_page=fragments.shareable())
+
+
 @bp.route("/e/<slug>/standings")
 def event_standings(slug):
-    """Placements per phase and the event's final standings."""
+    """Placements per phase and the event's final standings (rendered once per version)."""
+    stamp = fragments.event_stamp(slug)
+    if stamp is None:
+        abort(404)
+    page = functools.partial(_render_standings_page, slug, stamp)
+    if fragments.shareable():
+        return fragments.respond("standings-page", stamp, page, fragments.etag(stamp, "standings"))
+    return page()
+
+
+def _render_standings_page(slug: str, stamp: tuple) -> str:
     event = accounts.event_by_slug(slug)
-    return render("public/standings.html", event=event, standings=standings.event_standings(event),
-                  phases=[(p, standings.phase_placements(p)) for p in event.phases])
+    table = fragments.cached("standings", stamp, lambda: render_template(
+        "_partials/standings.html", event=event, standings=standings.event_standings(event),
+        phases=[(p, standings.phase_placements(p)) for p in event.phases]))
+    return render_template("public/standings.html", event=event, table=table,
+                           shared_page=fragments.shareable())
 
 
 @bp.route("/m/<int:match_id>")

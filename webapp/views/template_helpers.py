@@ -40,6 +40,7 @@ def penalty_label(code: str) -> str:
               "bluff": _("Bluff at blind select (the first player is counted as lost)"),
               "undeclared_change": _("Undeclared character change (the win counts as a loss)"),
               "disqualify_member": _("Disqualify the player"),
+              "smoking": _("Smoking rule broken (the player is out for the whole day)"),
               "disqualify_team": _("Disqualify the team")}
     return labels.get(code, code)
 

@@ -7,25 +7,27 @@ from __future__ import annotations
 from webapp.tournament.errors import N_, RuleViolation
 from webapp.tournament.play.actions import (ACTIONS, Action, Arrive, CoinToss, DeclareChange,
                                             NamePlayer, Override, Penalty, Replay, ReportGame,
-                                            RollCall, action_from_dict)
+                                            RollCall, Ruling, action_from_dict)
 from webapp.tournament.play.best_of import BestOf
 from webapp.tournament.play.engine import apply, fresh
 from webapp.tournament.play.kachinuki import Kachinuki
 from webapp.tournament.play.prompt import Prompt
 from webapp.tournament.play.representative import Representative
 from webapp.tournament.play.state import GameRecord, MatchSetup, MatchState, Member, SideState
+from webapp.tournament.play.validate import check_setup, setup_from_dict
 from webapp.tournament.rulesets import RULESETS, get_ruleset
 
 MATCH_TYPES = {t.name: t for t in (BestOf, Kachinuki, Representative)}
 
 __all__ = ["ACTIONS", "Action", "Arrive", "CoinToss", "DeclareChange", "GameRecord",
            "MATCH_TYPES", "MatchSetup", "MatchState", "Member", "NamePlayer", "Override",
-           "Penalty", "Prompt", "RULESETS", "Replay", "ReportGame", "RollCall", "SideState",
-           "action_from_dict", "apply", "replay", "start", "state_from_dict"]
+           "Penalty", "Prompt", "RULESETS", "Replay", "ReportGame", "RollCall", "Ruling", "SideState",
+           "action_from_dict", "setup_from_dict", "apply", "replay", "start", "state_from_dict"]
 
 
 def start(setup: MatchSetup) -> MatchState:
     """Check the setup against its match type and rule set; return the match before play."""
+    check_setup(setup)
     rules = get_ruleset(setup.ruleset)
     mtype = MATCH_TYPES.get(setup.match_type)
     if mtype is None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar, Optional
 
 from webapp.tournament.errors import N_, RuleViolation
+from webapp.tournament.play.validate import check_action
 
 
 @dataclass(frozen=True)
@@ -129,21 +130,36 @@ class Override(Action):
     reason: str = ""
 
 
+@dataclass(frozen=True)
+class Ruling(Action):
+    """The desk's ruling on a void that reached games played later: replay or keep them."""
+
+    kind: ClassVar[str] = "ruling"
+    choice: str = "replay"     # "replay" from the void | "keep" the results as played
+    reason: str = ""
+
+
 ACTIONS: dict[str, type] = {c.kind: c for c in
                             (CoinToss, RollCall, Arrive, NamePlayer, DeclareChange,
-                             ReportGame, Penalty, Replay, Override)}
+                             ReportGame, Penalty, Replay, Override, Ruling)}
 _TUPLES = {"absent_a", "absent_b"}
 
 
-def action_from_dict(d: dict) -> Action:
-    """Rebuild an action from its ``to_dict()`` form (unknown keys are refused)."""
-    cls = ACTIONS.get(d.get("kind", ""))
+def action_from_dict(d) -> Action:
+    """Rebuild an action from its ``to_dict()`` form (unknown keys and wrong types are refused)."""
+    if not isinstance(d, dict):
+        raise RuleViolation("action.invalid", N_("An entry must be an object with its kind"))
+    kind = d.get("kind", "")
+    cls = ACTIONS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise RuleViolation("action.unknown", N_("Unknown action %(kind)s"), kind=d.get("kind"))
+        raise RuleViolation("action.unknown", N_("Unknown action %(kind)s"), kind=str(kind)[:40])
     names = {f.name for f in fields(cls)}
-    extra = set(d) - names - {"kind"}
+    extra = [str(k) for k in d if k not in names and k != "kind"]
     if extra:
         raise RuleViolation("action.bad_field", N_("Action %(kind)s has no field %(field)s"),
                             kind=cls.kind, field=", ".join(sorted(extra)))
-    kw = {k: (tuple(v) if k in _TUPLES else v) for k, v in d.items() if k != "kind"}
-    return cls(**kw)
+    kw = {k: (tuple(v) if k in _TUPLES and isinstance(v, list) else v)
+          for k, v in d.items() if k != "kind"}
+    action = cls(**kw)
+    check_action(action)
+    return action

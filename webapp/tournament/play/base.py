@@ -31,6 +31,16 @@ class MatchType:
             if len(members) == 1:
                 state.side(side).current = members[0].id
 
+    @staticmethod
+    def check_not_barred(state, member) -> None:
+        """A member disqualified for the day (e.g. smoking) plays in no later match."""
+        kind = state.setup.day_dq.get(member.id)
+        if kind is not None:
+            rule = state.rules.day_long.get(kind) or N_("a disqualification for the whole day")
+            raise RuleViolation("play.member_dq_for_the_day",
+                                N_("%(name)s is disqualified for the rest of the day (%(rule)s) "
+                                   "and cannot play in this match"), name=member.name, rule=rule)
+
     @classmethod
     def players(cls, state) -> tuple[int, int]:
         """The two members who play the next game, or a RuleViolation."""
@@ -81,6 +91,18 @@ class MatchType:
     def games_to_win(cls, state) -> int:
         """Games a side needs to win the match."""
         return 1
+
+    @classmethod
+    def bar_for_the_day(cls, state) -> None:
+        """Members disqualified for the day are out from the start; the team plays on without them."""
+        for side in SIDES:
+            s = state.side(side)
+            for m in state.setup.members(side):
+                if m.id in state.setup.day_dq:
+                    s.out[m.id] = "day_dq"
+                    s.current = None if s.current == m.id else s.current
+            if state.setup.members(side) and not state.members_in(side) and state.result is None:
+                cls.team_out(state, side, "day_dq")
 
     @classmethod
     def score(cls, state) -> tuple[int, int]:

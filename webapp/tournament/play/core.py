@@ -67,18 +67,18 @@ def knock_out(state: MatchState, side: str, member_id: int, how: str) -> None:
 def record_game(state: MatchState, winner, rounds, chars, stage="", side_a="",
                 double_ko=False, decided_by="") -> GameRecord:
     """Append a game (members are the current players) and let the match type react."""
-    idx = len(state.games)
-    if state.refold_games is not None and idx < len(state.refold_games):
-        old = state.refold_games[idx]     # re-folding: the people who really played
+    idx, at = len(state.games), state.cursor
+    old = (state.refold_games or {}).get(at)
+    if old is not None:     # re-folding: the people who really played
         ma, mb = old.member_a, old.member_b
     else:
         ma, mb = state.a.current, state.b.current
-    voided = idx in state.void_plan or (
+    voided = at in state.void_plan or (
         winner is not None and
         state.rules.voids_win(state, winner, ma if winner == "a" else mb, chars[winner == "b"]))
     replayed = double_ko and state.mtype.double_ko_replays(state)
     rec = GameRecord(idx, ma, mb, chars[0], chars[1], rounds[0], rounds[1], winner, double_ko,
-                     stage, side_a, voided, decided_by, replayed, state.result is None)
+                     stage, side_a, voided, decided_by, replayed, state.result is None, at)
     state.games.append(rec)
     for s in (state.a, state.b):   # per-game counters start afresh with the next game
         s.awarded, s.mistakes, s.excused_char = 0, 0, False
@@ -212,3 +212,4 @@ def effect_override(state, act):
     """The referee's decision overrides the written rules: it sets the result."""
     state.result = (act.winner, "override")
     state.override_reason = act.reason
+    state.ruling = None   # the desk decided the match: no void is left to rule on

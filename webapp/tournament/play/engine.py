@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from webapp.tournament.errors import N_, RuleViolation
 from webapp.tournament.play import actions as A
-from webapp.tournament.play import core, penalties, report
+from webapp.tournament.play import core, penalties, report, voids
 from webapp.tournament.play.state import MatchState
+from webapp.tournament.play.validate import check_action
 
 
 def check_name(state, act):
@@ -29,6 +30,7 @@ HANDLERS = {
     A.Penalty: (penalties.check_penalty, penalties.effect_penalty),
     A.Replay: (core.check_replay, core.effect_replay),
     A.Override: (core.check_override, core.effect_override),
+    A.Ruling: (voids.check_ruling, voids.effect_ruling),
 }
 
 
@@ -36,6 +38,7 @@ def fresh(setup, rules, mtype) -> MatchState:
     """A match before any action."""
     state = MatchState(setup, rules, mtype)
     mtype.init(state)
+    mtype.bar_for_the_day(state)
     return state
 
 
@@ -45,21 +48,11 @@ def apply(state: MatchState, action) -> MatchState:
     if handler is None:
         raise RuleViolation("action.unknown", N_("Unknown action %(kind)s"),
                             kind=getattr(action, "kind", type(action).__name__))
+    check_action(action)
+    voids.check_no_ruling_pending(state, action)
     action = handler[0](state, action)   # the normalised action is what the history keeps
     new = state.clone()
+    new.cursor = len(state.history)
     handler[1](new, action)
     new.history.append(action)
-    return new
-
-
-def refold(state: MatchState, void_plan: frozenset) -> MatchState:
-    """Re-run the history's effects with some games voided (no checks: it all happened)."""
-    new = fresh(state.setup, state.rules, state.mtype)
-    new.void_plan, new.refold_games = void_plan, state.games
-    for act in state.history:
-        HANDLERS[type(act)][1](new, act)
-    new.refold_games = None
-    for s in (new.a, new.b):   # someone now out may have been named after the voided game
-        if s.current in s.out:
-            s.current = None
     return new

@@ -38,6 +38,7 @@ class Kachinuki(MatchType):
         s = state.side(act.side)
         if s.current is not None:
             cls._refuse_seated(state, act.side)
+        cls.check_not_barred(state, m)
         if m.id in s.out:
             raise RuleViolation("tekken.member_already_out",
                                 N_("Tekken kachinuki: %(name)s is already out and cannot play "
@@ -112,5 +113,7 @@ class Kachinuki(MatchType):
 
     @classmethod
     def score(cls, state) -> tuple[int, int]:
-        """Opponents knocked out by each side."""
-        return len(state.b.out), len(state.a.out)
+        """Opponents knocked out by each side (not those disqualified for the day before)."""
+        def knocked(side):
+            return len([m for m in state.side(side).out if m not in state.setup.day_dq])
+        return knocked("b"), knocked("a")

@@ -13,6 +13,7 @@ from dataclasses import replace
 from webapp.tournament.errors import N_, RuleViolation
 from webapp.tournament.play.core import check_open, check_side, knock_out, lose_game
 from webapp.tournament.play.state import other
+from webapp.tournament.play.voids import void_game
 
 
 def _current(state, act) -> int:
@@ -144,25 +145,10 @@ def check_void_win(state, act):
 
 
 def effect_void_win(state, act):
-    """Void that win (and the member's later wins with the same changed character), re-fold.
-
-    The referee may find out after the fact even when the record shows the
-    registered character, so only a recorded changed character extends the void.
-    """
-    if state.refold_games is not None:   # re-folding: the plan already holds these games
-        state.side(act.side).permitted.pop(act.member_id, None)
-        return
-    g = state.games[act.game]
-    plan = set(state.void_plan) | {r.index for r in state.games if r.voided} | {act.game}
-    if g.char(act.side) != state.member(act.side, act.member_id).character:
-        plan |= {r.index for r in state.games[act.game:]
-                 if r.played_winner == act.side and r.member(act.side) == act.member_id
-                 and r.char(act.side) == g.char(act.side)}
-    from webapp.tournament.play.engine import refold
-    new = refold(state, frozenset(plan))
-    new.history, new.penalties = state.history, state.penalties
-    new.side(act.side).permitted.pop(act.member_id, None)   # the change was never allowed
-    state.__dict__.update(new.__dict__)
+    """The win counts as a loss; the match is re-derived from that game (see voids.py)."""
+    state.side(act.side).permitted.pop(act.member_id, None)   # the change was never allowed
+    if state.refold_games is None:   # re-folding: the plan already holds this game
+        void_game(state, act)
 
 
 EFFECTS = {

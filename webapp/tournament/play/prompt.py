@@ -28,6 +28,9 @@ class Prompt:
     awarded_rounds: dict               # side -> rounds it holds by penalty in this game
     needs_coin_toss: bool
     penalties: list = field(default_factory=list)
+    day_dq: dict = field(default_factory=dict)   # side -> member ids out for the whole day
+    ruling: Optional[dict] = None      # a void waiting for the desk's ruling
+    undone: list = field(default_factory=list)   # entries a void undid, with the reason
     score: tuple = (0, 0)
     finished: bool = False
     winner: Optional[str] = None
@@ -81,4 +84,6 @@ def build_prompt(state) -> Prompt:
         awarded_rounds={s: state.side(s).awarded for s in SIDES},
         needs_coin_toss=state.toss is None and state.setup.match_type in rules.coin_toss_required,
         penalties=list(state.penalties), score=state.score, finished=state.finished,
-        winner=state.winner)
+        winner=state.winner, ruling=state.ruling, undone=list(state.undone),
+        day_dq={s: [m.id for m in state.setup.members(s) if m.id in state.setup.day_dq]
+                for s in SIDES})

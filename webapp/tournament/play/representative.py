@@ -21,11 +21,12 @@ class Representative(MatchType):
     @classmethod
     def check_name(cls, state, act):
         """A team names its representative once, before the game."""
-        state.member(act.side, act.member_id)
+        m = state.member(act.side, act.member_id)
         if state.side(act.side).current is not None:
             raise RuleViolation("representative.already_named",
                                 N_("Tekken wildcard: team %(side)s has already named its "
                                    "representative"), side=act.side)
+        cls.check_not_barred(state, m)
         return act
 
     @classmethod

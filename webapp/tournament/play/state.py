@@ -34,6 +34,9 @@ class MatchSetup:
     side_a: list[Member] = field(default_factory=list)
     side_b: list[Member] = field(default_factory=list)
     lives_a: int = 0   # KGP qualifier advantage: handled by the bracket, kept for the record
+    # Members disqualified for the whole day before this match (member id -> penalty kind):
+    # the service passes the event's day-long DQs; they are out from the start.
+    day_dq: dict[int, str] = field(default_factory=dict)
 
     def members(self, side: str) -> list[Member]:
         """The members of one side."""
@@ -59,6 +62,7 @@ class GameRecord:
     decided_by: str = ""           # "" if played out, else the penalty that decided it
     replayed: bool = False         # double K.O. between the last players: played again
     counted: bool = True           # False if a later void had already ended the match
+    at: int = -1                   # index in the history of the action that recorded it
 
     @property
     def winner(self) -> Optional[str]:
@@ -124,15 +128,20 @@ class MatchState:
     override_reason: str = ""
     history: list = field(default_factory=list)     # applied actions, in order
     penalties: list[dict] = field(default_factory=list)
-    void_plan: frozenset = frozenset()   # game indices voided by an after-the-fact penalty
-    refold_games: Optional[list] = None  # original games while re-folding after a void
+    void_plan: frozenset = frozenset()   # history indices of games voided after the fact
+    refold_games: Optional[dict] = None  # history index -> original game, while re-folding
+    cursor: int = 0                  # history index of the action being applied
+    undone: list[dict] = field(default_factory=list)  # entries a void undid, with the reason
+    kept: frozenset = frozenset()    # history indices the desk kept as played after a void
+    ruling: Optional[dict] = None    # a void waiting for the desk's ruling (see voids.py)
 
     def clone(self) -> "MatchState":
         """A copy that ``apply`` may change without touching this state."""
         return MatchState(self.setup, self.rules, self.mtype, self.a.clone(), self.b.clone(),
                           list(self.games), self.toss, self.blind, self.replay_of,
                           self.result, self.forced_score, self.override_reason,
-                          list(self.history), list(self.penalties), self.void_plan, None)
+                          list(self.history), list(self.penalties), self.void_plan, None,
+                          self.cursor, list(self.undone), self.kept, self.ruling)
 
     def side(self, side: str) -> SideState:
         """One side's roster."""
@@ -179,4 +188,5 @@ class MatchState:
                 "how": self.result[1] if self.result else "", "score": list(self.score),
                 "override_reason": self.override_reason,
                 "games": [g.to_dict() for g in self.games], "penalties": list(self.penalties),
-                "history": [a.to_dict() for a in self.history]}
+                "history": [a.to_dict() for a in self.history], "undone": list(self.undone),
+                "ruling": self.ruling}

@@ -31,6 +31,8 @@ class RuleSet:
     replay_scope: str = "game"     # "game": replayed from scratch; "round": from the round
     penalties: Mapping[str, str] = field(default_factory=dict)  # kind -> effect
     acts: Mapping[str, str] = field(default_factory=dict)       # KGP prohibited acts
+    # Penalty kinds whose disqualification lasts the whole day -> the rule, as a msgid.
+    day_long: Mapping[str, str] = field(default_factory=dict)
     check_characters: Callable = None    # (state, report, members) -> None or raise
     voids_win: Callable = None           # (state, side, member_id, char) -> bool
     may_change: Callable = None          # (state) -> list of sides

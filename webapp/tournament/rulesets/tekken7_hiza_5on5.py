@@ -13,8 +13,12 @@ KINDS = {
     "bluff": "first_player_lost",       # bluff at blind select: first player counted as lost
     "undeclared_change": "void_win",    # a win with an undeclared character is a loss
     "disqualify_member": "member_out",
+    "smoking": "member_out",            # 喫煙ルール違反: out, and for every later match of the day
     "disqualify_team": "team_out",
 }
+
+# 本人のみ当日全ての試合に出場できなくなります: the smoker alone, for the whole day.
+DAY_LONG = {"smoking": N_("the smoking rule: disqualified for all of the day's matches")}
 
 LOCK_MESSAGE = N_("Tekken character rule: %(name)s is registered with %(registered)s; a win "
                   "with %(char)s without the declared and allowed change counts as a loss")
@@ -54,6 +58,7 @@ RULESET = register(RuleSet(
     coin_toss_required=("kachinuki",),
     replay_scope="round",            # unintended interruption: restart the interrupted round
     penalties=KINDS,
+    day_long=DAY_LONG,
     check_characters=check_characters,
     voids_win=voids_win,
     may_change=may_change,

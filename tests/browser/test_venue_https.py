@@ -1,0 +1,102 @@
+"""The venue laptop over https on a LAN name, in real Chromium: secure context, service worker,
+offline reload with pending entries; and the banner where the context is not secure."""
+import base64
+import hashlib
+import pathlib
+import sys
+
+import pytest
+from cryptography.hazmat.primitives import serialization
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "venue"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from serving import GunicornProcess  # noqa: E402
+from test_offline_sync import (event_with_pin, four_entries, ops_with, pending_entries,  # noqa: E402
+                               staff_page)
+
+from webapp.venue import pki  # noqa: E402
+
+from conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+
+VENUE_NAME = "venue.taikai.test"
+
+
+def spki_pin(cert_path: pathlib.Path) -> str:
+    """base64(sha256(SubjectPublicKeyInfo)): what Chromium's SPKI allow-list takes."""
+    cert = pki.load_cert(str(cert_path))
+    spki = cert.public_key().public_bytes(serialization.Encoding.DER,
+                                          serialization.PublicFormat.SubjectPublicKeyInfo)
+    return base64.b64encode(hashlib.sha256(spki).digest()).decode()
+
+
+@pytest.fixture
+def venue_server(app, tmp_path):
+    """`flask venue serve` (gunicorn over TLS), certificates made for venue.taikai.test."""
+    server = GunicornProcess(app, ["venue", "serve"], TAIKAI_VENUE_DIR=str(tmp_path / "venue"),
+                             TAIKAI_VENUE_HOSTS=VENUE_NAME).start()
+    server.url = f"https://{VENUE_NAME}:{server.port}"
+    server.pin = spki_pin(tmp_path / "venue" / "server.pem")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def venue_browser(playwright_instance, venue_server):
+    """Chromium that resolves the venue name to this machine and trusts the venue server's key."""
+    browser = playwright_instance.chromium.launch(
+        executable_path=chromium_path(),
+        args=CHROMIUM_ARGS + [f"--host-resolver-rules=MAP {VENUE_NAME} 127.0.0.1",
+                              f"--ignore-certificate-errors-spki-list={venue_server.pin}"])
+    yield browser
+    browser.close()
+
+
+def test_staff_page_over_venue_https_works_offline(venue_server, venue_browser):
+    event, match = event_with_pin()
+    phone = venue_browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
+                                      is_mobile=True, locale="ja-JP")
+    page = staff_page(phone, venue_server.url, event)
+    page.goto(f"{venue_server.url}/staff/m/{match.id}")
+    assert page.evaluate("window.isSecureContext") is True
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller", timeout=15000)
+    assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.active.state)") == "activated"
+    expect(page.locator("#insecure-context")).to_be_hidden()
+    venue_server.stop()  # the laptop is gone: entries wait on the phone
+    four_entries(page)
+    page.reload()
+    assert page.evaluate("window.isSecureContext") is True
+    ops_with(page, "saved", 4)
+    pending_entries(page, 4)
+    venue_server.start()
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    ops_with(page, "applied", 4, timeout=30000)
+    phone.close()
+
+
+@pytest.fixture
+def lan_browser(playwright_instance):
+    """Chromium that resolves the venue name to this machine (plain http, nothing trusted)."""
+    browser = playwright_instance.chromium.launch(
+        executable_path=chromium_path(), args=CHROMIUM_ARGS + [f"--host-resolver-rules=MAP {VENUE_NAME} 127.0.0.1"])
+    yield browser
+    browser.close()
+
+
+def test_plain_http_from_the_lan_shows_the_insecure_banner(live_server, lan_browser):
+    event, match = event_with_pin()
+    port = live_server.port
+    for base, secure in ((f"http://{VENUE_NAME}:{port}", False), (f"http://127.0.0.1:{port}", True)):
+        context = lan_browser.new_context(locale="ja-JP")
+        page = staff_page(context, base, event)
+        page.goto(f"{base}/staff/m/{match.id}")
+        assert page.evaluate("window.isSecureContext") is secure
+        banner = page.locator("#insecure-context")
+        if secure:
+            expect(banner).to_be_hidden()
+        else:
+            expect(banner).to_be_visible()
+            expect(banner).to_contain_text("このページを開いている間だけ")
+            expect(banner.locator("[data-testid=https-address]")).to_have_attribute(
+                "href", f"https://{VENUE_NAME}/staff/m/{match.id}")
+        context.close()

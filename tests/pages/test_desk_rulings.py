@@ -1,0 +1,69 @@
+"""The desk sees a void waiting for its ruling with both choices in words; reception sees day DQs."""
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
+from play_support import member_ids, send, team_event, win  # noqa: E402
+
+from webapp.extensions import db  # noqa: E402
+from webapp.models import MatchRow  # noqa: E402
+from webapp.services import play  # noqa: E402
+
+
+def _void_after_five_games(match):
+    a, b = member_ids(match, "a"), member_ids(match, "b")
+    send(match, "coin_toss", winner="a", choice="stage")
+    send(match, "name_player", side="a", member_id=a[0], blind=True)
+    send(match, "name_player", side="b", member_id=b[0], blind=True)
+    win(match, "a")
+    for nxt in b[1:]:
+        send(match, "name_player", side="b", member_id=nxt)
+        win(match, "a")
+    send(match, "penalty", side="a", penalty="undeclared_change", game=0)
+    return a, b
+
+
+def test_ruling_needed_shows_both_choices_and_the_desk_replays(desk_client):
+    event, match = team_event()
+    a, b = _void_after_five_games(match)
+    page = desk_client.get(f"/desk/e/{event.id}?lang=en").get_data(as_text=True)
+    assert 'data-testid="ruling-needed"' in page
+    assert "Game 1 was voided (A1's win counts as a loss)" in page
+    assert "Game 5: A1 vs B5, won by チームA" in page
+    assert "the 4 games and 4 namings made after game 1 are undone" in page
+    assert "Afterwards: score 0–1." in page and "B1 stays on for チームB." in page
+    assert "Afterwards: score 4–1." in page and "Keep the results" in page
+    ja = desk_client.get(f"/desk/e/{event.id}?lang=ja").get_data(as_text=True)
+    assert "本部の裁定が必要" in ja
+    response = desk_client.post(f"/desk/match/{match.id}/ruling", data={"choice": "keep"})
+    assert response.status_code == 302
+    assert play.state_of(db.session.get(MatchRow, match.id)).ruling is not None   # no reason: refused
+    desk_client.post(f"/desk/match/{match.id}/ruling", data={"choice": "replay"})
+    db.session.expire_all()
+    assert play.state_of(db.session.get(MatchRow, match.id)).ruling is None
+    page = desk_client.get(f"/desk/e/{event.id}?lang=en").get_data(as_text=True)
+    assert 'data-testid="ruling-needed"' not in page
+
+
+def test_keep_needs_its_reason_and_is_said_why(desk_client):
+    event, match = team_event()
+    _void_after_five_games(match)
+    response = desk_client.post(f"/desk/match/{match.id}/ruling?lang=en", data={"choice": "keep"},
+                                follow_redirects=True)
+    assert "Keeping results played after a void needs the reason" in response.get_data(as_text=True)
+    desk_client.post(f"/desk/match/{match.id}/ruling", data={"choice": "keep", "reason": "合意"})
+    db.session.expire_all()
+    assert play.state_of(db.session.get(MatchRow, match.id)).score == (4, 1)
+
+
+def test_reception_and_desk_show_a_day_long_dq(desk_client):
+    event, match = team_event()
+    a, b = member_ids(match, "a"), member_ids(match, "b")
+    send(match, "coin_toss", winner="a", choice="stage")
+    send(match, "name_player", side="a", member_id=a[0], blind=True)
+    send(match, "penalty", side="a", penalty="smoking")
+    checkin = desk_client.get(f"/staff/e/{event.slug}/checkin?lang=en").get_data(as_text=True)
+    assert "A1 is disqualified for the rest of the day (the smoking rule" in checkin
+    assert "<s>A1</s>" in checkin
+    desk = desk_client.get(f"/desk/e/{event.id}?lang=ja").get_data(as_text=True)
+    assert 'data-testid="day-dqs"' in desk and "喫煙" in desk

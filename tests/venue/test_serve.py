@@ -1,0 +1,48 @@
+"""`make serve` and `make venue` are real gunicorn processes: started here on a loopback port."""
+import ssl
+
+import httpx
+import pytest
+from serving import GunicornProcess
+
+from webapp.venue import pki
+
+
+@pytest.fixture
+def public_server(app):
+    server = GunicornProcess(app, ["serve"]).start()
+    yield server
+    server.stop()
+
+
+def test_serve_runs_gunicorn_workers_and_answers_pages(public_server):
+    response = httpx.get(f"http://127.0.0.1:{public_server.port}/", timeout=10)
+    assert response.status_code == 200
+    assert response.headers["server"].startswith("gunicorn")
+    assert "taikai" in response.text
+    public_server.stop()
+    assert "Booting worker" in public_server.output and "Using worker: gthread" in public_server.output
+
+
+def test_serve_ignores_forwarded_proto_when_no_proxy_is_trusted(public_server, desk_user):
+    with httpx.Client(base_url=f"http://127.0.0.1:{public_server.port}", timeout=10) as client:
+        answer = client.get("/venue/", headers={"X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example"})
+    assert answer.status_code == 302
+    assert "evil.example" not in answer.headers["location"]
+
+
+def test_venue_serve_speaks_tls_with_a_certificate_for_the_lan_names(app, tmp_path):
+    server = GunicornProcess(app, ["venue", "serve"], TAIKAI_VENUE_DIR=str(tmp_path),
+                             TAIKAI_VENUE_HOSTS="venue.taikai.test").start()
+    try:
+        trust = ssl.create_default_context(cafile=str(tmp_path / "ca.pem"))
+        # localhost is always in the certificate (the desk opens /venue on the laptop itself).
+        response = httpx.get(f"https://localhost:{server.port}/venue/install", verify=trust, timeout=10)
+        assert response.status_code == 200
+        assert response.headers["server"].startswith("gunicorn")
+        cert = pki.load_cert(str(tmp_path / "server.pem"))
+        assert pki.cert_hosts(cert)[0] == "venue.taikai.test"
+        assert {"localhost", "127.0.0.1"} <= set(pki.cert_hosts(cert))
+    finally:
+        server.stop()
+    assert "server certificate issued (missing)" in server.output

@@ -1,0 +1,66 @@
+"""gunicorn, started from the `flask` command: the public host (`serve`) and the venue laptop
+(`venue serve`, over TLS) run the same code."""
+import os
+
+from flask import Flask
+from gunicorn.app.base import BaseApplication
+
+
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value else default
+
+
+def server_options(bind: str, certfile: str | None = None, keyfile: str | None = None) -> dict:
+    """gunicorn settings from the environment: TAIKAI_WORKERS, TAIKAI_THREADS, TAIKAI_TIMEOUT."""
+    options = {
+        "bind": bind,
+        "workers": _env_int("TAIKAI_WORKERS", 2),
+        # Threads: phones poll and sync on long-lived connections; a few per worker keep them moving.
+        "worker_class": "gthread",
+        "threads": _env_int("TAIKAI_THREADS", 4),
+        "timeout": _env_int("TAIKAI_TIMEOUT", 60),
+        "accesslog": os.environ.get("TAIKAI_ACCESS_LOG", "-") or None,  # empty: no access log
+        # gunicorn itself trusts no X-Forwarded-*: the app's ProxyFix (TAIKAI_PROXIES) alone decides.
+        "forwarded_allow_ips": "",
+        "control_socket_disable": True,  # one fixed socket path would clash between servers on one machine
+    }
+    if certfile:
+        options.update(certfile=certfile, keyfile=keyfile)
+    return options
+
+
+class TaikaiServer(BaseApplication):
+    """The already-built Flask app under gunicorn (workers fork from it)."""
+
+    def __init__(self, app: Flask, options: dict):
+        self.application = app
+        self.options = options
+        super().__init__()
+
+    def load_config(self):
+        for key, value in self.options.items():
+            self.cfg.set(key, value)
+        self.cfg.set("post_fork", _fresh_connections(self.application))
+
+    def load(self):
+        return self.application
+
+
+def _fresh_connections(app: Flask):
+    """Each worker opens its own database connections (never share a pooled socket across fork)."""
+    def post_fork(server, worker):
+        from ..extensions import db
+
+        with app.app_context():
+            db.engine.dispose(close=False)
+    return post_fork
+
+
+def run(app: Flask, options: dict) -> None:
+    """Serve until stopped (Ctrl-C or SIGTERM)."""
+    from ..extensions import db
+
+    with app.app_context():
+        db.engine.dispose()  # the migrations' connections stay with the parent
+    TaikaiServer(app, options).run()
