@@ -99,3 +99,20 @@ def test_an_entry_past_the_next_step_is_never_applied_elsewhere(app):
     results = _push(phone, [_op(match, "coin_toss", {"winner": "a", "choice": "stage", "position": 0}),
                             _op(match, "name_player", {"side": "a", "member_id": a[0], "position": 1})])
     assert [r["outcome"] for r in results] == ["applied", "applied"]
+
+
+def test_a_gap_left_by_the_same_phones_refused_entry_is_closed(app):
+    """2–0 breaks the rules and is refused; the 3–0 entered after it on the same phone is meant next."""
+    event, match = team_event()
+    phone = staff_phone(app, event)
+    a, b = member_ids(match, "a"), member_ids(match, "b")
+    results = _push(phone, [_op(match, "coin_toss", {"winner": "a", "choice": "stage", "position": 0}),
+                            _op(match, "name_player", {"side": "a", "member_id": a[0], "position": 1}),
+                            _op(match, "name_player", {"side": "b", "member_id": b[0], "position": 2}),
+                            _op(match, "report_game", {"winner": "a", "rounds_a": 2, "rounds_b": 0, "position": 3}),
+                            _op(match, "report_game", {"winner": "a", "rounds_a": 3, "rounds_b": 0, "position": 4})])
+    assert [r["outcome"] for r in results] == ["applied", "applied", "applied", "rejected", "applied"]
+    # Another phone's gap is not explained by this phone's refusals.
+    other = {**_op(match, "replay", {"reason": "x", "position": 7}), "device_id": "phone-2"}
+    result = phone.post("/sync/ops", json={"device_id": "phone-2", "ops": [other]}).get_json()["results"][0]
+    assert result["code"] == "op.position_ahead"

@@ -38,10 +38,19 @@ def check_printable(op: dict) -> None:
             field=where or "payload")
 
 
-def check_position(position: int | None, recorded: int) -> None:
-    """An entry meant for a later step than the next one is never applied elsewhere."""
-    if position is not None and position > recorded:
-        raise ServiceError("op.position_ahead", N_(
-            "This entry is step %(step)s of the match, but only %(recorded)s steps are recorded: "
-            "the entries before it have not arrived. Send them first, or enter this one again."),
-            step=position + 1, recorded=recorded)
+def check_position(position: int | None, recorded: int, own_steps) -> None:
+    """An entry meant for a later step than the next one is never applied elsewhere.
+
+    The one exception is a gap the same phone made itself: it sent entries for every
+    step in between and the server took them elsewhere or refused them (a rule-breaking
+    2–0 before the 3–0 the referee meant), so this entry is next in that phone's order.
+    `own_steps` is called only then: the positions of that phone's earlier entries.
+    """
+    if position is None or position <= recorded:
+        return
+    if set(range(recorded, position)) <= own_steps():
+        return
+    raise ServiceError("op.position_ahead", N_(
+        "This entry is step %(step)s of the match, but only %(recorded)s steps are recorded: "
+        "the entries before it have not arrived. Send them first, or enter this one again."),
+        step=position + 1, recorded=recorded)

@@ -258,7 +258,7 @@ def _decide_match(op: dict, match: MatchRow, user=None) -> tuple[Outcome, str | 
     if _stale(op, match):
         return _conflict(op, match, "participants_changed")
     actions = match.actions or []
-    op_input.check_position(position, len(actions))
+    op_input.check_position(position, len(actions), lambda: _device_positions(op, match.id))
     if position is not None and position < len(actions):
         if same_action(actions[position], action):
             return Outcome(op["op_id"], "confirmed", match_version=match.version), None
@@ -287,6 +287,17 @@ def _mark_undone(match: MatchRow, undone: list[dict]) -> None:
         if row is not None:
             why = {k: entry[k] for k in ("code", "message", "params")}
             row.params = {**(row.params or {}), "undone": why}
+
+
+def _device_positions(op: dict, match_id: int) -> set[int]:
+    """Positions of this device's earlier entries for the match (logged, or pending in this batch)."""
+    device = op.get("device_id", "")
+    rows = [r.payload for r in db.session.query(Operation.payload).filter(
+        Operation.match_id == match_id, Operation.device_id == device)]
+    rows += [values["payload"] for values in (_pending_log.get() or [])
+             if values["match_id"] == match_id and values["device_id"] == device]
+    # A form's position arrives as text ("3"), a script's as a number.
+    return {int(p["position"]) for p in rows if isinstance(p, dict) and str(p.get("position")).isdigit()}
 
 
 # Whether a naming is a blind select follows from the match's state, not from the phone
