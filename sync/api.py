@@ -11,7 +11,7 @@ from webapp.services import operations
 
 from . import apply as sync_apply
 from .openapi import openapi_document
-from .schemas import BadBody, BatchSchema, ValidationError, read_json
+from .schemas import BadBody, BatchSchema, OutcomesQuerySchema, ValidationError, read_json
 
 bp = Blueprint("sync", __name__, url_prefix="/sync")
 csrf.exempt(bp)  # checked in push() after the sign-in check
@@ -53,8 +53,11 @@ def outcomes():
     """Outcomes of this person's operations from one device (for replies lost on the way back)."""
     if not current_user.is_authenticated:
         return _unauthorized()
-    device_id = request.args.get("device_id", "")[:64]
-    since = max(0, min(request.args.get("since_seq", type=int, default=0), 2**31))
+    try:
+        query = OutcomesQuerySchema().load(request.args)
+    except ValidationError as problem:
+        return jsonify({"errors": problem.normalized_messages()}), 422
+    device_id, since = query["device_id"], query["since_seq"]
     rows = (db.session.query(Operation).filter(Operation.user_id == current_user.id, Operation.device_id == device_id,
                                              Operation.seq >= since)
             .order_by(Operation.seq).limit(1000).all())

@@ -78,17 +78,51 @@ class BatchSchema(Schema):
     ops = fields.List(fields.Dict(), required=True, validate=validate.Length(max=MAX_BATCH))
 
 
+class OutcomesQuerySchema(Schema):
+    """The query of /sync/outcomes: this person's device, from which sequence number on."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    device_id = fields.String(required=True, validate=[validate.Length(min=1, max=64), PRINTABLE])
+    since_seq = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31))
+
+
+OUTCOMES = ("applied", "duplicate", "confirmed", "conflict", "rejected")
+
+
 class OutcomeSchema(Schema):
     """What the server made of one operation."""
 
-    op_id = fields.String()
-    outcome = fields.String(validate=validate.OneOf(("applied", "duplicate", "confirmed", "conflict", "rejected")))
-    code = fields.String(allow_none=True)
-    message = fields.String(allow_none=True)
-    match_version = fields.Integer(allow_none=True)
-    resolution = fields.String(allow_none=True, validate=validate.OneOf(("kept", "taken", "third")))
-    lost = fields.Boolean(allow_none=True)
-    undone = fields.Dict(allow_none=True)   # {code, message, params}: a later void undid this entry
+    op_id = fields.String(required=True)
+    outcome = fields.String(required=True, validate=validate.OneOf(OUTCOMES))
+    code = fields.String(required=True, allow_none=True)
+    message = fields.String(required=True, allow_none=True)
+    params = fields.Dict(required=True, keys=fields.String())
+    match_version = fields.Integer(required=True, allow_none=True)
+    resolution = fields.String(required=True, allow_none=True, validate=validate.OneOf(("kept", "taken", "third")))
+    lost = fields.Boolean(required=True, allow_none=True)
+    undone = fields.Dict(required=True, allow_none=True)  # {code, message, params}: a later void undid this entry
 
 
-__all__ = ["BadBody", "BatchSchema", "OperationSchema", "OutcomeSchema", "ValidationError", "MAX_BATCH", "read_json"]
+class ResultsSchema(Schema):
+    """The answer of both endpoints: one outcome per operation, in order."""
+
+    results = fields.List(fields.Nested(OutcomeSchema), required=True)
+
+
+class ProblemSchema(Schema):
+    """A refused request as a whole (nothing in it was consumed)."""
+
+    error = fields.String(required=True)
+    message = fields.String(required=True)
+
+
+class InvalidSchema(Schema):
+    """A batch or query that is malformed: marshmallow's messages by field."""
+
+    errors = fields.Dict(required=True)
+
+
+__all__ = ["BadBody", "BatchSchema", "InvalidSchema", "OperationSchema", "OutcomeSchema", "OutcomesQuerySchema",
+           "ProblemSchema", "ResultsSchema", "ValidationError", "MAX_BATCH", "read_json"]
