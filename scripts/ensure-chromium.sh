@@ -4,6 +4,12 @@
 # otherwise Playwright's own installer.
 set -euo pipefail
 python=${1:-python3}
+# Headless Chromium draws Japanese only with a CJK font (the screenshots and print tests).
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null && ! fc-list :lang=ja 2>/dev/null | grep -q .; then
+  echo "installing Debian's fonts-noto-cjk for the browser tests" >&2
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq fonts-noto-cjk >/dev/null
+fi
 for candidate in "${TAIKAI_CHROMIUM:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
   if [ -n "$candidate" ] && [ -x "$candidate" ]; then exit 0; fi
 done

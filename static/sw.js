@@ -22,6 +22,7 @@ const SHELL = [
   '/static/css/app.css',
   '/static/js/pages.js',
   '/static/js/outbox.js',
+  '/static/js/entry.js',
   '/static/js/app.js',
   '/static/manifest.webmanifest',
   '/static/icons/icon-192.png',

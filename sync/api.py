@@ -45,7 +45,8 @@ def push():
         # The database is busy or gone: nothing was committed, the phone retries.
         db.session.rollback()
         return jsonify({"error": "busy", "message": "try again"}), 503
-    return jsonify({"results": results})
+    # "undone": entries of this device that a void undid since (told on every sync; rare and small).
+    return jsonify({"results": results, "undone": sync_apply.undone_for(batch["device_id"])})
 
 
 @bp.route("/outcomes")

@@ -58,6 +58,17 @@
       else if (f.tagName === 'SELECT' && f.multiple) { out[k] = Array.from(f.selectedOptions, (o) => o.value); continue; }
       out[k] = k in out ? [].concat(out[k], v) : v;
     }
+    return expandScore(out);
+  }
+
+  // A score choice ("2-1"; a draw "2-2" is a double K.O.) is sent as winner and rounds.
+  function expandScore(out) {
+    if (!('score' in out)) return out;
+    const m = /^(\d+)-(\d+)$/.exec(out.score || '');
+    delete out.score;
+    if (!m) return out;
+    const a = +m[1], b = +m[2];
+    Object.assign(out, { rounds_a: a, rounds_b: b }, a === b ? { double_ko: true } : { winner: a > b ? 'a' : 'b' });
     return out;
   }
 
@@ -87,7 +98,7 @@
       delete d.retryOf;
       form.classList.remove('editing');
       if (!('keepValues' in d)) form.reset();
-      toast(t('保存しました (端末)', 'Saved on phone'), 'ok');
+      if (window.TaikaiEntry) window.TaikaiEntry.track(form, op); // queued, then what the server said
       if (op.match_id != null) announceIfOffline(op);
     } catch (e) {
       console.error('taikai: op not stored', e);
@@ -107,26 +118,7 @@
     if (reg && reg.sync) reg.sync.register('taikai-outbox').catch(() => {}); // extra trigger only
   }
 
-  // Put a rejected op's payload back into its form (same data-op and match).
-  function fill(op) {
-    // A form on view first: a hidden one (stale next step) cannot be edited.
-    const forms = [...document.querySelectorAll('form[data-op]')]
-      .filter((f) => f.dataset.op === op.kind && num(f.dataset.matchId) === op.match_id);
-    const form = forms.find((f) => !f.closest('[hidden]')) || forms[0];
-    if (!form) return false;
-    for (const f of form.elements) {
-      if (!(f.name in op.payload) || isBtn(f)) continue;
-      const v = op.payload[f.name], vs = [].concat(v).map(String);
-      if (f.type === 'checkbox') f.checked = Array.isArray(v) ? vs.includes(f.value) : !!v;
-      else if (f.type === 'radio') f.checked = String(v) === f.value;
-      else if (f.tagName === 'SELECT' && f.multiple) for (const o of f.options) o.selected = vs.includes(o.value);
-      else f.value = v == null ? '' : vs[0];
-    }
-    form.dataset.retryOf = op.op_id;
-    form.classList.add('editing');
-    form.scrollIntoView({ block: 'center' });
-    return true;
-  }
+  const fill = (op) => (window.TaikaiEntry ? window.TaikaiEntry.edit(op) : false);
 
   // (3) Status in <div id="outbox-status"> (optional data-match-url="/m/{match_id}"
   // to edit on the match page, data-kind-labels='{"kind":"label"}');
@@ -157,13 +149,17 @@
     const ul = el('ul', { class: 'outbox-list' });
     for (const op of ops) {
       const s = op.status, li = el('li', { 'data-testid': 'op', 'data-op-id': op.op_id, 'data-status': s, class: 'op op-' + s },
-        el('span', { class: 'op-what' }, `${kinds[op.kind] || op.kind} #${op.match_id}`), ' ',
+        el('span', { class: 'op-what' }, (window.TaikaiEntry && window.TaikaiEntry.labelOf(op)) || kinds[op.kind] || ''), ' ',
         el('time', { class: 'muted', datetime: op.device_time }, hhmm(op.device_time)),
         el('span', { class: 'op-status' }, t(...(LABELS[s] || [s, s])) + (s === 'rejected' ? op.message || '' : '')));
       if (op.resolution) {
         li.dataset.resolution = op.resolution;
         li.append(' ', el('span', { class: 'op-decision badge', 'data-testid': 'decision' },
           t(...(op.lost ? DECIDED_LOST : DECIDED_KEPT)[op.resolution])));
+      }
+      if (op.undone) { // a later void undid this applied entry: the server's reason, in the reader's language
+        li.dataset.undone = '1';
+        li.append(' ', el('span', { class: 'op-undone badge error', 'data-testid': 'undone' }, op.undone.message || ''));
       }
       if (s === 'rejected') li.append(btn('edit', '修正', 'Edit'));
       if (s === 'rejected' || s === 'conflict') li.append(btn('discard', '消去', 'Dismiss'));
@@ -187,58 +183,8 @@
     location.href = url.replace('{match_id}', encodeURIComponent(op.match_id));
   });
 
-  // (5) Entries not yet sent for this match. The server's next step was worked
-  // out before them, so it is stale, and the rules live on the server only: show
-  // the template's unchecked panel (#offline-entry: any member, any score) in its
-  // place, with the pending entries, so a referee can keep entering the next
-  // games. The server still decides when they are sent; a refreshed view hides it.
-  let drawing = false, redraw = false;
-  async function showUnsent() {
-    if (drawing) { redraw = true; return; } // one more pass for what changed meanwhile
-    drawing = true;
-    try { do { redraw = false; await drawUnsent(); } while (redraw); } finally { drawing = false; }
-  }
-  async function drawUnsent() {
-    const panel = document.getElementById('offline-entry'), box = document.getElementById('match-play');
-    if (!O() || !panel || !box) return;
-    const id = num(panel.dataset.matchId), json = (k) => JSON.parse(panel.dataset[k] || '{}');
-    const mine = (await O().unsent()).filter((o) => o.match_id === id);
-    if (!panel.isConnected) return; // swapped out meanwhile: the new one draws itself
-    // Next position: recorded actions plus the entries not sent yet, and always
-    // past every pending one, so positions stay increasing and unique per match.
-    const next = Math.max(num(panel.dataset.recorded) + mine.length,
-      ...mine.map((o) => (o.payload && o.payload.position != null ? +o.payload.position + 1 : 0)));
-    box.dataset.position = next;
-    box.querySelectorAll('form input[name=position]').forEach((i) => { i.value = next; });
-    const on = mine.length > 0;
-    panel.hidden = !on;
-    box.querySelectorAll('.next-step').forEach((n) => { n.hidden = on; });
-    const toss = panel.querySelector('.offline-toss');
-    if (toss) toss.hidden = mine.some((o) => o.kind === 'coin_toss');
-    // Live (data-op) only while on view: one submittable form per kind on the page.
-    panel.querySelectorAll('form[data-offline-op]').forEach((f) => {
-      if (on && !f.closest('.offline-toss[hidden]')) f.dataset.op = f.dataset.offlineOp; else delete f.dataset.op;
-    });
-    const sides = json('sides'), members = json('members'), labels = json('labels');
-    const list = panel.querySelector('#pending-entries');
-    list.replaceChildren(...mine.map((op) => {
-      const p = op.payload || {};
-      let what = '';
-      if (op.kind === 'report_game') {
-        what = `${sides[p.winner] || (p.double_ko ? labels.double_ko : '—')} ${p.rounds_a}–${p.rounds_b}`;
-      } else if (op.kind === 'name_player') what = `${sides[p.side] || ''}: ${members[p.member_id] || p.member_id}`;
-      else if (p.winner || p.side) what = sides[p.winner || p.side] || '';
-      return el('li', { 'data-op-id': op.op_id, 'data-testid': 'pending-entry', 'data-kind': op.kind, class: 'op-saved' },
-        el('span', { class: 'op-what' }, labels[op.kind] || op.kind), ' ', what, ' ',
-        el('span', { class: 'badge warn' }, labels.unchecked || t('未確認', 'not yet checked')));
-    }));
-  }
-  document.addEventListener('taikai:local-op', showUnsent);
-  document.addEventListener('htmx:afterSettle', showUnsent); // a refreshed view keeps what is still unsent
-
   async function start() {
     render();
-    showUnsent();
     const id = sessionStorage.getItem('taikai-edit'), op = id && O() && (await O().get(id));
     if (id && (!op || op.status !== 'rejected' || fill(op))) sessionStorage.removeItem('taikai-edit');
   }

@@ -104,18 +104,19 @@
   }
   const ids = (ops) => ops.map((o) => o.op_id);
   // The op as sent: everything but the phone-side status fields.
-  const wire = ({ status, code, message, match_version, answered_at, resolution, lost, ...op }) => op;
+  const wire = ({ status, code, message, match_version, answered_at, resolution, lost, undone, ...op }) => op;
   // onlyUnsent (for /sync/outcomes): never overwrite an answered entry.
   function storeResults(results, onlyUnsent) {
     const by = new Map(results.filter(Boolean).map((r) => [r.op_id, r]));
     return update([...by.keys()], (cur) => {
       const r = by.get(cur.op_id);
       if (onlyUnsent && !UNSENT.includes(cur.status)) {
-        // An answered entry only learns the desk's decision on its conflict.
+        // An answered entry only learns the desk's decision on its conflict, or that a void undid it.
+        if (r.undone && !cur.undone) return { undone: r.undone };
         return r.resolution && r.resolution !== cur.resolution ? { resolution: r.resolution, lost: !!r.lost } : null;
       }
       return {
-        resolution: r.resolution ?? null, lost: r.lost ?? null,
+        resolution: r.resolution ?? null, lost: r.lost ?? null, undone: r.undone ?? null,
         status: OUTCOMES.includes(r.outcome) ? r.outcome : 'rejected', code: r.code ?? null,
         message: r.message ?? null, match_version: r.match_version ?? null, answered_at: now(),
       };
@@ -253,6 +254,7 @@
       changed = true;
       if (r.status === 200 && Array.isArray(r.data?.results)) {
         await storeResults(r.data.results, false);
+        if (Array.isArray(r.data.undone)) await storeResults(r.data.undone, true); // a void undid earlier entries
         // An op the server did not answer for stays unsent (next pass).
         await update(bids, (c) => c.status === 'sending' && { status: 'saved' });
         failures = 0;

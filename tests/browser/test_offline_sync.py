@@ -56,10 +56,9 @@ def name(page, label):
 
 
 def report(page, winner, rounds_a, rounds_b):
+    """The score choice says who won (winner is kept for the reader)."""
     form = page.locator("form[data-op=report_game]:visible")
-    form.locator(f"input[name=winner][value={winner}]").check()
-    form.locator(f"input[name=rounds_a][value='{rounds_a}']").check()
-    form.locator(f"input[name=rounds_b][value='{rounds_b}']").check()
+    form.locator(f"input[name=score][value='{rounds_a}-{rounds_b}']").check()
     form.locator("button[type=submit]").click()
 
 
@@ -183,18 +182,18 @@ def test_rule_breaking_entry_is_rejected_and_later_ones_still_sync(live_server, 
     open_match(page, live_server.url, match)
     phone.set_offline(True)
     entries = (lambda: toss(page), lambda: name(page, "A1"), lambda: name(page, "B1"),
-               lambda: report(page, "a", 2, 0),  # breaks the rules: a Tekken game is won with 3 rounds
-               lambda: report(page, "a", 3, 0),  # what the referee meant: the phone cannot tell
+               lambda: report(page, "a", 3, 0),
+               lambda: name(page, "B1"),  # breaks the rules: B1 is out; the phone cannot tell
                lambda: name(page, "B2"))
     for n, enter in enumerate(entries, 1):
         enter()
         pending_entries(page, n)  # stored (and the form cleared) before the next one
     expect(page.locator("#offline-entry [data-testid=pending-entry][data-kind=report_game]")).to_have_text(
-        [re.compile("2–0"), re.compile("3–0")])
+        [re.compile("3–0")])
     phone.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     ops_with(page, "rejected", 1)
-    expect(page.locator("#outbox-status li[data-status=rejected]")).to_contain_text("3")
+    expect(page.locator("#outbox-status li[data-status=rejected]")).to_contain_text("B1")
     ops_with(page, "applied", 5)
     kinds = [a["kind"] for a in actions_of(match)]
     assert kinds == ["coin_toss", "name_player", "name_player", "report_game", "name_player"]

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_play_property import Driver
 from test_play_support import kachinuki, named, rejected, tossed, win
 
 from webapp.tournament.play import (DeclareChange, NamePlayer, Override, Penalty, Ruling, apply,
@@ -104,4 +107,22 @@ def test_a_later_void_after_a_ruling_still_replays_identically(choice):
         s = apply(s, win("a"))                              # a2 beats b1
         s = apply(s, Penalty("a", "undeclared_change", game=1))
         assert s.games[1].winner == "b" and s.ruling is None
+    same_on_replay(s)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_any_void_and_ruling_in_a_random_match_replays_identically(data):
+    """Random match, a void of any standing win, the desk's choice: the history rebuilds it all."""
+    d = Driver(data)
+    d.run()
+    s = d.state
+    wins = [g.index for g in s.games if g.winner is not None and not g.voided and g.counted]
+    game = data.draw(st.sampled_from(wins))
+    s = apply(s, Penalty(s.games[game].winner, "undeclared_change", game=game))
+    if s.ruling is not None:
+        assert game + 1 <= min(s.ruling["games"])
+        s = apply(s, Ruling(data.draw(st.sampled_from(["replay", "keep"])), "desk"))
+    assert s.ruling is None and s.games[game].winner != s.games[game].played_winner
+    assert all(g.winner is not None or g.double_ko for g in s.games)
     same_on_replay(s)

@@ -67,3 +67,46 @@ def test_reception_and_desk_show_a_day_long_dq(desk_client):
     assert "<s>A1</s>" in checkin
     desk = desk_client.get(f"/desk/e/{event.id}?lang=ja").get_data(as_text=True)
     assert 'data-testid="day-dqs"' in desk and "喫煙" in desk
+
+
+def test_the_referee_page_waits_for_the_ruling_and_names_the_day_dq(client, app):
+    from webapp.services import accounts
+    event, match = team_event(teams=4)
+    accounts.set_staff_pin(event, "2468")
+    db.session.commit()
+    client.post(f"/e/{event.slug}/staff-login", data={"name": "山田", "pin": "2468"})
+    a, _ = _void_after_five_games(match)
+    page = client.get(f"/staff/m/{match.id}?lang=en").get_data(as_text=True)
+    assert 'data-testid="ruling-pending"' in page and "after games 2, 3, 4, 5 were played" in page
+    assert 'data-op="name_player"' not in page and 'data-op="penalty"' not in page
+
+
+def test_the_referee_page_of_the_next_match_names_the_day_dq(client, app, desk_user):
+    from webapp.services import accounts
+    event, first = team_event(teams=4)
+    accounts.set_staff_pin(event, "2468")
+    db.session.commit()
+    a = member_ids(first, "a")
+    send(first, "coin_toss", winner="a", choice="stage")
+    send(first, "name_player", side="a", member_id=a[0], blind=True)
+    send(first, "penalty", side="a", penalty="smoking")
+    send(first, "override", user=desk_user, winner="a", reason="B withdrew")
+    other = next(m for m in db.session.get(MatchRow, first.id).bracket.matches
+                 if m.status == "ready" and m.id != first.id)
+    send(other, "record_winner", user=desk_user, winner=other.slot_a)
+    final = next(m for m in db.session.get(MatchRow, first.id).bracket.matches if m.status == "ready")
+    client.post(f"/e/{event.slug}/staff-login", data={"name": "山田", "pin": "2468"})
+    page = client.get(f"/staff/m/{final.id}?lang=en").get_data(as_text=True)
+    assert 'data-testid="day-dq"' in page
+    assert "A1 is disqualified for the rest of the day (the smoking rule" in page
+    first_page = client.get(f"/staff/m/{first.id}?lang=en").get_data(as_text=True)
+    assert 'data-testid="day-dq"' not in first_page   # the match it happened in keeps its history
+
+
+def test_the_phase_page_links_to_the_pending_ruling(desk_client):
+    event, match = team_event()
+    _void_after_five_games(match)
+    phase = db.session.get(MatchRow, match.id).bracket.phase
+    page = desk_client.get(f"/desk/phase/{phase.id}?lang=ja").get_data(as_text=True)
+    assert 'data-testid="ruling-needed-link"' in page and f"#ruling-{match.id}" in page
+    assert "本部の裁定が必要" in page

@@ -6,7 +6,7 @@ from play_support import member_ids, send, team_event, win
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
-from webapp.services import accounts, operations, play, rulings
+from webapp.services import accounts, play, rulings
 
 
 def _desk(role="desk"):
@@ -162,3 +162,21 @@ def test_day_dq_is_given_again_by_the_replayed_log(app, tmp_path):
         entrant = db.session.get(Entrant, match.slot_a)
         assert list(entrant.info["day_dq"]) == [str(a[0])]
         db.session.remove()
+
+
+def test_the_phone_learns_on_its_next_sync_which_entries_were_undone(desk_client):
+    _, match = team_event()
+    a, b = member_ids(match, "a"), member_ids(match, "b")
+    _seat(match, a[0], b[0])
+    win(match, "a")
+    naming = send(match, "name_player", device="phone-2", side="b", member_id=b[1])
+    send(match, "penalty", device="phone-1", side="a", penalty="undeclared_change", game=0)
+    op = {"op_id": str(uuid.uuid4()), "device_id": "phone-2", "seq": 99, "kind": "name_player",
+          "match_id": match.id, "base_version": _row(match).version,
+          "payload": {"side": "a", "member_id": a[1]}}
+    body = desk_client.post("/sync/ops?lang=en", json={"device_id": "phone-2", "ops": [op]}).get_json()
+    assert body["results"][0]["outcome"] == "applied"
+    assert [u["op_id"] for u in body["undone"]] == [naming.op_id]
+    assert body["undone"][0]["undone"]["message"].startswith("Undone: game 1 was voided")
+    other = desk_client.post("/sync/ops", json={"device_id": "phone-9", "ops": []}).get_json()
+    assert other.get("undone", []) == []

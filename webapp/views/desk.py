@@ -162,7 +162,8 @@ def phase(phase_id):
     """Run a phase: ready matches with winner buttons, decided ones with corrections."""
     phase = db.session.get(Phase, phase_id) or abort(404)
     return render("desk/phase.html", "_partials/desk_matches.html", phase=phase, event=phase.event,
-                  views=standings.phase_view(phase), entrants=standings.names(phase.event_id))
+                  views=standings.phase_view(phase), entrants=standings.names(phase.event_id),
+                  rulings_needed={r["match"].id for r in rulings.pending(phase.event)})
 
 
 def _submit(match: MatchRow, kind: str, back: str | None = None):

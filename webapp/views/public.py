@@ -10,7 +10,7 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 from .. import fragments
 from ..extensions import db
 from ..models import Event, MatchRow, Phase
-from ..services import accounts, schedules, standings
+from ..services import accounts, bracket_view, schedules, standings
 from ..services import players as player_views
 from ..services.sheets import match_sheet
 from . import render
@@ -76,7 +76,7 @@ def _render_bracket(slug: str, phase_id: int, stamp: tuple) -> str:
     event = accounts.event_by_slug(slug)
     phase = _phase(event, phase_id)
     return render_template("_partials/bracket.html", event=event, phase=phase,
-                           views=standings.phase_view(phase), version=stamp[-1])
+                           drawings=bracket_view.drawing(phase), version=stamp[-1])
 
 
 def _render_phase_page(slug: str, phase_id: int, bracket) -> str:

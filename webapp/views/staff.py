@@ -64,6 +64,19 @@ def event(slug):
                   entrants=standings.names(event.id))
 
 
+def expand_score(fields: dict) -> None:
+    """A score choice ("2-1"; a draw "2-2" is a double K.O.) becomes winner and rounds, as app.js sends them."""
+    score = fields.pop("score", None)
+    a, _sep, b = score.partition("-") if isinstance(score, str) else ("", "", "")
+    if not (a.isdigit() and b.isdigit()):
+        return
+    fields.update(rounds_a=a, rounds_b=b)
+    if a == b:
+        fields["double_ko"] = "true"
+    else:
+        fields["winner"] = "a" if int(a) > int(b) else "b"
+
+
 def _match(match_id: int) -> MatchRow:
     match = db.session.get(MatchRow, match_id)
     if match is None:
@@ -92,6 +105,8 @@ def submit_op(match_id):
     kind = fields.pop("kind", "")
     base = fields.pop("base_version", None)
     fields.pop("csrf_token", None)
+    typed = dict(fields)
+    expand_score(fields)
     op = {"op_id": str(uuid.uuid4()), "device_id": form_device(current_user), "kind": kind, "match_id": match.id,
           "base_version": int(base) if str(base).isdigit() else None, "payload": fields}
     outcome = operations.submit(op, current_user)
@@ -101,7 +116,7 @@ def submit_op(match_id):
     db.session.expire_all()
     problem = {"outcome": outcome.outcome, "kind": kind, "message": translate_outcome(outcome, match)}
     return render("staff/match.html", "_partials/match_play.html",
-                  **_play_context(_match(match_id), problem=problem, typed=fields)), 422
+                  **_play_context(_match(match_id), problem=problem, typed=typed)), 422
 
 
 @bp.route("/e/<slug>/checkin")

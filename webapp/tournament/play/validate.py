@@ -100,7 +100,7 @@ def _check_day_dq(day_dq) -> None:
 
 def setup_from_dict(d) -> "object":
     """Build a MatchSetup from JSON (e.g. ``MatchState.to_dict()['setup']``), checking every value."""
-    from webapp.tournament.play.state import MatchSetup, Member
+    from webapp.tournament.play.state import MatchSetup
     if not isinstance(d, dict):
         raise RuleViolation("setup.invalid", N_("A match setup must be an object"))
     known = {f.name for f in fields(MatchSetup)}

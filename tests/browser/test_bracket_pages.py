@@ -1,0 +1,70 @@
+"""Public bracket pages as people see them: drawn with lines, readable on a phone, groups as a grid.
+
+Screenshots at 390×844 and 1366×768 go to test-results/ (not committed) for a person to look at.
+"""
+from pathlib import Path
+
+from bracket_builders import big_double_elimination, groups_phase
+from playwright.sync_api import expect
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+LAPTOP = {"viewport": {"width": 1366, "height": 768}}
+
+
+def _page(browser, size, lang="ja-JP"):
+    context = browser.new_context(locale=lang, **size)
+    return context, context.new_page()
+
+
+def _shot(page, name):
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def test_99_player_double_elimination_on_a_laptop(live_server, browser):
+    phase = big_double_elimination()
+    real = sum(1 for m in phase.brackets[0].matches if m.status not in ("bye", "void"))
+    context, page = _page(browser, LAPTOP)
+    page.goto(f"{live_server.url}/e/{phase.event.slug}/phase/{phase.id}")
+    expect(page.locator("#bracket .match")).to_have_count(real)  # byes are not drawn
+    assert page.locator(".cell.fed").count() > 50 and page.locator(".cell.join-down").count() > 20
+    assert page.locator(".match.done .slot.winner .score, .match.done .slot.winner").count() > 0
+    assert page.locator(".slot .seed", has_text="1").count() >= 1
+    winners = page.locator(".bracket").first
+    box = winners.bounding_box()
+    assert box["width"] > 1200  # the full width, not a 960 px column
+    _shot(page, "bracket-99-laptop")
+    winners.evaluate("el => el.scrollTo(0, 1500)")
+    label = winners.locator(".round-label").first.bounding_box()
+    assert abs(label["y"] - winners.bounding_box()["y"]) < 3  # the round headers stay in view
+    _shot(page, "bracket-99-laptop-scrolled")
+    context.close()
+
+
+def test_99_player_bracket_on_a_phone_one_round_at_a_time(live_server, browser):
+    phase = big_double_elimination()
+    context, page = _page(browser, PHONE)
+    page.goto(f"{live_server.url}/e/{phase.event.slug}/phase/{phase.id}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    winners = page.locator(".bracket").first
+    width = winners.bounding_box()["width"]
+    for round_box in winners.locator(".round").all()[:3]:
+        assert round_box.bounding_box()["width"] <= width + 1  # each round fits the phone's width
+    _shot(page, "bracket-99-phone")
+    page.locator(".round-tabs").first.locator("a").nth(1).click()
+    page.wait_for_timeout(400)
+    assert winners.evaluate("el => el.scrollLeft") > 100  # the tab brought round 2 into view
+    _shot(page, "bracket-99-phone-round2")
+    context.close()
+
+
+def test_groups_are_a_grid_with_their_placements(live_server, browser):
+    phase = groups_phase()
+    context, page = _page(browser, LAPTOP, lang="en-US")
+    page.goto(f"{live_server.url}/e/{phase.event.slug}/phase/{phase.id}?lang=en")
+    expect(page.locator(".group-grid .bracket-group")).to_have_count(8)
+    first, second = (page.locator(".group-grid .bracket-group").nth(i).bounding_box() for i in (0, 1))
+    assert abs(first["y"] - second["y"]) < 2  # side by side
+    _shot(page, "groups-laptop")
+    context.close()

@@ -1,0 +1,120 @@
+"""The bracket as it is drawn: sides of rounds of cells, each cell knowing its connector lines.
+
+Cells of a round share its height equally, so a match sits level with the middle of the
+two matches that feed it; a bye or void match keeps its place as an empty cell (nothing
+is drawn) so the lines still meet. A line is drawn only where the bracket really routes
+the winner to the next round of the same side, in the pair or straight-across position.
+"""
+from dataclasses import dataclass, field
+
+from ..models import MatchRow, Phase
+from ..tournament.errors import RuleViolation
+from . import play
+from .standings import _side_rank, names, phase_placements
+
+EMPTY = ("bye", "void")
+
+
+@dataclass
+class Cell:
+    """One place in a round: a match (or nothing) and the lines around it."""
+
+    match: MatchRow | None
+    join: str = ""       # line to the next match: "down" (top of a pair), "up", "straight" or ""
+    fed: bool = False    # a line arrives from the previous round
+    state: str = ""      # waiting | ready | called | playing | done
+    score: tuple | None = None
+    seeds: tuple = (None, None)
+
+
+@dataclass
+class RoundView:
+    number: int
+    cells: list[Cell]
+
+
+@dataclass
+class SideView:
+    side: str
+    rounds: list[RoundView]
+
+
+@dataclass
+class BracketDrawing:
+    label: str
+    sides: list[SideView] = field(default_factory=list)
+    placements: list = field(default_factory=list)
+
+
+def drawing(phase: Phase) -> list[BracketDrawing]:
+    """Every bracket of a phase, ready for _partials/bracket.html."""
+    result = []
+    places = dict(phase_placements(phase)) if len(phase.brackets) > 1 else {}
+    for row in phase.brackets:
+        seeds = {e["id"]: e["seed"] for e in row.entrants}
+        by_side: dict[str, dict[int, list[MatchRow]]] = {}
+        for match in sorted(row.matches, key=lambda m: (m.round, m.index)):
+            by_side.setdefault(match.side, {}).setdefault(match.round, []).append(match)
+        sides = [_side(side, rounds, seeds) for side, rounds in sorted(by_side.items(), key=lambda kv: _side_rank(kv[0]))]
+        sides = [s for s in sides if s.rounds]
+        result.append(BracketDrawing(row.label, sides, places.get(row.label, [])))
+    return result
+
+
+def _side(side: str, rounds: dict[int, list[MatchRow]], seeds: dict) -> SideView:
+    # Whole rounds of byes (or void resets) are not drawn at all; rounds keep their numbers,
+    # the same as in the matches' titles.
+    views = [RoundView(r, [_cell(m, seeds) for m in rounds[r]]) for r in sorted(rounds)
+             if any(m.status not in EMPTY for m in rounds[r])]
+    for current, following in zip(views, views[1:]):
+        _connect(current, following)
+    return SideView(side, views)
+
+
+def _connect(current: RoundView, following: RoundView) -> None:
+    """Lines from each real match of a round to where its winner goes in the next."""
+    position = {c.match.key: i for i, c in enumerate(following.cells)}
+    halves = len(following.cells) * 2 == len(current.cells)
+    same = len(following.cells) == len(current.cells)
+    for i, cell in enumerate(current.cells):
+        target = cell.match.winner_to[0] if cell.match.winner_to else None
+        if cell.match.status in EMPTY or target not in position:
+            continue
+        j = position[target]
+        if halves and j == i // 2:
+            cell.join = "down" if i % 2 == 0 else "up"
+        elif same and j == i:
+            cell.join = "straight"
+        else:
+            continue
+        following.cells[j].fed = True
+
+
+def _cell(match: MatchRow, seeds: dict) -> Cell:
+    if match.status in EMPTY:
+        return Cell(match)
+    return Cell(match, state=_state(match), score=_score(match),
+                seeds=(seeds.get(match.slot_a), seeds.get(match.slot_b)))
+
+
+def _state(match: MatchRow) -> str:
+    if match.status == "done":
+        return "done"
+    if match.status != "ready":
+        return "waiting"
+    if match.actions:
+        return "playing"
+    return "called" if match.station else "ready"
+
+
+def _score(match: MatchRow) -> tuple | None:
+    """Games won by each side, once play has started (a walkover has none)."""
+    if not match.actions or match.walkover:
+        return None
+    try:
+        return tuple(play.state_of(match).score)
+    except RuleViolation:  # a record the desk must look at: show no score rather than fail
+        return None
+
+
+__all__ = ["drawing", "names", "Cell", "RoundView", "SideView", "BracketDrawing"]
