@@ -14,7 +14,7 @@ from test_staff_kachinuki import _report, _sign_in_with_pin, _tap_member, _wait_
 
 def test_the_phone_shows_which_entry_a_void_undid(live_server, phone):
     event, match = team_event()
-    accounts.set_staff_pin(event, "1357")
+    accounts.set_staff_pin(event, "135790")
     db.session.commit()
     page = phone.new_page()
     _sign_in_with_pin(page, live_server.url, event)
