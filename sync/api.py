@@ -46,7 +46,7 @@ def push():
         db.session.rollback()
         return jsonify({"error": "busy", "message": "try again"}), 503
     # "undone": entries of this device that a void undid since (told on every sync; rare and small).
-    return jsonify({"results": results, "undone": sync_apply.undone_for(batch["device_id"])})
+    return jsonify({"results": results, "undone": sync_apply.undone_for(batch["device_id"], current_user)})
 
 
 @bp.route("/outcomes")

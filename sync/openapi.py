@@ -11,7 +11,7 @@ from functools import lru_cache
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
-from .schemas import (BatchSchema, InvalidSchema, OperationSchema, OutcomesQuerySchema, ProblemSchema,
+from .schemas import (BatchResultsSchema, BatchSchema, InvalidSchema, OperationSchema, OutcomesQuerySchema, ProblemSchema,
                       ResultsSchema)
 
 JSON = "application/json"
@@ -35,7 +35,7 @@ def openapi_document() -> dict:
                                                 "description": "the signed-in page's session cookie"})
     spec.components.security_scheme("csrf", {"type": "apiKey", "in": "header", "name": "X-CSRFToken",
                                              "description": "the page's <meta name=csrf-token> (POST only)"})
-    for name, schema in (("Batch", BatchSchema), ("Operation", OperationSchema), ("Results", ResultsSchema),
+    for name, schema in (("Batch", BatchSchema), ("Operation", OperationSchema), ("Results", ResultsSchema), ("BatchResults", BatchResultsSchema),
                          ("Problem", ProblemSchema), ("Invalid", InvalidSchema)):
         spec.components.schema(name, schema=schema)
     batch = spec.to_dict()["components"]["schemas"]["Batch"]
@@ -47,6 +47,7 @@ def openapi_document() -> dict:
         "security": [{"session": [], "csrf": []}],
         "requestBody": {"required": True, "content": {JSON: {"schema": "Batch"}}},
         "responses": {**_responses("one outcome per operation, in order"),
+                      "200": _json("BatchResults", "one outcome per operation, in order (and entries undone since)"),
                       "400": _json("Problem", "no valid CSRF token, or the body is not JSON (or nests too deeply)"),
                       "503": _json("Problem", "the database is busy: nothing was committed, send again")}}})
     spec.path("/sync/outcomes", operations={"get": {

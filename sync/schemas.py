@@ -111,6 +111,12 @@ class ResultsSchema(Schema):
     results = fields.List(fields.Nested(OutcomeSchema), required=True)
 
 
+class BatchResultsSchema(ResultsSchema):
+    """The answer to a batch: its outcomes, and this device's earlier entries a void has undone since."""
+
+    undone = fields.List(fields.Nested(OutcomeSchema), required=True)
+
+
 class ProblemSchema(Schema):
     """A refused request as a whole (nothing in it was consumed)."""
 
@@ -124,5 +130,5 @@ class InvalidSchema(Schema):
     errors = fields.Dict(required=True)
 
 
-__all__ = ["BadBody", "BatchSchema", "InvalidSchema", "OperationSchema", "OutcomeSchema", "OutcomesQuerySchema",
+__all__ = ["BadBody", "BatchResultsSchema", "BatchSchema", "InvalidSchema", "OperationSchema", "OutcomeSchema", "OutcomesQuerySchema",
            "ProblemSchema", "ResultsSchema", "ValidationError", "MAX_BATCH", "read_json"]
