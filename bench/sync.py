@@ -1,13 +1,17 @@
 """Benchmark: 2,000 queued result operations replayed over HTTP in batches of 50.
 
-The app runs in its own process (werkzeug on a loopback port, so the client does not
-share its interpreter lock) against a temporary SQLite file with synchronous=FULL; a
-desk session cookie signs the requests in. Each
+The app runs under gunicorn (its own processes on a loopback port, so the client does not
+share their interpreter lock) against a temporary SQLite file with synchronous=FULL, or
+against the PostgreSQL database given by --database (emptied first: give a scratch one);
+a desk session cookie signs the requests in. Each
 match is a 5on5 kachinuki won 5-0 by side a (toss, names, games), as a phone
 would have queued it. The last line is the figure:
     sync: 2000 ops in batches of 50: N ops/s
-Run from the repo root: .venv/bin/python bench/sync.py
+Run from the repo root: .venv/bin/python bench/sync.py [--database postgresql://…/scratch]
 """
+import argparse
+import os
+import re
 import socket
 import subprocess
 import sys
@@ -57,14 +61,30 @@ def build(app) -> list[dict]:
     return ops[:OPS]
 
 
-SERVE = """
-import sys
-from werkzeug.serving import make_server
-from webapp import create_app
-app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{sys.argv[1]}", "SECRET_KEY": "bench",
-                  "WTF_CSRF_ENABLED": False})
-make_server("127.0.0.1", int(sys.argv[2]), app, threaded=True).serve_forever()
-"""
+WORKERS = 1  # one per core of the machine the README's figures come from
+
+
+def serve(url: str, port: int) -> subprocess.Popen:
+    """gunicorn serving bench/bench_server.py on the database at url."""
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    return subprocess.Popen([str(gunicorn), "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}",
+                             "--log-level", "warning", "bench.bench_server:app"],
+                            cwd=ROOT, env={**os.environ, "BENCH_DATABASE_URL": url})
+
+
+def prepare(url: str):
+    """An app on an empty database at url, its schema made by the migrations."""
+    from flask_migrate import upgrade
+    from sqlalchemy import text
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
+    with app.app_context():
+        if db.engine.dialect.name == "postgresql":
+            with db.engine.begin() as conn:
+                conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+                conn.execute(text("CREATE SCHEMA public"))
+        upgrade()
+    return app
 
 
 def _free_port() -> int:
@@ -76,25 +96,27 @@ def _free_port() -> int:
 def _wait_until_up(url: str) -> None:
     for _ in range(100):
         try:
-            requests.get(f"{url}/offline", timeout=1)
+            requests.get(f"{url}/offline", timeout=10)
             return
-        except requests.ConnectionError:
+        except requests.RequestException:
             time.sleep(0.1)
     raise SystemExit("the bench server did not start")
 
 
 def main() -> None:
     """Build, serve, sign in, send, print the rate."""
-    from flask_migrate import upgrade
-
-    path = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "bench",
-                      "WTF_CSRF_ENABLED": False})
-    with app.app_context():
-        upgrade()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database", help="a scratch PostgreSQL URL (emptied!); default: a new SQLite file")
+    args = parser.parse_args()
+    url = args.database or f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.sqlite3'}"
+    url = re.sub(r"^postgres(ql)?://", "postgresql+psycopg://", url)  # psycopg 3 is the driver
+    app = prepare(url)
     ops = build(app)
+    with app.app_context():
+        name = db.engine.dialect.name
+        db.engine.dispose()  # the server's processes must not share our connections
     port = _free_port()
-    server = subprocess.Popen([sys.executable, "-c", SERVE, str(path), str(port)], cwd=ROOT)
+    server = serve(url, port)
     url = f"http://127.0.0.1:{port}"
     _wait_until_up(url)
     session = requests.Session()
@@ -110,7 +132,7 @@ def main() -> None:
     server.terminate()
     server.wait(10)
     print(f"outcomes: {outcomes}")
-    print(f"sync: {len(ops)} ops in batches of {BATCH}: {len(ops) / elapsed:.0f} ops/s")
+    print(f"sync ({name}, gunicorn): {len(ops)} ops in batches of {BATCH}: {len(ops) / elapsed:.0f} ops/s")
 
 
 if __name__ == "__main__":

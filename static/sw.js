@@ -24,11 +24,15 @@ const SHELL = [
   '/static/js/outbox.js',
   '/static/js/entry.js',
   '/static/js/app.js',
+  '/static/js/offline_pack.js',
   '/static/manifest.webmanifest',
   '/static/icons/icon-192.png',
   '/static/icons/icon-512.png',
   '/offline',
+  '/offline/match',
 ];
+// A match page never opened on this phone: offline, the match shell fills it from the pack.
+const MATCH_PAGE = /^\/staff\/m\/\d+\/?$/;
 // "/" may redirect (sign-in, current event); it must not block installation.
 const OPTIONAL = new Set(['/']);
 
@@ -98,7 +102,8 @@ async function stamp(res) {
 }
 
 async function cacheFirst(req) {
-  const hit = await caches.match(req, { cacheName: SHELL_CACHE, ignoreVary: true });
+  // Pages ask for /static/...?v=<version>: the shell cache (renewed with every version) answers.
+  const hit = await caches.match(req, { cacheName: SHELL_CACHE, ignoreVary: true, ignoreSearch: true });
   if (hit) return hit;
   const res = await fetch(req);
   if (res.ok && res.type === 'basic') {
@@ -134,8 +139,13 @@ async function navigate(event) {
     // Slow network: a saved copy now beats a blank screen; without one, wait.
     return (await stale(req)) || (await network);
   } catch (e) {
-    return (await stale(req)) || (await offlinePage());
+    const shell = MATCH_PAGE.test(new URL(req.url).pathname) ? matchShell : offlinePage;
+    return (await stale(req)) || (await shell());
   }
+}
+
+async function matchShell() {
+  return (await caches.match('/offline/match', { cacheName: SHELL_CACHE })) || offlinePage();
 }
 
 async function offlinePage() {

@@ -1,19 +1,22 @@
 """The /sync blueprint: phones send operations in batches and ask for lost replies."""
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify, render_template, request
 from flask_login import current_user
 from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError as WTFValidationError
 from sqlalchemy.exc import OperationalError
 
 from webapp.extensions import csrf, db
-from webapp.models import Operation
-from webapp.services import operations
+from webapp.models import Event, Operation
+from webapp.services import offline_pack, operations
+from webapp.views.match_titles import match_title
 
 from . import apply as sync_apply
 from .openapi import openapi_document
 from .schemas import BadBody, BatchSchema, OutcomesQuerySchema, ValidationError, read_json
 
 bp = Blueprint("sync", __name__, url_prefix="/sync")
+# The page the service worker shows, offline, for a match this phone never opened.
+shell_bp = Blueprint("offline_shell", __name__)
 csrf.exempt(bp)  # checked in push() after the sign-in check
 
 
@@ -65,7 +68,34 @@ def outcomes():
     return jsonify({"results": [sync_apply.present(operations.stored_outcome(r)) for r in rows]})
 
 
+@bp.route("/pack")
+def packs():
+    """The offline packs of the events this person may enter results for (kept on the phone)."""
+    if not current_user.is_authenticated:
+        return _unauthorized()
+    return jsonify({"events": [offline_pack.pack(e, match_title) for e in offline_pack.visible_events(current_user)]})
+
+
+@bp.route("/pack/<int:event_id>")
+def event_pack(event_id):
+    """One event's offline pack, for its staff and the desk."""
+    if not current_user.is_authenticated:
+        return _unauthorized()
+    event = db.session.get(Event, event_id)
+    if event is None:
+        return jsonify({"error": "not_found", "message": "no such event"}), 404
+    if not offline_pack.may_keep(current_user, event):
+        return jsonify({"error": "forbidden", "message": "staff of another event"}), 403
+    return jsonify(offline_pack.pack(event, match_title))
+
+
 @bp.route("/openapi.json")
 def openapi():
     """The OpenAPI 3 description of the sync API."""
     return jsonify(openapi_document())
+
+
+@shell_bp.route("/offline/match")
+def offline_match_shell():
+    """A match page without data: offline_pack.js fills it from the phone's offline pack."""
+    return render_template("offline_match.html")

@@ -88,7 +88,7 @@ class OutcomesQuerySchema(Schema):
     since_seq = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31))
 
 
-OUTCOMES = ("applied", "duplicate", "confirmed", "conflict", "rejected")
+OUTCOMES = ("applied", "duplicate", "confirmed", "conflict", "rejected", "held")
 
 
 class OutcomeSchema(Schema):

@@ -39,6 +39,9 @@ def _app(tmp_path_factory):
 
 
 def _empty_tables() -> None:
+    from webapp.services import play
+
+    play._CACHE.clear()  # noqa: SLF001 - ids restart with the tables: old match states must go too
     db.session.remove()
     tables = [t for t in reversed(db.metadata.sorted_tables)]
     with db.engine.begin() as conn:

@@ -21,13 +21,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     _init_extensions(app)
     _register_blueprints(app)
     from .pollgate import init_poll_gate
+    from .static_files import init_static_files
+    init_static_files(app)
     init_poll_gate(app)
     from .throttle import init_throttle
     init_throttle(app)
-    from . import cli
+    from . import cli, mirror
     from .venue import init_venue
     cli.init_app(app)
     init_venue(app)  # ProxyFix, `serve` / `venue serve`, the /venue pages
+    mirror.init_app(app)
     return app
 
 
@@ -62,9 +65,11 @@ def _init_extensions(app: Flask) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     from sync.api import bp as sync_bp
+    from sync.api import shell_bp
 
     from .views import auth, conflicts, desk, desk_plan, public, staff
 
     for module in (public, auth, desk, desk_plan, staff, conflicts):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)
+    app.register_blueprint(shell_bp)

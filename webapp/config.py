@@ -32,6 +32,8 @@ class Config:
     # How many reverse proxies in front set X-Forwarded-* (0: trust none; 1 behind Caddy or nginx).
     TAIKAI_PROXIES = int(os.environ.get("TAIKAI_PROXIES") or 0)
     TAIKAI_VENUE_DIR = os.environ.get("TAIKAI_VENUE_DIR")  # None → venue/ in the instance folder
+    # Static files are sent as streams; gzip too, so a gzip-only browser gets htmx compressed.
+    COMPRESS_ALGORITHM_STREAMING = ["zstd", "br", "gzip", "deflate"]
     COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript",
                           "application/json", "application/manifest+json", "text/csv"]
 

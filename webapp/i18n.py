@@ -31,6 +31,8 @@ def translate_violation(violation, sides: dict | None = None) -> str:
 def _value(value, sides):
     if sides and isinstance(value, str) and value in sides:
         return sides[value]
+    if sides and isinstance(value, str) and ", " in value and all(v in sides for v in value.split(", ")):
+        return ", ".join(sides[v] for v in value.split(", "))  # a list of match keys
     return gettext(value) if isinstance(value, str) and value else value
 
 

@@ -1,7 +1,7 @@
 """credential generations: a changed staff PIN or desk password signs out old sessions
 
 Revision ID: f5a1c0de85ec
-Revises: 1890ba0c4df9
+Revises: 5a9e1c7d2b40
 Create Date: 2026-12-01 03:40:00
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'f5a1c0de85ec'
-down_revision = '1890ba0c4df9'
+down_revision = '5a9e1c7d2b40'
 branch_labels = None
 depends_on = None
 

@@ -8,6 +8,7 @@
     applied: ['記録済み', 'Recorded'], duplicate: ['記録済み (重複)', 'Recorded (duplicate)'],
     confirmed: ['確認済み', 'Confirmed'], conflict: ['競合 — 本部が確認します', 'Conflict — the desk will decide'],
     rejected: ['却下: ', 'Rejected: '], auth: ['ログインすると送信します', 'Sign in to send'],
+    held: ['前の試合の結果を待っています', 'Waiting for an earlier result'],
   };
   // The desk's decision on a conflict, as the phone that entered it reads it.
   const DECIDED_LOST = {

@@ -12,7 +12,9 @@
 (function (G) {
   'use strict';
   const UNSENT = ['saved', 'sending', 'auth'], SETTLED = ['applied', 'duplicate', 'confirmed'];
-  const OUTCOMES = SETTLED.concat(['conflict', 'rejected']);
+  // held: the match's players were not known on the server yet; it decides later
+  // (applied, or a conflict for the desk) and the phone asks until it has.
+  const OUTCOMES = SETTLED.concat(['conflict', 'rejected', 'held']);
   const BATCH = 50, KEEP_SETTLED = 100, TIMEOUT = 20000, LEASE_MS = 30000;
   const isPage = typeof document !== 'undefined';
   const me = uuid(); // this tab/worker, for the fallback lease
@@ -110,7 +112,8 @@
     const by = new Map(results.filter(Boolean).map((r) => [r.op_id, r]));
     return update([...by.keys()], (cur) => {
       const r = by.get(cur.op_id);
-      if (onlyUnsent && !UNSENT.includes(cur.status)) {
+      const decidedNow = cur.status === 'held' && r.outcome !== 'held' && r.outcome !== 'duplicate';
+      if (onlyUnsent && !UNSENT.includes(cur.status) && !decidedNow) {
         // An answered entry only learns the desk's decision on its conflict, or that a void undid it.
         if (r.undone && !cur.undone) return { undone: r.undone };
         return r.resolution && r.resolution !== cur.resolution ? { resolution: r.resolution, lost: !!r.lost } : null;
@@ -217,9 +220,9 @@
     timer = setTimeout(kick, Math.min(60000, cap * (0.75 + Math.random() / 2))); // jitter
   }
 
-  // Entries in conflict wait for the desk: ask for its decision now and then.
+  // Entries in conflict wait for the desk, held ones for an earlier result: ask now and then.
   async function checkDecisions() {
-    const open = (await list()).filter((o) => o.status === 'conflict' && !o.resolution);
+    const open = (await list()).filter((o) => (o.status === 'conflict' && !o.resolution) || o.status === 'held');
     if (!open.length) return false;
     if (isPage) { clearTimeout(pollTimer); pollTimer = setTimeout(kick, G.TAIKAI_POLL_MS || 15000); }
     const since = Math.min(...open.map((o) => o.seq));
@@ -288,7 +291,7 @@
     return changed;
   }
 
-  // Drop old answered entries; never unsent, rejected or conflict ones.
+  // Drop old answered entries; never unsent, held, rejected or conflict ones.
   async function prune() {
     const done = (await list()).filter((o) => SETTLED.includes(o.status));
     const d = await db();

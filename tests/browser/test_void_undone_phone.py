@@ -9,7 +9,21 @@ from play_support import send, team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.services import accounts  # noqa: E402
-from test_staff_kachinuki import _report, _sign_in_with_pin, _tap_member, _wait_position  # noqa: E402
+
+
+def _sign_in_with_pin(page, url, event):
+    page.goto(f"{url}/e/{event.slug}/staff-login")
+    page.fill("input[name=name]", "審判 佐藤")
+    page.fill("input[name=pin]", "1357")
+    page.click("button[type=submit]")
+
+
+def _tap_member(page, label):
+    page.locator("form[data-op=name_player] button", has_text=label).first.click()
+
+
+def _wait_position(page, position):
+    expect(page.locator("#match-play")).to_have_attribute("data-position", str(position), timeout=8000)
 
 
 def test_the_phone_shows_which_entry_a_void_undid(live_server, phone):
@@ -27,7 +41,9 @@ def test_the_phone_shows_which_entry_a_void_undid(live_server, phone):
     _wait_position(page, 2)
     _tap_member(page, "B1")
     _wait_position(page, 3)
-    _report(page, "a", 3, 0)                 # a1 beats b1
+    form = page.locator("form[data-op=report_game]")   # a1 beats b1 3-0
+    form.locator("input[name=score][value='3-0']").check()
+    form.locator("button[type=submit]").click()
     _wait_position(page, 4)
     _tap_member(page, "B2")                  # team B names b2 on this phone
     _wait_position(page, 5)

@@ -65,3 +65,19 @@ def test_key_label_is_small_and_marked(app):
     with force_locale("en"):
         assert str(match_key_label(match)) == f'<small class="key" title="Bracket key">{match.key}</small>'
 
+
+
+def test_messages_name_matches_not_keys(app):
+    from types import SimpleNamespace
+
+    from webapp.services.sheets import translate_outcome
+
+    phase = _phase("double_elimination", 8)
+    match = next(m for m in phase.brackets[0].matches if m.key == "W1.2")
+    said = SimpleNamespace(message="Match %(key)s cannot be corrected: %(matches)s already played with the old result. "
+                                   "Reopen them too (cascade) or correct them first.",
+                           params={"key": "W1.2", "matches": "W2.1, L1.1"})
+    with force_locale("en"):
+        text = translate_outcome(said, match)
+    assert "W1.2" not in text and "Winners quarterfinals, match 2" in text
+    assert "Winners semifinals, match 1, Losers round 1, match 1" in text

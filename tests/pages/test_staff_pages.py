@@ -104,3 +104,30 @@ def test_a_referee_claims_a_match_for_a_station(client, app):
     page = staff.get(f"/staff/e/{event.slug}?station=3").get_data(as_text=True)
     first_link = page[page.index('href="/staff/m/'):].split('"')[1]
     assert first_link == f"/staff/m/{match.id}"  # this station's match comes first
+
+
+def test_score_choice_records_winner_and_rounds_without_script(client, app):
+    event, match = team_event("best_of", "kgp2025", size=1)
+    staff = _staff_client(client, event)
+    response = staff.post(f"/staff/m/{match.id}/op", data={"kind": "report_game", "score": "1-2", "char_a": "春麗",
+                                                           "char_b": "テリー・ボガード", "position": "0"})
+    assert response.status_code == 302
+    db.session.expire_all()
+    game = db.session.get(MatchRow, match.id).actions[0]
+    assert (game["winner"], game["rounds_a"], game["rounds_b"]) == ("b", 1, 2)
+    page = staff.get(f"/staff/m/{match.id}").get_data(as_text=True)
+    # Game 2 starts from game 1: the same characters checked, four score choices, no repeated name line.
+    assert 'name="char_a" value="春麗" checked' in page and 'name="char_b" value="テリー・ボガード" checked' in page
+    assert page.count('name="score"') == 2 * 4  # the form and its offline twin
+    assert "<li>チームA: A1" not in page  # 1on1: the player is the entrant, no line repeats it
+
+
+def test_rejected_score_choice_comes_back_checked(client, app):
+    event, match = team_event("best_of", "kgp2025", size=1)
+    staff = _staff_client(client, event)
+    staff.post(f"/staff/m/{match.id}/op", data={"kind": "report_game", "score": "2-0", "char_a": "春麗", "position": "0"})
+    response = staff.post(f"/staff/m/{match.id}/op", data={"kind": "report_game", "score": "0-2", "char_a": "ケン・マスターズ",
+                                                           "position": "1"})
+    body = response.get_data(as_text=True)
+    assert response.status_code == 422 and "KGP ④" in body
+    assert 'value="0-2" checked' in body and 'value="ケン・マスターズ" checked' in body

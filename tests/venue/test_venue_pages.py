@@ -59,6 +59,16 @@ def test_venue_page_shows_qr_codes_for_installing_and_for_staff_sign_in(desk_cli
     assert "https://localhost:8443/venue/install" not in desk_client.get("/venue/?host=localhost").get_data(as_text=True)
 
 
+def test_venue_page_warns_when_the_laptops_address_changed(desk_client, venue, monkeypatch):
+    from webapp.venue import addresses
+
+    monkeypatch.setattr(addresses, "lan_ips", lambda: ["192.168.1.20"])
+    assert "address-changed" not in desk_client.get("/venue/").get_data(as_text=True)
+    monkeypatch.setattr(addresses, "lan_ips", lambda: ["192.168.1.20", "10.0.0.5"])
+    page = desk_client.get("/venue/?lang=en").get_data(as_text=True)
+    assert 'data-testid="address-changed"' in page and "10.0.0.5" in page and "make venue" in page
+
+
 def test_install_page_is_open_to_phones_in_both_languages(client, venue):
     ja = client.get("/venue/install?lang=ja").get_data(as_text=True)
     en = client.get("/venue/install?lang=en").get_data(as_text=True)

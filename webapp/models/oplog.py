@@ -6,7 +6,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from ..extensions import db
 from .base import JSONType, utcnow
 
-OUTCOMES = ("applied", "duplicate", "confirmed", "conflict", "rejected")
+OUTCOMES = ("applied", "duplicate", "confirmed", "conflict", "rejected", "held")
 
 
 class Operation(db.Model):
@@ -26,7 +26,7 @@ class Operation(db.Model):
     user_id: Mapped[int | None] = mapped_column(db.ForeignKey("user.id", ondelete="SET NULL"))
     device_time: Mapped[str] = mapped_column(db.String(40), default="")
     received_at: Mapped[datetime] = mapped_column(db.DateTime(timezone=True), default=utcnow)
-    outcome: Mapped[str] = mapped_column(db.String(12))
+    outcome: Mapped[str] = mapped_column(db.String(12), index=True)  # held entries are looked up by it
     code: Mapped[str | None] = mapped_column(db.String(80))
     message: Mapped[str | None] = mapped_column(db.String(300))
     params: Mapped[dict] = mapped_column(JSONType, default=dict)

@@ -10,7 +10,8 @@ from ..models import Conflict, MatchRow, Operation, User
 from ..play_schemas import load_action
 from ..tournament import play as domain_play
 from ..tournament.errors import N_, RuleViolation
-from . import ServiceError, audit, brackets, play
+from ..play_schemas import ValidationError
+from . import ServiceError, audit, brackets, held, play
 
 DECISIONS = {"keep": "kept", "take": "taken", "third": "third"}
 WINNER_KINDS = ("record_winner", "correct_result")
@@ -64,12 +65,21 @@ def describe(conflict: Conflict) -> dict:
     else:
         recorded = actions[position] if position is not None and position < len(actions) else None
     return {"conflict": conflict, "op": op, "match": match, "position": position,
+            "named": named_in(op), "seated": (match.slot_a, match.slot_b),
             "entered": {"entry": _entry(op.payload), **_author(op)},
             "recorded": {"entry": _entry(recorded), **_author(other)}, "other": other}
 
 
 def _entry(payload: dict | None) -> dict:
-    return {k: v for k, v in (payload or {}).items() if k not in ("position", "kind")}
+    return {k: v for k, v in (payload or {}).items() if k not in ("position", "kind", "slots")}
+
+
+def named_in(op: Operation) -> tuple[int, int] | None:
+    """The players an entry made offline named for its match (None if it named none)."""
+    try:
+        return held.named_players((op.payload or {}).get("slots"))
+    except ValidationError:
+        return None
 
 
 def resolve(payload: dict, user) -> dict:

@@ -1,14 +1,14 @@
 """Operations: every staff or desk change, logged with its outcome (see DESIGN.md).
 
-applied / duplicate / confirmed / conflict / rejected; nothing is dropped.
+applied / duplicate / confirmed / conflict / rejected / held; nothing is dropped.
 """
 import contextvars
 import logging
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
-from sqlalchemy import event, insert
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import event, insert, select
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload
 
 from ..database import write_transaction
@@ -18,7 +18,8 @@ from ..models.base import utcnow
 from ..play_schemas import ValidationError, load_action
 from ..schemas import CorrectionForm, WinnerForm
 from ..tournament.errors import N_, RuleViolation
-from . import ServiceError, access, brackets, checkin, conflicts, op_input, play
+from ..mirror import guard as mirror_guard
+from . import ServiceError, access, brackets, checkin, conflicts, held, op_input, play
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,8 @@ def stored_outcome(row: Operation, duplicate: bool = False) -> Outcome:
     # A conflict decision is kept in the params, beside the message's values.
     resolution, lost = params.pop("resolution", None), params.pop("lost", None)
     undone = params.pop("undone", None)   # so is a void's undoing of the entry
-    outcome = "duplicate" if duplicate else row.outcome
+    # A held entry sent again is still waiting: the phone must keep asking.
+    outcome = "duplicate" if duplicate and row.outcome != "held" else row.outcome
     return Outcome(row.op_id, outcome, row.code, row.message, params, row.match_version, resolution, lost,
                    undone)
 
@@ -87,25 +89,73 @@ class _Unsafe(Exception):
 
 
 def submit_many(ops: list[dict], user) -> list[Outcome]:
-    """Apply operations in order, each on its own (savepoint or transaction); one outcome per operation."""
+    """Apply operations in order, in one transaction with one durable commit; one outcome each.
+
+    SQLite's write lock covers the whole database and PostgreSQL's batch locks its
+    brackets' matches first, so a batch is as serial as one transaction per op. Match
+    entries are checked in full before they change anything, so on SQLite they need no
+    savepoint; anything unexpected rolls the batch back and runs it again with one per entry.
+    """
     if _sqlite():
-        # SQLite's write lock covers the whole database, so a batch under one
-        # BEGIN IMMEDIATE is as serial as one transaction per op — with one
-        # durable commit instead of one per op. Match entries are checked in full
-        # before they change anything, so they need no savepoint; anything
-        # unexpected rolls the batch back and runs it again with one per entry.
         try:
-            return _sqlite_batch(ops, user, savepoints=False)
+            return _batch(ops, user, savepoints=False)
         except _Unsafe:
-            return _sqlite_batch(ops, user, savepoints=True)
-    return [_own_transaction(op, user) for op in ops]  # one each: batches never deadlock on lock order
+            return _batch(ops, user, savepoints=True)
+    try:
+        return _batch(ops, user, savepoints=PG_SAVEPOINTS)
+    except _Unsafe:
+        return _batch(ops, user, savepoints=True)
+    except (IntegrityError, OperationalError) as problem:
+        # A concurrent request logged one of these op_ids first, or the database broke a
+        # lock cycle with someone outside the lock order (a desk page): nothing of this
+        # batch was committed, so each entry is decided again in its own transaction.
+        log.info("batch retried entry by entry: %s", type(problem.orig).__name__)
+        db.session.rollback()
+        return [_own_transaction(op, user) for op in ops]
+
+
+PG_SAVEPOINTS = True  # see submit_many
+
+
+def _batch(ops: list[dict], user, savepoints: bool) -> list[Outcome]:
+    """The batch in one transaction; on PostgreSQL its brackets' matches locked first.
+
+    No autoflush: the batch's reads (the bracket, disqualified entrants) do not depend
+    on its pending writes, and one flush at the end beats one before every read.
+    """
+    tokens = _pending_log.set([]), _batch_locked.set(True)
+    try:
+        with write_transaction(db.session), _held_while_batch(), db.session.no_autoflush:
+            _lock_brackets_of(ops)
+            logged = _already_logged(ops)
+            with held.tracking():
+                outcomes = [_entry(op, user, logged, savepoints or op["kind"] not in MATCH_KINDS) for op in ops]
+            _write_pending()
+            return outcomes
+    finally:
+        _pending_log.reset(tokens[0])
+        _batch_locked.reset(tokens[1])
+
+
+def _lock_brackets_of(ops: list[dict]) -> None:
+    """Lock (FOR UPDATE, by id) every match of each bracket an entry of the batch names."""
+    ids = {op["match_id"] for op in ops if isinstance(op.get("match_id"), int)}
+    if not ids or _sqlite():  # SQLite: BEGIN IMMEDIATE locked the whole database
+        return
+    brackets_of = select(MatchRow.bracket_id).where(MatchRow.id.in_(ids)).scalar_subquery()
+    db.session.execute(select(MatchRow).where(MatchRow.bracket_id.in_(brackets_of))
+                       .order_by(MatchRow.id).with_for_update()).scalars().all()
+
+
+# True inside a batch, whose match rows are locked already.
+_batch_locked: contextvars.ContextVar = contextvars.ContextVar("taikai_batch_locked", default=False)
 
 
 def _own_transaction(op: dict, user) -> Outcome:
     """PostgreSQL: one operation in its own transaction, the match row locked."""
     try:
-        with write_transaction(db.session):
-            outcome = _guarded(op, user, None, savepoint=True)
+        with write_transaction(db.session), held.tracking():
+            outcome = _entry(op, user, None, savepoint=True)
     except IntegrityError:
         # A concurrent request logged the same op_id between our check and our commit:
         # ours was rolled back whole, so the first one is the only effect.
@@ -113,20 +163,6 @@ def _own_transaction(op: dict, user) -> Outcome:
         if outcome is None:
             raise
     return outcome
-
-
-def _sqlite_batch(ops: list[dict], user, savepoints: bool) -> list[Outcome]:
-    # No autoflush: the batch's reads (the bracket, disqualified entrants) do not depend
-    # on its pending writes, and one flush at the end beats one before every read.
-    token = _pending_log.set([])
-    try:
-        with write_transaction(db.session), _held_while_batch(), db.session.no_autoflush:
-            logged = _already_logged(ops)
-            outcomes = [_guarded(op, user, logged, savepoints or op["kind"] not in MATCH_KINDS) for op in ops]
-            _write_pending()
-            return outcomes
-    finally:
-        _pending_log.reset(token)
 
 
 def _sqlite() -> bool:
@@ -154,6 +190,45 @@ def _held_while_batch():
         event.remove(session, "loaded_as_persistent", hold)
 
 
+def _entry(op: dict, user, logged: set | None, savepoint: bool) -> Outcome:
+    """One operation, with the held entries it waits behind or makes ready decided around it."""
+    if isinstance(op.get("match_id"), int):
+        _release_ready(user, only=op["match_id"])  # made ready outside the log (a desk page)
+    outcome = _guarded(op, user, logged, savepoint)
+    if outcome.outcome == "applied":
+        _release_ready(user)
+    return outcome
+
+
+def _release_ready(user, only: int | None = None) -> None:
+    """Decide the held entries of every match that has become ready, until none is left."""
+    matches = held.ready_to_release(only)
+    while matches:
+        for match in matches:
+            _release(match, user)
+        matches = held.ready_to_release()
+
+
+def _release(match: MatchRow, user) -> None:
+    """Each held entry of the match decided again, in arrival order, as if it came now."""
+    _write_pending()
+    db.session.flush()
+    for row in held.held_rows(match):
+        op = held.as_op(row)
+        try:
+            with db.session.begin_nested():
+                outcome, reason = _decide_match(op, match, user)
+        except (RuleViolation, ServiceError) as problem:
+            outcome, reason = Outcome(op["op_id"], "rejected", problem.code, problem.message, problem.params), None
+        except ValidationError as problem:
+            outcome, reason = Outcome(op["op_id"], "rejected", "op.invalid", N_(
+                "The entry is incomplete or malformed: %(problem)s"), {"problem": describe(problem)}), None
+        outcome.match_version = match.version
+        held.settle(row, outcome)
+        if reason:
+            db.session.add(Conflict(match_id=match.id, operation_id=row.id, reason=reason))
+
+
 def _guarded(op: dict, user, logged: set | None, savepoint: bool) -> Outcome:
     """One operation: its outcome, whatever happens; a fault is kept as rejected."""
     if logged is None or op["op_id"] in logged:
@@ -172,8 +247,6 @@ def _guarded(op: dict, user, logged: set | None, savepoint: bool) -> Outcome:
         # inside a savepoint that is rolled back, and a rejected entry must still be
         # logged in order, before anyone else changes the match.
         _lock_match(op["match_id"])
-    if savepoint:
-        _write_pending()  # never inside a savepoint that might be rolled back
     try:
         with db.session.begin_nested() if savepoint else nullcontext():
             outcome, reason = _decide(op, user)
@@ -213,13 +286,14 @@ _MATCH_WITH_EVENT = [joinedload(MatchRow.bracket).joinedload(BracketRow.phase).j
 def _lock_match(match_id) -> MatchRow | None:
     if not match_id:
         return None
-    if _sqlite():  # the batch holds the database's write lock already
+    if _batch_locked.get():  # the batch holds the lock already
         return db.session.get(MatchRow, match_id, options=_MATCH_WITH_EVENT)
     return db.session.get(MatchRow, match_id, with_for_update=True)  # lock the match row only
 
 
 def _decide(op: dict, user) -> tuple[Outcome, str | None]:
     """Applied, confirmed or conflict — and the conflict's reason; raises when rejected."""
+    mirror_guard.check(op)  # one writer per event: a mirrored copy takes no entries
     access.check_signed_in(user)
     op_input.check_printable(op)
     if op["kind"] == "check_in":
@@ -252,10 +326,17 @@ def _stale(op: dict, match: MatchRow) -> bool:
 
 
 def _decide_match(op: dict, match: MatchRow, user=None) -> tuple[Outcome, str | None]:
-    payload = load_action(op["kind"], op.get("payload") or {})
+    payload = dict(op.get("payload") or {})
+    named = held.named_players(payload.pop("slots", None))
+    payload = load_action(op["kind"], payload)
     position = payload.pop("position", None)
     action = {"kind": op["kind"], **payload}
-    if _stale(op, match):
+    if held.must_wait(match):
+        held.note(match.id)
+        return Outcome(op["op_id"], "held", "held.waiting", held.MESSAGE, match_version=match.version), None
+    if named is not None and named != (match.slot_a, match.slot_b):
+        return _conflict(op, match, "players_differ")
+    if named is None and _stale(op, match):
         return _conflict(op, match, "participants_changed")
     actions = match.actions or []
     op_input.check_position(position, len(actions), lambda: _device_positions(op, match.id))
@@ -338,6 +419,7 @@ def _record_winner(op: dict, match: MatchRow, user, form: dict) -> tuple[Outcome
 
 def _conflict(op: dict, match: MatchRow, reason: str) -> tuple[Outcome, str]:
     messages = {"participants_changed": N_("The players of this match changed since this entry was made: the desk will decide."),
+                "players_differ": N_("Other players reached this match than the ones this entry names: the desk will decide."),
                 "different_result": N_("Another entry already recorded a different result here: the desk will decide.")}
     return Outcome(op["op_id"], "conflict", f"conflict.{reason}", messages[reason],
                    match_version=match.version), reason

@@ -39,8 +39,16 @@ def side_names(match: MatchRow | None) -> dict:
     return {side: entrants[i].name for side, i in (("a", match.slot_a), ("b", match.slot_b)) if i in entrants}
 
 
+def match_names(match: MatchRow | None) -> dict:
+    """Side codes and the bracket's match keys, each to the words people read."""
+    if match is None:
+        return {}
+    from ..views.match_titles import match_title  # the reader's words for a key (Babel, per request)
+    return {**{m.key: match_title(m) for m in match.bracket.matches}, **side_names(match)}
+
+
 def translate_outcome(outcome, match: MatchRow | None = None) -> str | None:
-    """An operation outcome's message in the reader's language, sides named."""
+    """An operation outcome's message in the reader's language, sides and matches named."""
     if not outcome.message:
         return None
-    return translate(outcome, side_names(match))
+    return translate(outcome, match_names(match))

@@ -19,7 +19,13 @@ def init_app(app: Flask) -> None:
 def _upgrade() -> None:
     from flask_migrate import upgrade
 
+    from ..extensions import db
+    from ..models import User
+
     upgrade()  # the schema is current before the first worker answers
+    if not db.session.query(User.id).filter_by(role="desk").first():
+        click.echo("no desk account yet: create one with  .venv/bin/flask --app wsgi create-desk USERNAME")
+    db.session.remove()
 
 
 @click.command("serve")

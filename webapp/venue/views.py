@@ -13,7 +13,7 @@ from ..auth import desk_required
 from ..extensions import db
 from ..models import Event
 from ..views import render
-from . import pki
+from . import addresses, pki
 from .files import venue_files
 from .profile import mobileconfig
 
@@ -83,6 +83,8 @@ def desk():
     ca, server = pki.load_cert(files.ca_cert), pki.load_cert(files.server_cert)
     install_url = base + url_for("venue.install")
     events = db.session.query(Event).order_by(Event.id.desc()).limit(12).all()
+    # DHCP may have moved the laptop since `venue serve` made the certificate.
+    uncovered = [ip for ip in addresses.lan_ips() if ip not in hosts] if hosts else []
     sign_ins = [(event, base + url_for("auth.staff_pin", slug=event.slug)) for event in events]
     return render("desk/venue.html", hosts=hosts, host=host, base=base, ca=ca, server=server,
                   fingerprint=pki.fingerprint(ca) if ca else "", ca_name=pki.common_name(ca) if ca else "",
@@ -90,7 +92,7 @@ def desk():
                   install_qr=qr_svg(install_url, _("Install the venue certificate")),
                   sign_ins=[(e, url, qr_svg(url, _("Staff sign-in: %(event)s", event=e.name)))
                             for e, url in sign_ins],
-                  staff_url=base + url_for("staff.home"))
+                  staff_url=base + url_for("staff.home"), uncovered=uncovered)
 
 
 @bp.route("/install")

@@ -13,6 +13,15 @@ def entry_kind_label(kind: str) -> str:
     return labels.get(kind, _("Entry"))
 
 
+KINDS = ("coin_toss", "name_player", "report_game", "penalty", "replay", "roll_call", "arrive", "declare_change",
+         "override", "record_winner", "correct_result", "set_station", "check_in", "resolve_conflict", "disqualify")
+
+
+def entry_kind_labels() -> dict:
+    """Every kind's label, for the phone's list of entries (data-kind-labels)."""
+    return {kind: entry_kind_label(kind) for kind in KINDS}
+
+
 def entry_field_label(key: str, sides: dict) -> str:
     """A field of an entry, sides named: "rounds_a" -> "Rounds チームA"."""
     a, b = sides.get("a", "A"), sides.get("b", "B")

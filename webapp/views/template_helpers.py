@@ -55,9 +55,9 @@ def _entrant_name(entrant_id: int) -> str:
 def init_template_helpers(app: Flask) -> None:
     """Register the helpers as Jinja globals."""
     from .entry_defaults import entry_defaults
-    from .entry_labels import entry_field_label, entry_kind_label, entry_value
+    from .entry_labels import entry_field_label, entry_kind_label, entry_kind_labels, entry_value
     app.jinja_env.globals.update(entry_kind_label=entry_kind_label, entry_field_label=entry_field_label,
-                                 entry_value=entry_value)
+                                 entry_value=entry_value, entry_kind_labels=entry_kind_labels)
     from .match_titles import match_key_label, match_title
     app.jinja_env.globals["entry_defaults"] = entry_defaults
     app.jinja_env.globals.update(match_title=match_title, match_key_label=match_key_label)

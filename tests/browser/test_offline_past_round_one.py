@@ -1,0 +1,135 @@
+"""Two phones offline past the first round: phone A records a semi-final, phone B opens the
+final it feeds (never opened before), picks who sat down and records it; B comes back first
+and waits, A comes back, both end applied, and the bracket equals the serial replay."""
+import json
+import pathlib
+import sys
+import uuid
+
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from play_support import team_event  # noqa: E402
+
+from webapp import create_app, oplog  # noqa: E402
+from webapp.extensions import db  # noqa: E402
+from webapp.models import MatchRow, Operation  # noqa: E402
+from webapp.services import accounts, operations  # noqa: E402
+
+from test_offline_sync import ops_with, report, staff_page  # noqa: E402
+
+
+def _four_player_event():
+    event, _ = team_event("best_of", "kgp2025", teams=4, size=1)
+    accounts.set_staff_pin(event, "1357")
+    db.session.commit()
+    matches = sorted(event.phases[0].brackets[0].matches, key=lambda m: (m.round, m.index))
+    return event, [m for m in matches if m.status == "ready"], next(m for m in matches if m.status == "pending")
+
+
+def _decide_on_the_server(match):
+    """The other semi-final, entered at the desk while everyone was online: side b wins 2-0."""
+    for position in range(2):
+        operations.submit({"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "report_game",
+                           "match_id": match.id, "payload": {"winner": "b", "rounds_a": 0, "rounds_b": 2,
+                                                            "position": position}}, None)
+
+
+def _pack_has(page, match_id):
+    page.wait_for_function("window.TaikaiPack && navigator.serviceWorker.controller", timeout=15000)
+    for _ in range(60):
+        if page.evaluate(f"async () => !!(await TaikaiPack.find({match_id}))"):
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError("the offline pack never arrived")
+
+
+def _online(context, page):
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+
+
+def _serial_replay_equal(tmp_path, first_device_ops):
+    """Replay the log with the semi-final's entries first (the order things happened): same bracket."""
+    from flask_migrate import upgrade
+
+    db.session.rollback()
+    before = oplog.snapshot()
+    path = tmp_path / "log.jsonl"
+    oplog.export(str(path))
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    ops = [r for r in records if r["type"] == "op"]
+    serial = sorted(ops, key=lambda r: r["op_id"] not in first_device_ops)  # stable: A's, then the rest
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in
+                              [r for r in records if r["type"] != "op"] + serial) + "\n", encoding="utf-8")
+    other = create_app({"TESTING": True, "SECRET_KEY": "t",
+                        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'serial.sqlite3'}"})
+    with other.app_context():
+        upgrade()
+        oplog.replay(str(path), batch=1)
+        db.session.expire_all()
+        assert oplog.snapshot() == before
+        assert {r.outcome for r in db.session.query(Operation)} == {"applied"}
+
+
+def test_two_phones_offline_past_the_first_round(live_server, browser, tmp_path):
+    event, (semi_a, semi_b), final = _four_player_event()
+    _decide_on_the_server(semi_b)
+    ctx_a, ctx_b = browser.new_context(locale="ja-JP"), browser.new_context(locale="ja-JP")
+    a = staff_page(ctx_a, live_server.url, event, "審判 A")
+    a.goto(f"{live_server.url}/staff/m/{semi_a.id}")
+    b = staff_page(ctx_b, live_server.url, event, "審判 B")
+    _pack_has(a, semi_a.id)
+    _pack_has(b, final.id)
+    ctx_a.set_offline(True)
+    ctx_b.set_offline(True)
+
+    # Phone A: its semi-final, on the match page it had open (side a wins 2-0, 2-0).
+    report(a, "a", 2, 0)
+    ops_with(a, "saved", 1)
+    report(a, "a", 2, 0)
+    ops_with(a, "saved", 2)
+
+    # Phone B: the final, never opened on this phone, from the offline pack.
+    b.goto(f"{live_server.url}/staff/m/{final.id}")
+    page = b.locator("[data-testid=offline-match]")
+    expect(page).to_be_visible()
+    expect(page.locator("[data-testid=offline-title]")).to_have_text("決勝")
+    expect(page.locator("[data-testid=cannot-check]")).to_contain_text("確認できません")
+    side_a = page.locator("[data-slot='0'] [data-testid=slot-choice]")
+    expect(side_a).to_have_text(["チームA", "チーム3"])  # either semi-finalist of A's match may come
+    expect(page.locator("[data-slot='1'] input:checked")).to_have_count(1)  # known: decided at the desk
+    game = page.locator("[data-testid=offline-game]")
+    game.locator("input[name=winner][value=a]").check(force=True)
+    game.locator("input[name=rounds_a]").fill("2")
+    game.locator("input[name=rounds_b]").fill("1")
+    game.locator("button[type=submit]").click()
+    expect(page.locator("[data-testid=offline-feedback]")).to_have_text("先に両サイドの着席者を選んでください。")
+    side_a.filter(has_text="チームA").locator("input").check()
+    game.locator("button[type=submit]").click()
+    expect(page.locator("[data-testid=offline-entry]")).to_have_count(1)
+    game.locator("input[name=winner][value=a]").check(force=True)
+    game.locator("input[name=rounds_a]").fill("2")
+    game.locator("input[name=rounds_b]").fill("0")
+    game.locator("button[type=submit]").click()
+    expect(page.locator("[data-testid=offline-entry]")).to_have_count(2)
+    expect(page.locator("[data-testid=offline-entry]").first).to_have_text("チームA 2–1")
+    ops_with(b, "saved", 2)
+
+    # B comes back first: its entries wait for A's result.
+    _online(ctx_b, b)
+    ops_with(b, "held", 2)
+    expect(b.locator("#outbox-status li[data-status=held]").first).to_contain_text("前の試合の結果を待っています")
+
+    # A comes back: its semi-final applies, and B's held final follows on its own.
+    _online(ctx_a, a)
+    ops_with(a, "applied", 2)
+    ops_with(b, "applied", 2, timeout=20000)
+    db.session.rollback()
+    row = db.session.get(MatchRow, final.id)
+    assert row.status == "done" and row.winner_id == semi_a.slot_a and len(row.actions) == 2
+    a_ops = {r.op_id for r in db.session.query(Operation).filter(Operation.match_id == semi_a.id)}
+    _serial_replay_equal(tmp_path, a_ops)
+    ctx_a.close()
+    ctx_b.close()

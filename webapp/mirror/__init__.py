@@ -1,0 +1,37 @@
+"""Mirroring an event from the venue laptop to a public taikai (see README, "Publishing")."""
+import os
+
+from flask import Flask, flash, redirect, request, url_for
+from flask_babel import format_time
+
+DESK_BLUEPRINTS = ("desk", "desk_plan", "conflicts")
+
+
+def _refuse_desk_changes():
+    """One writer per event: desk changes to an event run on another site are refused here."""
+    if request.method != "POST" or request.blueprint not in DESK_BLUEPRINTS:
+        return None
+    from .guard import refusal_for_view
+
+    reason = refusal_for_view(request.view_args or {})
+    if reason is None:
+        return None
+    flash(reason, "error")
+    back = request.referrer or ""
+    return redirect(back if back.startswith(request.host_url) else url_for("desk.home"))
+
+
+def init_app(app: Flask) -> None:
+    """Blueprints, `flask mirror`, the read-only notice, and the background pusher if asked."""
+    from . import cli, guard, runner, views
+
+    app.config.setdefault("MIRROR_CA_BUNDLE", os.environ.get("TAIKAI_MIRROR_CA_BUNDLE") or None)
+    app.config.setdefault("MIRROR_PUSH", os.environ.get("TAIKAI_MIRROR_PUSH", "") == "1")
+    app.register_blueprint(views.api)
+    app.register_blueprint(views.desk)
+    app.cli.add_command(cli.mirror_cli)
+    app.jinja_env.globals.update(mirror_writer=guard.writer_elsewhere,
+                                 mirror_time=lambda when: format_time(when, "HH:mm:ss") if when else "")
+    app.before_request(_refuse_desk_changes)
+    if app.config["MIRROR_PUSH"] and not app.config.get("TESTING"):
+        runner.start_thread(app)

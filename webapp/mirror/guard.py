@@ -1,0 +1,87 @@
+"""One writer per event: a mirrored copy, or a venue whose copy was promoted, takes no entries."""
+import time
+
+from ..extensions import db
+from ..models import BracketRow, Entrant, MatchRow, Phase
+from ..tournament.errors import N_, RuleViolation
+from .models import MirrorLink, MirrorTarget
+
+_CACHE: dict = {"at": 0.0, "events": {}}
+CACHE_SECONDS = 2.0  # other workers see a promotion this late at most
+
+
+def forget() -> None:
+    """Drop the cached list (after this process changed a link)."""
+    _CACHE["at"] = 0.0
+
+
+def read_only_events() -> dict[int, tuple[str, str]]:
+    """{event id: (code, where the event is run)} for events this site must not write."""
+    if time.monotonic() - _CACHE["at"] < CACHE_SECONDS:
+        return _CACHE["events"]
+    events = {}
+    for event_id, source in db.session.query(MirrorLink.event_id, MirrorLink.source).filter(
+            MirrorLink.status == "active", MirrorLink.event_id.isnot(None)):
+        events[event_id] = ("mirror.read_only", source)
+    for event_id, url in db.session.query(MirrorTarget.event_id, MirrorTarget.url).filter(
+            MirrorTarget.status == "promoted"):
+        events[event_id] = ("mirror.moved", url)
+    _CACHE.update(at=time.monotonic(), events=events)
+    return events
+
+
+def writer_elsewhere(event_id: int) -> tuple[str, str] | None:
+    """(code, where) when this event is run on another site, else None."""
+    return read_only_events().get(event_id)
+
+
+def _event_of(op: dict) -> int | None:
+    if "_event" in op:
+        return op["_event"]
+    if isinstance(op.get("match_id"), int):
+        return (db.session.query(Phase.event_id).join(BracketRow).join(MatchRow)
+                .filter(MatchRow.id == op["match_id"]).scalar())
+    entrant_id = (op.get("payload") or {}).get("entrant_id")
+    if isinstance(entrant_id, int):
+        return db.session.query(Entrant.event_id).filter_by(id=entrant_id).scalar()
+    return None
+
+
+def check(op: dict) -> None:
+    """Refuse an entry for an event whose writer is another site, naming that site."""
+    events = read_only_events()
+    if not events:
+        return
+    elsewhere = events.get(_event_of(op))
+    if elsewhere is None:
+        return
+    code, where = elsewhere
+    if code == "mirror.read_only":
+        raise RuleViolation(code, N_("This event is run at the venue (%(where)s); this site only shows it. "
+                                     "Make entries at the venue."), where=where or "?")
+    raise RuleViolation(code, N_("This event is now run on the public site (%(where)s). Make entries there."),
+                        where=where)
+
+
+_VIEW_EVENT = {
+    "event_id": lambda i: i,
+    "phase_id": lambda i: db.session.query(Phase.event_id).filter_by(id=i).scalar(),
+    "entrant_id": lambda i: db.session.query(Entrant.event_id).filter_by(id=i).scalar(),
+    "match_id": lambda i: _event_of({"match_id": i}),
+}
+
+
+def refusal_for_view(view_args: dict) -> str | None:
+    """The translated reason a desk change to this URL's event is refused here, else None."""
+    from ..i18n import translate_violation
+
+    if not read_only_events():
+        return None
+    for key, event_of in _VIEW_EVENT.items():
+        if isinstance(view_args.get(key), int):
+            try:
+                check({"match_id": None, "payload": {}, "_event": event_of(view_args[key])})
+            except RuleViolation as problem:
+                return translate_violation(problem)
+            return None
+    return None

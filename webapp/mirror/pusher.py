@@ -1,0 +1,165 @@
+"""The venue's side: push an event's operation log and state to the public site, resumably.
+
+Each push asks the public site how far it has (its `seq`, the venue's last operation
+it holds), sends the operations after that in order and in batches, and ends with
+the event's state when it changed. A batch is one transaction on the public site,
+so a cut loses nothing and a batch sent twice changes nothing.
+"""
+import socket
+from dataclasses import dataclass
+
+import httpx
+from flask import current_app
+from sqlalchemy import or_, select
+
+from ..extensions import db
+from ..models import BracketRow, Entrant, MatchRow, Operation, Phase
+from ..models.base import utcnow
+from ..services import ServiceError
+from ..tournament.errors import N_
+from . import state as mirror_state
+from .models import MirrorTarget
+
+BATCH = 1000
+API = "/mirror/api"
+
+
+@dataclass
+class PushResult:
+    """What one push did: operations sent, and how it ended (ok|offline|refused|promoted)."""
+
+    status: str
+    sent: int = 0
+    message: str = ""
+
+
+def link_event(event_id: int, url: str, token: str) -> MirrorTarget:
+    """Point an event at a public taikai (a new URL or token starts from what the site says)."""
+    url, token = url.strip().rstrip("/"), token.strip()
+    if not url.startswith(("https://", "http://")) or len(url) > 300:
+        raise ServiceError("mirror.url", N_("Give the public site's address, starting with https://."))
+    if not token.startswith("tkm_") or len(token) > 100:
+        raise ServiceError("mirror.token_form", N_("Paste the mirror token the public site's desk issued."))
+    target = db.session.query(MirrorTarget).filter_by(event_id=event_id).first()
+    if target is None:
+        target = MirrorTarget(event_id=event_id, url=url, token=token)
+        db.session.add(target)
+    target.url, target.token, target.status, target.message, target.digest = url, token, "new", "", ""
+    return target
+
+
+def _event_ops(event_id: int, after: int, limit: int | None = None) -> list[dict]:
+    """The event's operations after `after`, oldest first, as plain rows (no ORM objects: fast)."""
+    table = Operation.__table__
+    matches = select(MatchRow.id).join(BracketRow).join(Phase).where(Phase.event_id == event_id)
+    query = (select(table).where(table.c.id > after,
+                                 or_(table.c.match_id.in_(matches), table.c.event_id == event_id,
+                                     (table.c.match_id.is_(None)) & (table.c.kind == "check_in")))
+             .order_by(table.c.id).limit(limit))
+    return [dict(row) for row in db.session.execute(query).mappings()]
+
+
+def _ours(rows: list[dict], event_id: int) -> list[dict]:
+    """Drop check-ins of other events (they carry no match to tell the event by)."""
+    entrants = None
+    out = []
+    for row in rows:
+        if row["kind"] == "check_in" and row["match_id"] is None and row["event_id"] != event_id:
+            if entrants is None:
+                entrants = {i for (i,) in db.session.query(Entrant.id).filter_by(event_id=event_id)}
+            if (row["payload"] or {}).get("entrant_id") not in entrants:
+                continue
+        out.append(row)
+    return out
+
+
+def _as_json(row: dict) -> dict:
+    return {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in row.items()}
+
+
+def waiting(target: MirrorTarget) -> int:
+    """Operations of the event the public site does not have yet."""
+    return len(_ours(_event_ops(target.event_id, target.acked_seq), target.event_id))
+
+
+def unpublished(target: MirrorTarget) -> int:
+    """After a promotion: entries the venue took that the public site never got (refusals aside)."""
+    rows = _ours(_event_ops(target.event_id, target.acked_seq), target.event_id)
+    return sum(1 for row in rows if row["outcome"] != "rejected")
+
+
+def client_for(target: MirrorTarget) -> httpx.Client:
+    """A kept client: timeouts, the bearer token, and the CA bundle when one is configured."""
+    verify = current_app.config.get("MIRROR_CA_BUNDLE") or True
+    return httpx.Client(base_url=target.url, verify=verify,
+                        timeout=httpx.Timeout(current_app.config.get("MIRROR_TIMEOUT", 15.0), connect=5.0),
+                        headers={"Authorization": f"Bearer {target.token}"})
+
+
+def push(target: MirrorTarget, client: httpx.Client | None = None, batch: int = BATCH,
+         on_batch=None) -> PushResult:
+    """Bring the public copy up to date; records the outcome on the target."""
+    own = client is None
+    client = client or client_for(target)
+    target.last_attempt_at = utcnow()
+    try:
+        result = _push(target, client, batch, on_batch)
+    except httpx.HTTPError as problem:
+        result = PushResult("offline", message=type(problem).__name__)
+    finally:
+        if own:
+            client.close()
+    target.status, target.message = result.status, result.message
+    if result.status == "promoted" and target.promoted_at is None:
+        target.promoted_at = utcnow()  # from now on the venue's copy is read-only
+    db.session.commit()
+    return result
+
+
+def _push(target, client, batch, on_batch) -> PushResult:
+    reply = client.get(f"{API}/status")
+    refused = _refusal(reply)
+    if refused:
+        return refused
+    target.acked_seq, target.digest, sent = reply.json()["seq"], reply.json()["digest"], 0
+    target.catchup_total = waiting(target)
+    db.session.commit()
+    while True:
+        rows = _event_ops(target.event_id, target.acked_seq, batch)
+        ops = [_as_json(r) for r in _ours(rows, target.event_id)]
+        last = len(rows) < batch
+        state = mirror_state.export_state(target.event_id) if last else None
+        fresh = state is not None and mirror_state.digest(state) != target.digest
+        if not rows and not fresh:
+            break
+        body = {"after": target.acked_seq, "upto": rows[-1]["id"] if rows else target.acked_seq,
+                "event_id": target.event_id, "ops": ops, "state": state if fresh else None,
+                "source": f"{socket.gethostname()}"}
+        reply = client.post(f"{API}/push", json=body)
+        refused = _refusal(reply)
+        if refused:
+            return refused
+        target.acked_seq, target.digest = reply.json()["seq"], reply.json()["digest"]
+        target.last_push_at = utcnow()
+        sent += len(ops)
+        db.session.commit()
+        if on_batch:
+            on_batch(target, sent)
+        if last:
+            break
+    return PushResult("ok", sent)
+
+
+def _refusal(reply: httpx.Response) -> PushResult | None:
+    """A refused push as the desk should read it; None when the reply is good."""
+    if reply.status_code == 200:
+        return None
+    code = (reply.json() if reply.headers.get("content-type", "").startswith("application/json") else {}).get("error")
+    if code == "token":
+        return PushResult("refused", message="token")
+    if code == "promoted":
+        return PushResult("promoted", message="promoted")
+    if code == "gap":
+        return PushResult("offline", message="gap")  # the next push starts from what the site says
+    reply.raise_for_status()
+    return PushResult("offline", message=f"HTTP {reply.status_code}")

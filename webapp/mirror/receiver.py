@@ -1,0 +1,108 @@
+"""The public site's side: mirror tokens for the desk, and batches pushed by a venue."""
+import hashlib
+import secrets
+from datetime import datetime
+
+from ..extensions import db
+from ..models import Event, Operation
+from ..models.base import utcnow
+from ..services import ServiceError
+from ..tournament.errors import N_
+from . import state as mirror_state
+from .models import ID_SPAN, MirrorLink
+
+OP_COLUMNS = ("op_id", "device_id", "seq", "kind", "base_version", "payload", "device_time", "outcome",
+              "code", "message", "params", "match_version")
+
+
+class Refused(Exception):
+    """A push the public site does not take; `code` tells the venue why (HTTP status beside)."""
+
+    def __init__(self, code: str, status: int, **extra):
+        super().__init__(code)
+        self.code, self.status, self.extra = code, status, extra
+
+
+def hash_token(token: str) -> str:
+    """Tokens are stored as their sha256 (they are long and random, so no salt is needed)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def issue(slug: str, name: str) -> tuple[MirrorLink, str]:
+    """A new link and its token, shown once to the desk."""
+    slug = slug.strip().lower()
+    if not slug or not all(c.isalnum() or c in "-_" for c in slug) or len(slug) > 80:
+        raise ServiceError("mirror.slug", N_("The address may use letters, digits, - and _ only."))
+    if db.session.query(Event.id).filter_by(slug=slug).first() or \
+            db.session.query(MirrorLink.id).filter_by(slug=slug).first():
+        raise ServiceError("mirror.slug_taken", N_("The address %(slug)s is already used."), slug=slug)
+    token = "tkm_" + secrets.token_urlsafe(32)
+    link = MirrorLink(slug=slug, name=name.strip()[:200] or slug, token_hash=hash_token(token))
+    db.session.add(link)
+    db.session.flush()
+    return link, token
+
+
+def set_status(link_id: int, status: str) -> MirrorLink:
+    """Revoke a token, or promote the public copy to be the event's writer."""
+    link = db.session.get(MirrorLink, link_id)
+    if link is None:
+        raise ServiceError("mirror.unknown", N_("This mirror link does not exist."))
+    if link.status != "active":
+        raise ServiceError("mirror.closed", N_("This mirror link is already closed."))
+    link.status, link.changed_at = status, utcnow()
+    return link
+
+
+def link_for(token: str) -> MirrorLink:
+    """The link a bearer token opens; refused when unknown, revoked or promoted."""
+    link = db.session.query(MirrorLink).filter_by(token_hash=hash_token(token or "")).first()
+    if link is None or link.status == "revoked":
+        raise Refused("token", 401)
+    if link.status == "promoted":
+        raise Refused("promoted", 409, since=link.changed_at.isoformat() if link.changed_at else None)
+    return link
+
+
+def status(link: MirrorLink) -> dict:
+    """How far this site has the event: the venue resumes from `seq`."""
+    return {"seq": link.seq, "digest": link.digest, "status": link.status, "slug": link.slug}
+
+
+def receive(link: MirrorLink, batch: dict) -> dict:
+    """Take one batch (in one transaction): operations after `after`, then the state if sent."""
+    after = int(batch.get("after", 0))
+    if after > link.seq:
+        raise Refused("gap", 409, seq=link.seq)  # the venue thinks we have more than we do
+    ops = [op for op in batch.get("ops") or [] if int(op["id"]) > link.seq]
+    state = batch.get("state")
+    if state is not None and mirror_state.max_id(state) >= ID_SPAN:
+        raise Refused("too_large", 422)
+    if ops:  # first: the state's conflicts point at these operations
+        _log(ops, link.id_base, int(batch["event_id"]) + link.id_base)
+    link.seq = max([link.seq, int(batch.get("upto") or 0)] + [int(op["id"]) for op in ops])
+    if state is not None:
+        link.event_id = mirror_state.apply_state(state, link.id_base, link.slug)
+        link.digest = mirror_state.digest(state)
+    link.source = str(batch.get("source") or link.source)[:200]
+    link.last_push_at = utcnow()
+    db.session.commit()
+    return status(link)
+
+
+def _log(ops: list[dict], base: int, event_id: int) -> None:
+    """The venue's decisions, as the venue made them (the public site does not decide again)."""
+    known = {op_id for (op_id,) in db.session.query(Operation.op_id)
+             .filter(Operation.op_id.in_([op["op_id"] for op in ops]))}
+    rows = []
+    for op in sorted(ops, key=lambda o: int(o["id"])):
+        if op["op_id"] in known:
+            continue  # already here (a phone's op_id is unique the world over)
+        known.add(op["op_id"])
+        row = {k: op.get(k) for k in OP_COLUMNS}
+        row["match_id"] = op["match_id"] + base if isinstance(op.get("match_id"), int) else None
+        row["event_id"] = event_id
+        row["received_at"] = datetime.fromisoformat(op["received_at"]) if op.get("received_at") else utcnow()
+        rows.append(row)
+    if rows:
+        db.session.execute(Operation.__table__.insert(), rows)

@@ -1,0 +1,145 @@
+"""An event's rows as one JSON document (venue), and that document applied to a mirror (public).
+
+The public copy does not decide entries again: it takes the venue's rows, so its
+brackets, standings and match pages are the venue's. Ids are shifted by the link's
+base; the few JSON fields that hold ids are shifted too (RESHIFT below).
+"""
+import hashlib
+import json
+from datetime import datetime, timezone
+
+from ..extensions import db
+from ..models import BracketRow, Conflict, Entrant, Event, MatchRow, Member, Operation, Phase
+from ..oplog import _from_json, _to_json
+
+# Parents before children: inserted in this order, deleted in the reverse.
+TABLES = (("event", Event), ("phase", Phase), ("entrant", Entrant), ("member", Member),
+          ("bracket", BracketRow), ("match", MatchRow), ("conflict", Conflict))
+ID_COLUMNS = {"id", "event_id", "phase_id", "entrant_id", "bracket_id", "match_id", "slot_a", "slot_b",
+              "winner_id", "loser_id"}
+USER_COLUMNS = {"user_id", "resolved_by"}  # the venue's accounts are not the public site's
+# Not copied: the staff PIN stays at the venue; page version numbers are each site's own
+# (the public site bumps its own when the copied rows change, so its ETags stay honest).
+PRIVATE = {"event": {"staff_pin_hash", "version"}, "phase": {"version"}}
+ACTION_IDS = ("member_id",)
+ACTION_ID_LISTS = ("absent_a", "absent_b")
+
+
+def _rows(event_id: int) -> dict[str, list]:
+    phases = db.session.query(Phase).filter_by(event_id=event_id).order_by(Phase.id).all()
+    entrants = db.session.query(Entrant).filter_by(event_id=event_id).order_by(Entrant.id).all()
+    members = (db.session.query(Member).join(Entrant).filter(Entrant.event_id == event_id)
+               .order_by(Member.id).all())
+    brackets = (db.session.query(BracketRow).join(Phase).filter(Phase.event_id == event_id)
+                .order_by(BracketRow.id).all())
+    matches = (db.session.query(MatchRow).join(BracketRow).join(Phase).filter(Phase.event_id == event_id)
+               .order_by(MatchRow.id).all())
+    conflicts = (db.session.query(Conflict).join(MatchRow).join(BracketRow).join(Phase)
+                 .filter(Phase.event_id == event_id).order_by(Conflict.id).all())
+    return {"event": [db.session.get(Event, event_id)], "phase": phases, "entrant": entrants,
+            "member": members, "bracket": brackets, "match": matches, "conflict": conflicts}
+
+
+def export_state(event_id: int) -> dict:
+    """Every row of the event (its conflicts carry their operation's op_id)."""
+    out = {}
+    for kind, rows in _rows(event_id).items():
+        records = []
+        for row in rows:
+            record = {k: v for k, v in _record(row).items() if k not in PRIVATE.get(kind, ())}
+            record.pop("updated_at", None)  # a clock, not content
+            if kind == "conflict":
+                record["op_id"] = db.session.get(Operation, row.operation_id).op_id
+            records.append(record)
+        out[kind] = records
+    return out
+
+
+def _record(row) -> dict:
+    """The row as JSON; times in UTC whatever the database gave back (SQLite forgets the zone)."""
+    out = _to_json(row)
+    for column in row.__table__.columns:
+        value = getattr(row, column.key)
+        if isinstance(value, datetime):
+            value = value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+            out[column.key] = value.isoformat()
+    return out
+
+
+def digest(state: dict) -> str:
+    """A fingerprint of the state: the push sends it only when it changed."""
+    return hashlib.sha256(json.dumps(state, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def max_id(state: dict) -> int:
+    """The largest row id in the state (each must fit the link's id span)."""
+    return max((r["id"] for rows in state.values() for r in rows), default=0)
+
+
+def _shift_action(action: dict, base: int) -> dict:
+    out = dict(action)
+    for key in ACTION_IDS:
+        if isinstance(out.get(key), int):
+            out[key] += base
+    for key in ACTION_ID_LISTS:
+        if isinstance(out.get(key), list):
+            out[key] = [i + base if isinstance(i, int) else i for i in out[key]]
+    return out
+
+
+def _shift_ids(values, base: int):
+    return [i + base if isinstance(i, int) else i for i in values] if isinstance(values, list) else values
+
+
+def shift(kind: str, record: dict, base: int) -> dict:
+    """The venue's record with every id moved into the link's range."""
+    out = {k: (v + base if k in ID_COLUMNS and isinstance(v, int) else v) for k, v in record.items()}
+    for key in USER_COLUMNS & out.keys():
+        out[key] = None
+    if kind == "bracket":
+        out["entrants"] = [{**e, "id": e["id"] + base} for e in out.get("entrants") or []]
+    elif kind == "match":
+        out["actions"] = [_shift_action(a, base) for a in out.get("actions") or []]
+    elif kind == "phase":
+        out["entrant_override"] = _shift_ids(out.get("entrant_override"), base)
+        if out.get("draw"):
+            out["draw"] = {**out["draw"], "inputs": _shift_ids(out["draw"].get("inputs"), base),
+                           "result": _shift_ids(out["draw"].get("result"), base)}
+    return out
+
+
+def apply_state(state: dict, base: int, slug: str) -> int:
+    """Make the public copy's rows the venue's (shifted, at this site's address); returns its event id."""
+    models = dict(TABLES)
+    incoming = {kind: [shift(kind, r, base) for r in state.get(kind, [])] for kind, _ in TABLES}
+    event_row = incoming["event"][0]
+    event_row["slug"] = slug
+    ops = {r["op_id"] for r in incoming["conflict"]}
+    op_ids = dict(db.session.query(Operation.op_id, Operation.id).filter(Operation.op_id.in_(ops))) if ops else {}
+    for record in incoming["conflict"]:
+        record["operation_id"] = op_ids.get(record.pop("op_id"))
+    incoming["conflict"] = [r for r in incoming["conflict"] if r["operation_id"]]
+    existing = {kind: {row.id: row for row in rows} for kind, rows in _rows(event_row["id"]).items()
+                if rows and rows[0] is not None} if db.session.get(Event, event_row["id"]) else {}
+    for kind, model in TABLES:
+        _upsert(model, incoming[kind], existing.get(kind, {}))
+        db.session.flush()
+    for kind, model in reversed(TABLES):
+        keep = {r["id"] for r in incoming[kind]}
+        for row_id, row in existing.get(kind, {}).items():
+            if row_id not in keep:
+                db.session.delete(row)
+        db.session.flush()
+    return event_row["id"]
+
+
+def _upsert(model, records: list[dict], existing: dict) -> None:
+    for record in records:
+        row = existing.get(record["id"])
+        if row is None:
+            db.session.add(_from_json(model, record))
+            continue
+        fresh = _from_json(model, record)
+        for column in model.__table__.columns:
+            if column.key in record and getattr(row, column.key) != getattr(fresh, column.key):
+                setattr(row, column.key, getattr(fresh, column.key))
