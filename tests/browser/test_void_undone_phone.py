@@ -14,7 +14,7 @@ from webapp.services import accounts  # noqa: E402
 def _sign_in_with_pin(page, url, event):
     page.goto(f"{url}/e/{event.slug}/staff-login")
     page.fill("input[name=name]", "審判 佐藤")
-    page.fill("input[name=pin]", "1357")
+    page.fill("input[name=pin]", "135790")
     page.click("button[type=submit]")
 
 
