@@ -20,7 +20,11 @@ from webapp.services import operations
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 # Signing in and out is for everyone; they are still checked for no change when refused.
 PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout"}
-DESK_BLUEPRINTS = ("desk", "desk_plan", "conflicts")
+DESK_BLUEPRINTS = ("desk", "desk_plan", "conflicts", "mirror")
+# Machine-to-machine routes with their own bearer token (no session): refusals only.
+TOKEN_ROUTES = {"mirror_api.api_push"}
+# Routes whose rows this world does not build (a mirror link): refusals only, no control.
+NO_CONTROL = {"mirror.close_link"}
 DESK_ROUTES = {"auth.password"}  # desk routes outside the desk blueprints
 REFUSED = {302, 400, 401, 403, 405, 422, 429}
 
@@ -49,7 +53,7 @@ def _world(app, desk_user):
     conflict = db.session.query(Conflict).first()
     entrant_b = db.session.query(Entrant).filter_by(event_id=event_b.id).first()
     args = {"event_id": event_b.id, "slug": event_b.slug, "match_id": match_b.id, "entrant_id": entrant_b.id,
-            "phase_id": event_b.phases[0].id, "conflict_id": conflict.id}
+            "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "link_id": 999999, "action": "revoke"}
     form = {"name": "マトリクス", "format": "single_elimination", "entrants": "新チームX", "pin": "135799",
             "kind": "coin_toss", "winner": "a", "choice": "stage", "position": "0", "entrant_id": entrant_b.id,
             "checked_in": "true", "station": "9", "decision": "take", "reason": "matrix", "template": "kgp2025",
@@ -121,7 +125,7 @@ def _walk(app, desk_user):
                     assert response.status_code in REFUSED, (label, method, rule.rule, response.status_code)
                     if response.status_code == 302:
                         assert "/login" in response.headers["Location"], (label, rule.rule)
-            if rule.endpoint not in PUBLIC:
+            if rule.endpoint not in PUBLIC | TOKEN_ROUTES | NO_CONTROL:
                 _control(rule, method, url, data, sync_body, desk if is_desk else staff_b)
 
 
