@@ -12,6 +12,7 @@ set -euo pipefail
 
 HTMX_VERSION="2.0.11"   # htmx.org, newest 2.0.x when vendored
 IDB_VERSION="8.0.4"     # idb, newest 8.0.x when vendored
+AXE_VERSION="4.11.0"    # axe-core, for the browser tests only (tests/browser/vendor/, never served)
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 DEST="$ROOT/static/vendor"
@@ -33,6 +34,13 @@ fetch() {  # fetch <package> <version> -> unpacks into $TMP/<package>/package
 
 fetch htmx.org "$HTMX_VERSION"
 fetch idb "$IDB_VERSION"
+fetch axe-core "$AXE_VERSION"
+TESTS_DEST="$ROOT/tests/browser/vendor"
+mkdir -p "$TMP/tests-out"
+cp "$TMP/axe-core/package/axe.min.js"     "$TMP/tests-out/axe.min.js"
+cp "$TMP/axe-core/package/LICENSE"        "$TMP/tests-out/axe.LICENSE.txt"
+echo "axe.min.js  axe-core@$AXE_VERSION  axe.min.js  $(sha256sum "$TMP/tests-out/axe.min.js" | cut -d' ' -f1)" \
+  > "$TMP/tests-out/VERSIONS.txt"
 
 # source-in-package -> name-in-static/vendor
 cp "$TMP/htmx.org/package/dist/htmx.min.js" "$OUT/htmx.min.js"
@@ -59,11 +67,18 @@ if [ "$CHECK" = 1 ]; then
       status=1
     fi
   done
-  [ "$status" = 0 ] && echo "static/vendor matches htmx.org@$HTMX_VERSION and idb@$IDB_VERSION"
+  for f in "$TMP/tests-out"/*; do
+    if ! cmp -s "$f" "$TESTS_DEST/$(basename "$f")"; then
+      echo "MISMATCH: tests/browser/vendor/$(basename "$f")" >&2
+      status=1
+    fi
+  done
+  [ "$status" = 0 ] && echo "static/vendor matches htmx.org@$HTMX_VERSION and idb@$IDB_VERSION; tests/browser/vendor axe-core@$AXE_VERSION"
   exit "$status"
 fi
 
-mkdir -p "$DEST"
+mkdir -p "$DEST" "$TESTS_DEST"
 cp "$OUT"/* "$DEST/"
+cp "$TMP/tests-out"/* "$TESTS_DEST/"
 echo "vendored htmx.org@$HTMX_VERSION and idb@$IDB_VERSION into static/vendor/"
 cat "$DEST/VERSIONS.txt"

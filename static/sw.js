@@ -20,6 +20,7 @@ const SHELL = [
   '/static/vendor/htmx.min.js',
   '/static/vendor/idb.umd.js',
   '/static/css/app.css',
+  '/static/js/pages.js',
   '/static/js/outbox.js',
   '/static/js/entry.js',
   '/static/js/app.js',
@@ -101,7 +102,8 @@ async function stamp(res) {
 }
 
 async function cacheFirst(req) {
-  const hit = await caches.match(req, { cacheName: SHELL_CACHE, ignoreVary: true });
+  // Pages ask for /static/...?v=<version>: the shell cache (renewed with every version) answers.
+  const hit = await caches.match(req, { cacheName: SHELL_CACHE, ignoreVary: true, ignoreSearch: true });
   if (hit) return hit;
   const res = await fetch(req);
   if (res.ok && res.type === 'basic') {

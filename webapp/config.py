@@ -1,5 +1,6 @@
 """Configuration read from the environment."""
 import os
+from datetime import timedelta
 
 
 class Config:
@@ -13,7 +14,13 @@ class Config:
     LANGUAGES = ("ja", "en")
     WTF_CSRF_TIME_LIMIT = None  # a staff phone stays on one page for hours
     SESSION_COOKIE_SAMESITE = "Lax"
+    SESSION_COOKIE_HTTPONLY = True
+    SESSION_COOKIE_SECURE = False  # Secure is added per request over https (webapp/security.py)
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 16  # one tournament day
+    # The remember cookie lasts one event day too (Flask-Login's default is 365 days).
+    REMEMBER_COOKIE_DURATION = timedelta(hours=16)
+    REMEMBER_COOKIE_HTTPONLY = True
+    REMEMBER_COOKIE_SAMESITE = "Lax"
     POLL_SECONDS = 4
     # Rendered brackets/standings, keyed by version: in process, or shared by every worker
     # and host through Redis when REDIS_URL is set.
@@ -25,6 +32,8 @@ class Config:
     # How many reverse proxies in front set X-Forwarded-* (0: trust none; 1 behind Caddy or nginx).
     TAIKAI_PROXIES = int(os.environ.get("TAIKAI_PROXIES") or 0)
     TAIKAI_VENUE_DIR = os.environ.get("TAIKAI_VENUE_DIR")  # None → venue/ in the instance folder
+    # Static files are sent as streams; gzip too, so a gzip-only browser gets htmx compressed.
+    COMPRESS_ALGORITHM_STREAMING = ["zstd", "br", "gzip", "deflate"]
     COMPRESS_MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript",
                           "application/json", "application/manifest+json", "text/csv"]
 

@@ -8,6 +8,7 @@ The ETag of every configured language is accepted: the poll repeats the tag of t
 language it was last given, and a language switch reloads the whole page.
 """
 import re
+from urllib.parse import parse_qs
 
 from . import fragments
 
@@ -43,9 +44,10 @@ class PollGate:
         stamp = fragments.phase_stamp(match.group(1), int(match.group(2)), self.engine)
         if stamp is None:
             return None
-        tags = {t.strip().strip('"').removeprefix("W/").strip('"') for t in held.split(",")}
+        top8 = parse_qs(environ.get("QUERY_STRING", "")).get("view") == ["top8"]
+        tags = {t.strip().removeprefix("W/").strip('"') for t in held.split(",")}
         for lang in self.app.config["LANGUAGES"]:
-            current = fragments.etag(stamp, True, lang=lang, app=self.app)
+            current = fragments.etag(stamp, True, top8, lang=lang, app=self.app)
             if any(t.split(":")[0] == current for t in tags):
                 return next(t for t in tags if t.split(":")[0] == current)
         return None

@@ -13,7 +13,9 @@ def big_double_elimination(players=99, share=0.5):
     db.session.commit()
     real = [m for m in phase.brackets[0].matches if m.status not in ("bye", "void")]
     for _ in range(int(len(real) * share)):
-        match = next(m for m in phase.brackets[0].matches if m.status == "ready")
+        match = next((m for m in phase.brackets[0].matches if m.status == "ready"), None)
+        if match is None:
+            break
         brackets.record_winner(match, min(match.slot_a, match.slot_b))
         db.session.commit()
     return phase

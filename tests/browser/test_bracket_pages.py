@@ -68,3 +68,36 @@ def test_groups_are_a_grid_with_their_placements(live_server, browser):
     assert abs(first["y"] - second["y"]) < 2  # side by side
     _shot(page, "groups-laptop")
     context.close()
+
+
+def test_find_me_highlights_a_players_path_on_a_phone(live_server, browser):
+    phase = big_double_elimination(players=16, share=0.6)
+    context, page = _page(browser, PHONE)
+    page.goto(f"{live_server.url}/e/{phase.event.slug}/phase/{phase.id}")
+    page.fill("#find-me", "選手01")
+    page.locator("#find-me").dispatch_event("change")
+    mine = page.locator(".match.me")
+    expect(mine.first).to_be_visible()
+    assert mine.count() >= 3  # round 1, 2, 3... of the top seed's path
+    expect(page.locator("[data-find-me-result]")).to_contain_text(str(mine.count()))
+    _shot(page, "find-me-phone")
+    page.reload()  # remembered on this phone
+    expect(page.locator(".match.me")).to_have_count(mine.count())
+    context.close()
+
+
+def test_top8_view_and_the_finished_event_leads_with_its_champion(live_server, browser):
+    phase = big_double_elimination(players=24, share=1.0)
+    context, page = _page(browser, LAPTOP)
+    page.goto(f"{live_server.url}/e/{phase.event.slug}/phase/{phase.id}?view=top8")
+    titles = page.locator(".round-label").all_inner_texts()
+    assert len(titles) < 10 and page.locator(".match").count() <= 12
+    _shot(page, "top8-laptop")
+    page.goto(f"{live_server.url}/e/{phase.event.slug}")
+    podium = page.locator("[data-testid=podium]")
+    expect(podium).to_contain_text("選手01")
+    expect(podium.locator(".top8 li")).to_have_count(8)
+    first = podium.bounding_box()["y"]
+    assert first < page.locator("h2", has_text="フェーズ").bounding_box()["y"] if page.locator("h2", has_text="フェーズ").count() else True
+    _shot(page, "event-finished-laptop")
+    context.close()

@@ -94,3 +94,23 @@ def test_standings_render_once_per_version(client, app):
         db.session.commit()
     page = client.get(f"/e/{event.slug}/standings").get_data(as_text=True)
     assert "3–4</strong> P3" in page  # the semifinal losers, placed after the cached render
+
+
+def test_the_poll_gate_answers_before_flask_for_both_views(client, app):
+    from webapp.pollgate import PollGate
+
+    event, first, _second = _two_phase_event()
+    gate = next(layer for layer in _layers(app.wsgi_app) if isinstance(layer, PollGate))
+    for query in ("", "view=top8"):
+        url = f"/e/{event.slug}/phase/{first.id}" + (f"?{query}" if query else "")
+        etag = client.get(url, headers={"HX-Request": "true"}).headers["ETag"]
+        environ = {"REQUEST_METHOD": "GET", "PATH_INFO": url.split("?")[0], "QUERY_STRING": query,
+                   "HTTP_HX_REQUEST": "true", "HTTP_IF_NONE_MATCH": f'"{etag}"'}
+        assert gate._unchanged(environ) == etag.strip('"')
+        assert gate._unchanged({**environ, "HTTP_IF_NONE_MATCH": '"stale"'}) is None
+
+
+def _layers(wsgi_app):
+    while wsgi_app is not None:
+        yield wsgi_app
+        wsgi_app = getattr(wsgi_app, "wsgi_app", None) or getattr(wsgi_app, "app", None)

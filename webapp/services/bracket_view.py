@@ -46,6 +46,25 @@ class BracketDrawing:
     placements: list = field(default_factory=list)
 
 
+def top8(drawings: list[BracketDrawing]) -> list[BracketDrawing]:
+    """Only the rounds played by the last eight: from 4 left on each side of a double
+    elimination (8 in a single one) to the final."""
+    result = []
+    for d in drawings:
+        double = any(s.side == "L" for s in d.sides)
+        most = 2 if double else 4
+        sides = [SideView(s.side, [r for r in s.rounds if len(r.cells) <= most]) for s in d.sides]
+        for side in sides:
+            side.rounds and _unfeed(side.rounds[0])
+        result.append(BracketDrawing(d.label, [s for s in sides if s.rounds], d.placements))
+    return result
+
+
+def _unfeed(first: RoundView) -> None:
+    for cell in first.cells:
+        cell.fed = False
+
+
 def drawing(phase: Phase) -> list[BracketDrawing]:
     """Every bracket of a phase, ready for _partials/bracket.html."""
     result = []

@@ -56,32 +56,35 @@ def phase(slug, phase_id):
     if stamp is None:
         abort(404)
     partial = bool(request.htmx and not request.htmx.boosted)
-    etag = fragments.etag(stamp, partial)
+    top8 = request.args.get("view") == "top8"
+    etag = fragments.etag(stamp, partial, top8)
     if request.htmx and _seen(etag):
         return "", 304
-    bracket = functools.partial(fragments.cached, "bracket", stamp,
-                                lambda: _render_bracket(slug, phase_id, stamp))
+    name = "bracket-top8" if top8 else "bracket"
+    bracket = functools.partial(fragments.cached, name, stamp,
+                                lambda: _render_bracket(slug, phase_id, stamp, top8))
     if partial:
-        return fragments.respond("bracket", stamp, bracket, etag)
-    page = functools.partial(_render_phase_page, slug, phase_id, bracket)
+        return fragments.respond(name, stamp, bracket, etag)
+    page = functools.partial(_render_phase_page, slug, phase_id, bracket, top8)
     if fragments.shareable():
-        return fragments.respond("phase-page", stamp, page, etag)
+        return fragments.respond(f"{name}-page", stamp, page, etag)
     response = make_response(page())
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
 
 
-def _render_bracket(slug: str, phase_id: int, stamp: tuple) -> str:
+def _render_bracket(slug: str, phase_id: int, stamp: tuple, top8: bool) -> str:
     event = accounts.event_by_slug(slug)
     phase = _phase(event, phase_id)
-    return render_template("_partials/bracket.html", event=event, phase=phase,
-                           drawings=bracket_view.drawing(phase), version=stamp[-1])
+    drawings = bracket_view.drawing(phase)
+    return render_template("_partials/bracket.html", event=event, phase=phase, top8=top8, version=stamp[-1],
+                           drawings=bracket_view.top8(drawings) if top8 else drawings)
 
 
-def _render_phase_page(slug: str, phase_id: int, bracket) -> str:
+def _render_phase_page(slug: str, phase_id: int, bracket, top8: bool) -> str:
     event = accounts.event_by_slug(slug)
-    return render_template("public/phase.html", event=event, phase=_phase(event, phase_id),
+    return render_template("public/phase.html", event=event, phase=_phase(event, phase_id), top8=top8,
                            bracket=bracket(), shared_page=fragments.shareable())
 
 
