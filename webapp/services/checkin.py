@@ -5,7 +5,7 @@ from marshmallow import EXCLUDE, Schema, fields
 from ..extensions import db
 from ..models import Entrant
 from ..tournament.errors import N_
-from . import ServiceError
+from . import ServiceError, access
 
 
 class CheckInSchema(Schema):
@@ -29,8 +29,7 @@ def apply(op: dict, user):
     entrant = db.session.get(Entrant, form["entrant_id"])
     if entrant is None:
         raise ServiceError("checkin.unknown", N_("This entrant does not exist."))
-    if user is not None and not user.is_desk and user.event_id not in (None, entrant.event_id):
-        raise ServiceError("checkin.other_event", N_("You are staff for another event."))
+    access.check_event(user, entrant.event_id)
     entrant.checked_in = form["checked_in"]
     return Outcome(op["op_id"], "applied")
 
@@ -45,9 +44,7 @@ def set_station(op: dict, match, user):
     from .entrants import normalize_name
     from .operations import Outcome
 
-    event_id = match.bracket.phase.event_id
-    if user is not None and not user.is_desk and user.event_id not in (None, event_id):
-        raise ServiceError("checkin.other_event", N_("You are staff for another event."))
+    access.check_event(user, match.bracket.phase.event_id)
     station = normalize_name(str((op.get("payload") or {}).get("station", "")))[:40]
     match.station = station
     match.version += 1
