@@ -61,7 +61,7 @@ def build(app) -> list[dict]:
     return ops[:OPS]
 
 
-WORKERS = 1  # one per core of the machine the README's figures come from
+WORKERS = 1  # one process: the client sends one batch at a time
 
 
 def serve(url: str, port: int) -> subprocess.Popen:

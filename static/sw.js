@@ -20,6 +20,7 @@ const SHELL = [
   '/static/vendor/htmx.min.js',
   '/static/vendor/idb.umd.js',
   '/static/css/app.css',
+  '/static/js/pages.js',
   '/static/js/outbox.js',
   '/static/js/entry.js',
   '/static/js/app.js',

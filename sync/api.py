@@ -12,7 +12,7 @@ from webapp.views.match_titles import match_title
 
 from . import apply as sync_apply
 from .openapi import openapi_document
-from .schemas import BatchSchema, ValidationError
+from .schemas import BadBody, BatchSchema, OutcomesQuerySchema, ValidationError, read_json
 
 bp = Blueprint("sync", __name__, url_prefix="/sync")
 # The page the service worker shows, offline, for a match this phone never opened.
@@ -37,7 +37,9 @@ def push():
     except WTFValidationError:
         return jsonify({"error": "csrf", "message": "reload the page"}), 400
     try:
-        batch = BatchSchema().load(request.get_json(silent=True) or {})
+        batch = BatchSchema().load(read_json(request.get_data()))
+    except BadBody as problem:
+        return jsonify({"error": "json", "message": f"the body is not usable JSON: {problem}"}), 400
     except ValidationError as problem:
         return jsonify({"errors": problem.normalized_messages()}), 422
     try:
@@ -47,17 +49,21 @@ def push():
         db.session.rollback()
         return jsonify({"error": "busy", "message": "try again"}), 503
     # "undone": entries of this device that a void undid since (told on every sync; rare and small).
-    return jsonify({"results": results, "undone": sync_apply.undone_for(batch["device_id"])})
+    return jsonify({"results": results, "undone": sync_apply.undone_for(batch["device_id"], current_user)})
 
 
 @bp.route("/outcomes")
 def outcomes():
-    """Outcomes of a device's operations (for replies lost on the way back)."""
+    """Outcomes of this person's operations from one device (for replies lost on the way back)."""
     if not current_user.is_authenticated:
         return _unauthorized()
-    device_id = request.args.get("device_id", "")[:64]
-    since = max(0, min(request.args.get("since_seq", type=int, default=0), 2**31))
-    rows = (db.session.query(Operation).filter(Operation.device_id == device_id, Operation.seq >= since)
+    try:
+        query = OutcomesQuerySchema().load(request.args)
+    except ValidationError as problem:
+        return jsonify({"errors": problem.normalized_messages()}), 422
+    device_id, since = query["device_id"], query["since_seq"]
+    rows = (db.session.query(Operation).filter(Operation.user_id == current_user.id, Operation.device_id == device_id,
+                                             Operation.seq >= since)
             .order_by(Operation.seq).limit(1000).all())
     return jsonify({"results": [sync_apply.present(operations.stored_outcome(r)) for r in rows]})
 

@@ -1,9 +1,53 @@
 """marshmallow schemas of the sync protocol: a batch of operations from one device."""
+import json
+from datetime import datetime
+
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 MAX_BATCH = 200
 # Identifiers are printable text: no NUL or other control characters (PostgreSQL refuses NUL).
 PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="Use printable characters only.")
+
+
+MAX_DEPTH = 32  # a batch is shallow; a deeper body is refused before anything reads it
+ISO_INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$"
+
+
+class BadBody(ValueError):
+    """The request body is not JSON this API can read (malformed, or nested too deeply)."""
+
+
+def read_json(data: bytes):
+    """The body parsed as JSON; BadBody when it is not JSON or nests deeper than MAX_DEPTH."""
+    try:
+        body = json.loads(data)
+    except (ValueError, RecursionError) as problem:  # RecursionError: absurd nesting
+        raise BadBody("not JSON") from problem
+    if _depth(body) > MAX_DEPTH:
+        raise BadBody("nested too deeply")
+    return body
+
+
+def _depth(value) -> int:
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth <= MAX_DEPTH and isinstance(item, (dict, list)):
+            stack.extend((inner, depth + 1) for inner in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def _instant(value: str) -> None:
+    """An ISO 8601 instant (date, time and a zone), in a plausible year, or nothing."""
+    if value == "":
+        return
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None or not 2000 <= moment.year <= 2100:
+        raise ValidationError("Use an ISO 8601 time with a zone, e.g. 2026-05-03T14:05:00+09:00.")
 
 
 class OperationSchema(Schema):
@@ -19,7 +63,9 @@ class OperationSchema(Schema):
     match_id = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1, max=2**31))
     base_version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=2**31))
     payload = fields.Dict(load_default=dict)
-    device_time = fields.String(load_default="", validate=[validate.Length(max=40), PRINTABLE])
+    device_time = fields.String(load_default="", validate=[
+        validate.Length(max=40), validate.Regexp(ISO_INSTANT + "|^$", error="Use an ISO 8601 time with a zone."),
+        _instant])
 
 
 class BatchSchema(Schema):
@@ -32,17 +78,57 @@ class BatchSchema(Schema):
     ops = fields.List(fields.Dict(), required=True, validate=validate.Length(max=MAX_BATCH))
 
 
+class OutcomesQuerySchema(Schema):
+    """The query of /sync/outcomes: this person's device, from which sequence number on."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    device_id = fields.String(required=True, validate=[validate.Length(min=1, max=64), PRINTABLE])
+    since_seq = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31))
+
+
+OUTCOMES = ("applied", "duplicate", "confirmed", "conflict", "rejected", "held")
+
+
 class OutcomeSchema(Schema):
     """What the server made of one operation."""
 
-    op_id = fields.String()
-    outcome = fields.String(validate=validate.OneOf(("applied", "duplicate", "confirmed", "conflict", "rejected", "held")))
-    code = fields.String(allow_none=True)
-    message = fields.String(allow_none=True)
-    match_version = fields.Integer(allow_none=True)
-    resolution = fields.String(allow_none=True, validate=validate.OneOf(("kept", "taken", "third")))
-    lost = fields.Boolean(allow_none=True)
-    undone = fields.Dict(allow_none=True)   # {code, message, params}: a later void undid this entry
+    op_id = fields.String(required=True)
+    outcome = fields.String(required=True, validate=validate.OneOf(OUTCOMES))
+    code = fields.String(required=True, allow_none=True)
+    message = fields.String(required=True, allow_none=True)
+    params = fields.Dict(required=True, keys=fields.String())
+    match_version = fields.Integer(required=True, allow_none=True)
+    resolution = fields.String(required=True, allow_none=True, validate=validate.OneOf(("kept", "taken", "third")))
+    lost = fields.Boolean(required=True, allow_none=True)
+    undone = fields.Dict(required=True, allow_none=True)  # {code, message, params}: a later void undid this entry
 
 
-__all__ = ["BatchSchema", "OperationSchema", "OutcomeSchema", "ValidationError", "MAX_BATCH"]
+class ResultsSchema(Schema):
+    """The answer of both endpoints: one outcome per operation, in order."""
+
+    results = fields.List(fields.Nested(OutcomeSchema), required=True)
+
+
+class BatchResultsSchema(ResultsSchema):
+    """The answer to a batch: its outcomes, and this device's earlier entries a void has undone since."""
+
+    undone = fields.List(fields.Nested(OutcomeSchema), required=True)
+
+
+class ProblemSchema(Schema):
+    """A refused request as a whole (nothing in it was consumed)."""
+
+    error = fields.String(required=True)
+    message = fields.String(required=True)
+
+
+class InvalidSchema(Schema):
+    """A batch or query that is malformed: marshmallow's messages by field."""
+
+    errors = fields.Dict(required=True)
+
+
+__all__ = ["BadBody", "BatchResultsSchema", "BatchSchema", "InvalidSchema", "OperationSchema", "OutcomeSchema", "OutcomesQuerySchema",
+           "ProblemSchema", "ResultsSchema", "ValidationError", "MAX_BATCH", "read_json"]

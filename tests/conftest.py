@@ -40,11 +40,11 @@ def _app(tmp_path_factory):
 
 def _empty_tables() -> None:
     from webapp.mirror import guard
-
-    guard.forget()  # its 2-second cache of read-only events must not outlive the rows it read
     from webapp.services import play
 
-    play._CACHE.clear()  # noqa: SLF001 - ids restart with the tables: old match states must go too
+    # ids restart with the tables: what this process keeps by id must go too
+    play._CACHE.clear()  # noqa: SLF001
+    guard.forget()
     db.session.remove()
     tables = [t for t in reversed(db.metadata.sorted_tables)]
     with db.engine.begin() as conn:

@@ -24,6 +24,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .static_files import init_static_files
     init_static_files(app)
     init_poll_gate(app)
+    from .throttle import init_throttle
+    init_throttle(app)
     from . import cli, mirror
     from .venue import init_venue
     cli.init_app(app)
@@ -37,6 +39,7 @@ def _init_extensions(app: Flask) -> None:
     from .database import configure_sqlite
     from .i18n import select_locale, init_i18n
     from .auth import init_auth
+    from .security import init_security
     from .views.errors import init_error_pages
     from .views.template_helpers import init_template_helpers
     from .versions import init_versions
@@ -49,6 +52,7 @@ def _init_extensions(app: Flask) -> None:
     compress.init_app(app)
     cache.init_app(app)
     init_versions()
+    init_security(app)  # before the login manager: its cookie hook must run first
     login_manager.init_app(app)
     Htmx(app)
     init_i18n(app)

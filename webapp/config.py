@@ -1,5 +1,6 @@
 """Configuration read from the environment."""
 import os
+from datetime import timedelta
 
 
 class Config:
@@ -13,7 +14,13 @@ class Config:
     LANGUAGES = ("ja", "en")
     WTF_CSRF_TIME_LIMIT = None  # a staff phone stays on one page for hours
     SESSION_COOKIE_SAMESITE = "Lax"
+    SESSION_COOKIE_HTTPONLY = True
+    SESSION_COOKIE_SECURE = False  # Secure is added per request over https (webapp/security.py)
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 16  # one tournament day
+    # The remember cookie lasts one event day too (Flask-Login's default is 365 days).
+    REMEMBER_COOKIE_DURATION = timedelta(hours=16)
+    REMEMBER_COOKIE_HTTPONLY = True
+    REMEMBER_COOKIE_SAMESITE = "Lax"
     POLL_SECONDS = 4
     # Rendered brackets/standings, keyed by version: in process, or shared by every worker
     # and host through Redis when REDIS_URL is set.

@@ -8,7 +8,7 @@ from .services import accounts, event_templates, simulate
 from .tournament.reception import reception_info
 
 DESK_USER, DESK_PASSWORD = "desk", "taikai-desk"
-STAFF_PIN = "2025"
+STAFF_PIN = "202512"
 
 TEAM_WORDS_A = ["膝", "関西", "なにわ", "京都", "神戸", "博多", "札幌", "仙台", "名古屋", "横浜", "千葉", "埼玉",
                 "広島", "岡山"]

@@ -1,7 +1,7 @@
 """stations, match call time and stream queue, phase calling settings
 
 Revision ID: 026cbea6321a
-Revises: 5a9e1c7d2b40
+Revises: f5a1c0de85ec
 Create Date: 2026-12-01 03:54:57.326222
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '026cbea6321a'
-down_revision = '5a9e1c7d2b40'
+down_revision = 'f5a1c0de85ec'
 branch_labels = None
 depends_on = None
 

@@ -22,7 +22,7 @@ from test_offline_sync import ops_with, report, staff_page  # noqa: E402
 
 def _four_player_event():
     event, _ = team_event("best_of", "kgp2025", teams=4, size=1)
-    accounts.set_staff_pin(event, "1357")
+    accounts.set_staff_pin(event, "135790")
     db.session.commit()
     matches = sorted(event.phases[0].brackets[0].matches, key=lambda m: (m.round, m.index))
     return event, [m for m in matches if m.status == "ready"], next(m for m in matches if m.status == "pending")

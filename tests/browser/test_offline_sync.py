@@ -25,7 +25,7 @@ def staff_page(context, url, event, name="審判 佐藤"):
     page = context.new_page()
     page.goto(f"{url}/e/{event.slug}/staff-login")
     page.fill("input[name=name]", name)
-    page.fill("input[name=pin]", "1357")
+    page.fill("input[name=pin]", "135790")
     page.click("button[type=submit]")
     page.wait_for_load_state()
     return page
@@ -38,7 +38,7 @@ def open_match(page, url, match):
 
 def event_with_pin(**kw):
     event, match = team_event(**kw)
-    accounts.set_staff_pin(event, "1357")
+    accounts.set_staff_pin(event, "135790")
     db.session.commit()
     return event, match
 
@@ -212,7 +212,7 @@ def test_expired_sign_in_keeps_entries_until_signed_in_again(live_server, phone)
     ops_with(page, "auth", 1)
     page.goto(f"{live_server.url}/e/{event.slug}/staff-login?next=/staff/m/{match.id}")
     page.fill("input[name=name]", "審判 佐藤")
-    page.fill("input[name=pin]", "1357")
+    page.fill("input[name=pin]", "135790")
     page.click("button[type=submit]")
     ops_with(page, "applied", 1)
     assert len(actions_of(match)) == 1

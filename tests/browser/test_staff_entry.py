@@ -39,12 +39,12 @@ class Taps:
 
 
 def _staff(context, url, event):
-    accounts.set_staff_pin(event, "1357")
+    accounts.set_staff_pin(event, "135790")
     db.session.commit()
     page = context.new_page()
     page.goto(f"{url}/e/{event.slug}/staff-login")
     page.fill("input[name=name]", "審判 佐藤")
-    page.fill("input[name=pin]", "1357")
+    page.fill("input[name=pin]", "135790")
     page.click("button[type=submit]")
     return page
 

@@ -14,7 +14,7 @@ from webapp.services import accounts  # noqa: E402
 def _sign_in_with_pin(page, url, event):
     page.goto(f"{url}/e/{event.slug}/staff-login")
     page.fill("input[name=name]", "審判 佐藤")
-    page.fill("input[name=pin]", "1357")
+    page.fill("input[name=pin]", "135790")
     page.click("button[type=submit]")
 
 
@@ -28,7 +28,7 @@ def _wait_position(page, position):
 
 def test_the_phone_shows_which_entry_a_void_undid(live_server, phone):
     event, match = team_event()
-    accounts.set_staff_pin(event, "1357")
+    accounts.set_staff_pin(event, "135790")
     db.session.commit()
     page = phone.new_page()
     _sign_in_with_pin(page, live_server.url, event)

@@ -72,9 +72,9 @@ def test_reception_and_desk_show_a_day_long_dq(desk_client):
 def test_the_referee_page_waits_for_the_ruling_and_names_the_day_dq(client, app):
     from webapp.services import accounts
     event, match = team_event(teams=4)
-    accounts.set_staff_pin(event, "2468")
+    accounts.set_staff_pin(event, "246813")
     db.session.commit()
-    client.post(f"/e/{event.slug}/staff-login", data={"name": "山田", "pin": "2468"})
+    client.post(f"/e/{event.slug}/staff-login", data={"name": "山田", "pin": "246813"})
     a, _ = _void_after_five_games(match)
     page = client.get(f"/staff/m/{match.id}?lang=en").get_data(as_text=True)
     assert 'data-testid="ruling-pending"' in page and "after games 2, 3, 4, 5 were played" in page
@@ -84,7 +84,7 @@ def test_the_referee_page_waits_for_the_ruling_and_names_the_day_dq(client, app)
 def test_the_referee_page_of_the_next_match_names_the_day_dq(client, app, desk_user):
     from webapp.services import accounts
     event, first = team_event(teams=4)
-    accounts.set_staff_pin(event, "2468")
+    accounts.set_staff_pin(event, "246813")
     db.session.commit()
     a = member_ids(first, "a")
     send(first, "coin_toss", winner="a", choice="stage")
@@ -95,7 +95,7 @@ def test_the_referee_page_of_the_next_match_names_the_day_dq(client, app, desk_u
                  if m.status == "ready" and m.id != first.id)
     send(other, "record_winner", user=desk_user, winner=other.slot_a)
     final = next(m for m in db.session.get(MatchRow, first.id).bracket.matches if m.status == "ready")
-    client.post(f"/e/{event.slug}/staff-login", data={"name": "山田", "pin": "2468"})
+    client.post(f"/e/{event.slug}/staff-login", data={"name": "山田", "pin": "246813"})
     page = client.get(f"/staff/m/{final.id}?lang=en").get_data(as_text=True)
     assert 'data-testid="day-dq"' in page
     assert "A1 is disqualified for the rest of the day (the smoking rule" in page

@@ -52,13 +52,14 @@ def test_a_smoker_is_refused_as_first_player_in_the_next_match(app):
     assert play.state_of(_row(first)).winner == "a"
 
 
-def test_case1_the_naming_made_on_the_voided_result_is_undone_and_its_phone_told(app, desk_client):
+def test_case1_the_naming_made_on_the_voided_result_is_undone_and_its_phone_told(app, desk_client, desk_user):
+    # /sync/outcomes answers only its own user: the entries are the signed-in desk's.
     _, match = team_event()
     a, b = member_ids(match, "a"), member_ids(match, "b")
     _seat(match, a[0], b[0])
-    win(match, "a", device="phone-1")                             # a1 beats b1
-    naming = send(match, "name_player", device="phone-2", side="b", member_id=b[1])
-    void = send(match, "penalty", device="phone-1", side="a", penalty="undeclared_change", game=0)
+    win(match, "a", device="phone-1", user=desk_user)                             # a1 beats b1
+    naming = send(match, "name_player", device="phone-2", user=desk_user, side="b", member_id=b[1])
+    void = send(match, "penalty", device="phone-1", user=desk_user, side="a", penalty="undeclared_change", game=0)
     assert void.outcome == "applied"
     state = play.state_of(_row(match))
     assert state.prompt().players == {"a": None, "b": b[0]} and a[0] in state.a.out
@@ -164,12 +165,13 @@ def test_day_dq_is_given_again_by_the_replayed_log(app, tmp_path):
         db.session.remove()
 
 
-def test_the_phone_learns_on_its_next_sync_which_entries_were_undone(desk_client):
+def test_the_phone_learns_on_its_next_sync_which_entries_were_undone(desk_client, desk_user):
+    # The undone entries are told only to their own person: here the signed-in desk's.
     _, match = team_event()
     a, b = member_ids(match, "a"), member_ids(match, "b")
     _seat(match, a[0], b[0])
     win(match, "a")
-    naming = send(match, "name_player", device="phone-2", side="b", member_id=b[1])
+    naming = send(match, "name_player", device="phone-2", user=desk_user, side="b", member_id=b[1])
     send(match, "penalty", device="phone-1", side="a", penalty="undeclared_change", game=0)
     op = {"op_id": str(uuid.uuid4()), "device_id": "phone-2", "seq": 99, "kind": "name_player",
           "match_id": match.id, "base_version": _row(match).version,

@@ -20,9 +20,28 @@ class User(UserMixin, Timestamped, db.Model):
     role: Mapped[str] = mapped_column(db.String(10), default="staff")
     # Staff who signed in with an event PIN are tied to that event only.
     event_id: Mapped[int | None] = mapped_column(db.ForeignKey("event.id", ondelete="CASCADE"))
+    # Bumped when the password changes: every session and remember cookie made before ends.
+    credential_generation: Mapped[int] = mapped_column(default=0, server_default="0")
+
+    def get_id(self) -> str:
+        """The session's and remember cookie's user id, tied to the current credentials.
+
+        A changed password (or, for PIN staff, a changed event PIN) changes this id,
+        so the user loader finds no one for an old session or cookie.
+        """
+        return f"{self.id}:{self.credential_generation}:{self._pin_generation()}"
+
+    def _pin_generation(self) -> int:
+        if self.event_id is None or self.role != "staff":
+            return 0
+        from .event import Event
+        event = db.session.get(Event, self.event_id)
+        return event.staff_pin_generation if event else -1
 
     def set_password(self, password: str) -> None:
-        """Store a salted hash, never the password."""
+        """Store a salted hash, never the password; sessions made with the old one end."""
+        if self.password_hash:
+            self.credential_generation = (self.credential_generation or 0) + 1
         self.password_hash = generate_password_hash(password)
 
     def check_password(self, password: str) -> bool:

@@ -24,6 +24,8 @@ class Event(Timestamped, db.Model):
     team_size: Mapped[int] = mapped_column(default=1)
     day: Mapped[date | None] = mapped_column(db.Date)
     staff_pin_hash: Mapped[str | None] = mapped_column(db.String(255))
+    # Bumped when the PIN changes: every phone signed in with an older PIN is signed out.
+    staff_pin_generation: Mapped[int] = mapped_column(default=0, server_default="0")
     template: Mapped[str] = mapped_column(db.String(60), default="")
     settings: Mapped[dict] = mapped_column(JSONType, default=dict)
     # Bumped (webapp/versions.py) in the transaction of any change to its phases, matches or

@@ -1,4 +1,6 @@
 """Accounts: desk users, staff users and event staff PINs."""
+import secrets
+
 from flask import abort
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -30,11 +32,35 @@ def event_by_slug(slug: str) -> Event:
     return event
 
 
-def set_staff_pin(event: Event, pin: str) -> None:
-    """The desk chooses the PIN staff type once on their phone."""
-    if not (pin.isdigit() and 4 <= len(pin) <= 12):
-        raise ServiceError("account.pin", N_("The staff PIN must be 4 to 12 digits."))
+PIN_DIGITS = 6  # a million PINs: with the sign-in throttle, years of guessing
+
+
+def new_pin() -> str:
+    """A random staff PIN of PIN_DIGITS digits."""
+    return "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
+
+
+def set_staff_pin(event: Event, pin: str | None = None) -> str:
+    """Set the PIN staff type once on their phone (generated when none is given); returns it.
+
+    Every phone signed in with the previous PIN is signed out (its session id changes).
+    """
+    pin = (pin or "").strip() or new_pin()
+    if not (pin.isdigit() and PIN_DIGITS <= len(pin) <= 12):
+        raise ServiceError("account.pin", N_("The staff PIN must be %(min)s to 12 digits."), min=PIN_DIGITS)
+    if event.staff_pin_hash:
+        event.staff_pin_generation = (event.staff_pin_generation or 0) + 1
     event.staff_pin_hash = generate_password_hash(pin)
+    return pin
+
+
+def change_password(user: User, current: str, new: str) -> None:
+    """A desk account's new password; every other session of the account is signed out."""
+    if not user.check_password(current):
+        raise ServiceError("account.password_wrong", N_("The current password is wrong."))
+    if len(new) < 8:
+        raise ServiceError("account.password", N_("Use a password of at least 8 characters."))
+    user.set_password(new)
 
 
 def staff_by_pin(event: Event, name: str, pin: str) -> User | None:

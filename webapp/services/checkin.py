@@ -6,7 +6,7 @@ from ..extensions import db
 from ..models import Entrant
 from ..models.base import utcnow
 from ..tournament.errors import N_
-from . import ServiceError
+from . import ServiceError, access
 
 
 class CheckInSchema(Schema):
@@ -30,8 +30,7 @@ def apply(op: dict, user):
     entrant = db.session.get(Entrant, form["entrant_id"])
     if entrant is None:
         raise ServiceError("checkin.unknown", N_("This entrant does not exist."))
-    if user is not None and not user.is_desk and user.event_id not in (None, entrant.event_id):
-        raise ServiceError("checkin.other_event", N_("You are staff for another event."))
+    access.check_event(user, entrant.event_id)
     entrant.checked_in = form["checked_in"]
     return Outcome(op["op_id"], "applied")
 
@@ -46,9 +45,7 @@ def set_station(op: dict, match, user):
     from .entrants import normalize_name
     from .operations import Outcome
 
-    event_id = match.bracket.phase.event_id
-    if user is not None and not user.is_desk and user.event_id not in (None, event_id):
-        raise ServiceError("checkin.other_event", N_("You are staff for another event."))
+    access.check_event(user, match.bracket.phase.event_id)
     station = normalize_name(str((op.get("payload") or {}).get("station", "")))[:40]
     if station != match.station:  # the no-show timer starts at the call (the server's time of it)
         match.called_at = (op.get("received_at") or utcnow()) if station and match.status == "ready" else None

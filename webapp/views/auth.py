@@ -1,20 +1,21 @@
 """Sign in and out for desk and staff; staff may also use an event PIN."""
 from flask import Blueprint, flash, redirect, request, url_for
 from flask_babel import gettext as _
-from flask_login import login_user, logout_user
+from flask_login import current_user, login_user, logout_user
 
+from ..auth import desk_required, local_path
+from ..i18n import translate_violation
 from ..extensions import db
 from ..models import User
 from ..schemas import LoginForm, ValidationError, load_form
-from ..services import accounts
+from ..services import ServiceError, accounts
 from . import render
 
 bp = Blueprint("auth", __name__)
 
 
 def _safe_next(default: str) -> str:
-    target = request.args.get("next") or request.form.get("next") or ""
-    return target if target.startswith("/") and not target.startswith("//") else default
+    return local_path(request.args.get("next") or request.form.get("next"), default)
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -45,6 +46,24 @@ def staff_pin(slug):
             return redirect(_safe_next(url_for("staff.event", slug=slug)))
         flash(_("Wrong PIN, or no name given."), "error")
     return render("auth/staff_pin.html", event=event)
+
+
+@bp.route("/account/password", methods=["GET", "POST"])
+@desk_required
+def password():
+    """The desk changes its password; other sessions and remember cookies of the account end."""
+    if request.method == "POST":
+        try:
+            accounts.change_password(current_user, request.form.get("current", ""), request.form.get("new", ""))
+            db.session.commit()
+        except ServiceError as problem:
+            db.session.rollback()
+            flash(translate_violation(problem), "error")
+            return render("auth/password.html"), 422
+        login_user(current_user, remember=True)  # this browser stays signed in, with the new id
+        flash(_("Password changed."), "ok")
+        return redirect(url_for("desk.home"))
+    return render("auth/password.html")
 
 
 @bp.route("/logout", methods=["POST"])

@@ -136,11 +136,12 @@ def add_phase(event_id):
 
 @bp.route("/e/<int:event_id>/pin", methods=["POST"])
 def staff_pin(event_id):
-    """Choose the staff PIN for this event."""
+    """Set the staff PIN (generated unless the desk types one); it is shown this once only."""
     event = _event(event_id)
-    if run_change(lambda: accounts.set_staff_pin(event, request.form.get("pin", ""))):
-        flash(_("Staff PIN saved."), "ok")
-        return redirect(url_for("desk.event", event_id=event_id))
+    chosen = {}
+    if run_change(lambda: chosen.update(pin=accounts.set_staff_pin(event, request.form.get("pin", "")))):
+        page, status = _setup_page(event, new_pin=chosen["pin"])
+        return page, status, {"Cache-Control": "no-store"}
     return _setup_page(event, 422)
 
 
@@ -173,7 +174,7 @@ def _submit(match: MatchRow, kind: str, back: str | None = None):
     """The no-script path of a desk entry: the same operation the outbox would send."""
     fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "base_version")}
     base = request.form.get("base_version", "")
-    op = {"op_id": str(uuid.uuid4()), "device_id": "desk-form", "kind": kind, "match_id": match.id,
+    op = {"op_id": str(uuid.uuid4()), "device_id": f"desk-form-{current_user.id}", "kind": kind, "match_id": match.id,
           "base_version": int(base) if base.isdigit() else None, "payload": fields}
     outcome = operations.submit(op, current_user)
     if outcome.outcome in ("applied", "confirmed", "duplicate"):

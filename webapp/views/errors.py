@@ -26,5 +26,8 @@ def init_error_pages(app: Flask) -> None:
 
 def _page(code: int):
     def handler(error):
-        return render("error.html", code=code, description=getattr(error, "description", "")), code
+        page = render("error.html", code=code, description=getattr(error, "description", ""))
+        # Keep the exception's own headers (a 405's Allow list).
+        headers = [(k, v) for k, v in error.get_headers() if k != "Content-Type"] if hasattr(error, "get_headers") else []
+        return page, code, headers
     return handler

@@ -8,7 +8,7 @@ from flask_login import current_user
 from ..auth import staff_required
 from ..extensions import db
 from ..models import Event, MatchRow
-from ..services import accounts, operations, standings
+from ..services import access, accounts, operations, standings
 from ..services import checkin as checkin_service
 from ..services import players as player_views
 from ..textsearch import sort_key
@@ -38,12 +38,23 @@ def home():
     return render("staff/home.html", events=_visible_events())
 
 
+def _event(slug: str) -> Event:
+    """The event, or 404; 403 for staff of another event."""
+    event = accounts.event_by_slug(slug)
+    if not access.may_enter(current_user, event.id):
+        abort(403)
+    return event
+
+
+def form_device(user) -> str:
+    """The device id of a no-script form entry: one per person, never shared across accounts."""
+    return f"form-{user.id}"
+
+
 @bp.route("/e/<slug>")
 def event(slug):
     """Matches ready to play (and in play), by station, with big buttons."""
-    event = accounts.event_by_slug(slug)
-    if not current_user.is_desk and current_user.event_id not in (None, event.id):
-        abort(403)
+    event = _event(slug)
     ready = [m for p in event.phases if p.status == "running" for b in p.brackets for m in b.matches
              if m.status == "ready"]
     station = request.args.get("station", "").strip()[:40]
@@ -73,8 +84,7 @@ def _match(match_id: int) -> MatchRow:
     match = db.session.get(MatchRow, match_id)
     if match is None:
         abort(404)
-    event_id = match.bracket.phase.event_id
-    if not current_user.is_desk and current_user.event_id not in (None, event_id):
+    if not access.may_enter(current_user, match.bracket.phase.event_id):
         abort(403)
     return match
 
@@ -100,7 +110,7 @@ def submit_op(match_id):
     fields.pop("csrf_token", None)
     typed = dict(fields)
     expand_score(fields)
-    op = {"op_id": str(uuid.uuid4()), "device_id": "form", "kind": kind, "match_id": match.id,
+    op = {"op_id": str(uuid.uuid4()), "device_id": form_device(current_user), "kind": kind, "match_id": match.id,
           "base_version": int(base) if str(base).isdigit() else None, "payload": fields}
     outcome = operations.submit(op, current_user)
     if outcome.outcome in ("applied", "confirmed", "duplicate"):
@@ -115,7 +125,7 @@ def submit_op(match_id):
 @bp.route("/e/<slug>/checkin")
 def checkin(slug):
     """Reception: find an entrant and check them in with one tap (works offline through the outbox)."""
-    event = accounts.event_by_slug(slug)
+    event = _event(slug)
     query = request.args.get("q", "").strip()[:60]
     found = player_views.search(event, query, limit=200) if query else \
         sorted(event.entrants, key=lambda e: sort_key(e.name, e.reading))
@@ -127,10 +137,13 @@ def checkin(slug):
 @bp.route("/e/<slug>/checkin", methods=["POST"])
 def checkin_op(slug):
     """The no-script path of a check-in: the same operation the outbox would send."""
-    event = accounts.event_by_slug(slug)
+    event = _event(slug)
     payload = {k: v for k, v in request.form.items() if k != "csrf_token"}
-    op = {"op_id": str(uuid.uuid4()), "device_id": "form", "kind": "check_in", "match_id": None,
-          "base_version": None, "payload": payload}
+    op = {"op_id": str(uuid.uuid4()), "device_id": form_device(current_user), "kind": "check_in",
+          "match_id": None, "base_version": None, "payload": payload}
     outcome = operations.submit(op, current_user)
-    flash(translate_outcome(outcome) or _("Recorded."), "ok" if outcome.outcome == "applied" else "error")
+    if outcome.outcome == "rejected":  # a clear answer on the same page, not a redirect
+        flash(translate_outcome(outcome), "error")
+        return checkin(slug), 403 if outcome.code == "access.other_event" else 422
+    flash(translate_outcome(outcome) or _("Recorded."), "ok")
     return redirect(url_for("staff.checkin", slug=event.slug))

@@ -1,0 +1,162 @@
+"""Every mutating route, found by walking app.url_map, refuses the wrong caller with no change.
+
+For each POST/PUT/PATCH/DELETE route: signed out, staff of another event, staff on a
+desk route and a request without its CSRF token are all refused and leave the
+database as it was; the right caller (the control) gets past the checks, so the
+refusals are not 404s from a badly built address. A new route whose address has an
+argument this test cannot fill fails here until someone decides who may call it.
+"""
+import uuid
+
+import pytest
+from conftest import PIN, staff_phone
+from play_support import team_event
+from sqlalchemy import select
+
+from webapp.extensions import db
+from webapp.models import Conflict, Entrant, Operation
+from webapp.services import operations
+
+MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
+# Signing in and out is for everyone; they are still checked for no change when refused.
+PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout"}
+DESK_BLUEPRINTS = ("desk", "desk_plan", "conflicts", "mirror")
+# Machine-to-machine routes with their own bearer token (no session): refusals only.
+TOKEN_ROUTES = {"mirror_api.api_push"}
+# Routes whose rows this world does not build (a mirror link): refusals only, no control.
+NO_CONTROL = {"mirror.close_link"}
+DESK_ROUTES = {"auth.password"}  # desk routes outside the desk blueprints
+REFUSED = {302, 400, 401, 403, 405, 422, 429}
+
+
+def _snapshot() -> dict:
+    """Every row of every table (the rejected entries of the log aside: logging them is the answer)."""
+    db.session.expire_all()
+    out = {}
+    for table in db.metadata.sorted_tables:
+        rows = db.session.execute(select(table)).mappings().all()
+        if table.name == "operation":
+            rows = [r for r in rows if r["outcome"] != "rejected"]
+        out[table.name] = sorted(repr(sorted(dict(r).items())) for r in rows)
+    db.session.rollback()
+    return out
+
+
+def _world(app, desk_user):
+    """Event A (the staff's own) and event B (the target), a conflict in B, clients for each role."""
+    event_a, _ = team_event()
+    event_b, match_b = team_event()
+    for device, winner in (("d1", "a"), ("d2", "b")):
+        operations.submit({"op_id": str(uuid.uuid4()), "device_id": device, "kind": "coin_toss",
+                           "match_id": match_b.id, "base_version": match_b.version,
+                           "payload": {"winner": winner, "choice": "stage", "position": 0}}, desk_user)
+    conflict = db.session.query(Conflict).first()
+    entrant_b = db.session.query(Entrant).filter_by(event_id=event_b.id).first()
+    args = {"event_id": event_b.id, "slug": event_b.slug, "match_id": match_b.id, "entrant_id": entrant_b.id,
+            "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "link_id": 999999, "action": "revoke"}
+    form = {"name": "マトリクス", "format": "single_elimination", "entrants": "新チームX", "pin": "135799",
+            "kind": "coin_toss", "winner": "a", "choice": "stage", "position": "0", "entrant_id": entrant_b.id,
+            "checked_in": "true", "station": "9", "decision": "take", "reason": "matrix", "template": "kgp2025",
+            "username": "desk", "password": "wrong-password", "current": "wrong", "new": "new-pass-1234"}
+    by_endpoint = {"desk.record_winner": {**form, "winner": str(match_b.slot_a)},
+                   "desk.correct": {**form, "winner": str(match_b.slot_a)}}
+    sync_body = {"device_id": "matrix", "ops": [{"op_id": str(uuid.uuid4()), "device_id": "matrix", "kind": "coin_toss",
+                                                "match_id": match_b.id, "payload": {"winner": "a", "choice": "side",
+                                                                                    "side_of_winner": "1P", "position": 1}}]}
+    return event_a, event_b, args, form, by_endpoint, sync_body
+
+
+def _mutating_rules(app):
+    return [rule for rule in app.url_map.iter_rules() if rule.methods & MUTATING]
+
+
+def _request(client, rule, method, url, data, sync_body, csrf=None):
+    if rule.endpoint == "sync.push":
+        headers = {"X-CSRFToken": csrf} if csrf else {}
+        return client.open(url, method=method, json=sync_body, headers=headers)
+    if csrf:
+        data = {**data, "csrf_token": csrf}
+    return client.open(url, method=method, data=data)
+
+
+def _csrf_token(client) -> str:
+    import re
+    page = client.get("/").get_data(as_text=True)
+    return re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+
+
+def test_every_mutating_route_refuses_the_wrong_caller(app, desk_user):
+    app.extensions["taikai_limiter"].reset()
+    app.config["WTF_CSRF_ENABLED"] = True
+    try:
+        _walk(app, desk_user)
+    finally:
+        app.extensions["taikai_limiter"].reset()
+
+
+def _walk(app, desk_user):
+    event_a, event_b, args, form, by_endpoint, sync_body = _world(app, desk_user)
+    desk = app.test_client()
+    desk.post("/login", data={"username": "desk", "password": "desk-pass-123", "csrf_token": _token_for(desk)})
+    rules = _mutating_rules(app)
+    assert len(rules) >= 20  # the walk sees the app's routes
+    staff_a = _signed_in_staff(app, event_a, "他大会スタッフ")
+    staff_b = _signed_in_staff(app, event_b, "本大会スタッフ")
+    for rule in sorted(rules, key=lambda r: r.endpoint == "desk.staff_pin"):  # the new PIN signs staff out: last
+        missing = set(rule.arguments) - set(args)
+        assert not missing, f"{rule.rule}: teach this test who may call it (arguments {missing})"
+        url = rule.build(args, append_unknown=False)[1]
+        data = by_endpoint.get(rule.endpoint, form)
+        is_desk = rule.endpoint.split(".")[0] in DESK_BLUEPRINTS or rule.endpoint in DESK_ROUTES
+        for method in sorted(rule.methods & MUTATING):
+            cases = [("signed out", app.test_client(), None), ("no CSRF", desk, None)]
+            if rule.endpoint not in PUBLIC:
+                cases.append(("staff of another event", staff_a[0], staff_a[1]))
+                if is_desk:
+                    cases.append(("staff on a desk route", staff_b[0], staff_b[1]))
+            for label, client, token in cases:
+                before = _snapshot()
+                response = _request(client, rule, method, url, data, sync_body, token)
+                assert _snapshot() == before, f"{label}: {method} {rule.rule} changed the database"
+                if rule.endpoint == "sync.push" and response.status_code == 200:
+                    results = response.get_json()["results"]
+                    assert all(r["outcome"] == "rejected" for r in results), (label, rule.rule, results)
+                elif rule.endpoint not in PUBLIC:
+                    assert response.status_code in REFUSED, (label, method, rule.rule, response.status_code)
+                    if response.status_code == 302:
+                        assert "/login" in response.headers["Location"], (label, rule.rule)
+            if rule.endpoint not in PUBLIC | TOKEN_ROUTES | NO_CONTROL:
+                _control(rule, method, url, data, sync_body, desk if is_desk else staff_b)
+
+
+def _control(rule, method, url, data, sync_body, caller):
+    """The right caller gets past sign-in, role, event and CSRF checks on the same address."""
+    client, token = (caller, _token_for(caller)) if not isinstance(caller, tuple) else caller
+    response = _request(client, rule, method, url, data, sync_body, token)
+    assert response.status_code not in (401, 403, 404, 400), (rule.rule, response.status_code,
+                                                               response.get_data(as_text=True)[:300])
+    if response.status_code == 302:
+        assert "/login" not in response.headers["Location"], rule.rule
+
+
+def _token_for(client) -> str:
+    return _csrf_token(client)
+
+
+def _signed_in_staff(app, event, name):
+    from webapp.services import accounts
+    accounts.set_staff_pin(db.session.merge(event), PIN)
+    db.session.commit()
+    client = app.test_client()
+    response = client.post(f"/e/{event.slug}/staff-login",
+                           data={"name": name, "pin": PIN, "csrf_token": _csrf_token(client)})
+    assert response.status_code == 302
+    return client, _csrf_token(client)
+
+
+def test_the_matrix_knows_a_rejected_entry_is_logged_not_applied(app, desk_user):
+    """The snapshot ignores rejected log rows only; an applied entry would show."""
+    before = _snapshot()
+    event, match = team_event()
+    assert _snapshot() != before
+    assert db.session.query(Operation).count() == 0
