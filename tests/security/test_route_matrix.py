@@ -20,7 +20,7 @@ from webapp.services import operations
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 # Signing in and out is for everyone; they are still checked for no change when refused.
 PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout"}
-DESK_BLUEPRINTS = ("desk", "desk_plan", "conflicts", "mirror")
+DESK_BLUEPRINTS = ("desk", "desk_plan", "desk_stations", "desk_corrections", "conflicts", "mirror")
 # Machine-to-machine routes with their own bearer token (no session): refusals only.
 TOKEN_ROUTES = {"mirror_api.api_push"}
 # Routes whose rows this world does not build (a mirror link): refusals only, no control.
@@ -52,8 +52,11 @@ def _world(app, desk_user):
                            "payload": {"winner": winner, "choice": "stage", "position": 0}}, desk_user)
     conflict = db.session.query(Conflict).first()
     entrant_b = db.session.query(Entrant).filter_by(event_id=event_b.id).first()
+    from webapp.services import stations
+    station_b = stations.add_station(event_b, "M1")
+    db.session.commit()
     args = {"event_id": event_b.id, "slug": event_b.slug, "match_id": match_b.id, "entrant_id": entrant_b.id,
-            "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "link_id": 999999, "action": "revoke"}
+            "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "station_id": station_b.id, "link_id": 999999, "action": "revoke"}
     form = {"name": "マトリクス", "format": "single_elimination", "entrants": "新チームX", "pin": "135799",
             "kind": "coin_toss", "winner": "a", "choice": "stage", "position": "0", "entrant_id": entrant_b.id,
             "checked_in": "true", "station": "9", "decision": "take", "reason": "matrix", "template": "kgp2025",
