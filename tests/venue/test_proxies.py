@@ -13,6 +13,7 @@ def proxied(tmp_path, request):
 
     @app.route("/_where")
     def where():
+        flask.session["seen"] = True  # a session cookie to look at
         return {"url": url_for("public.index", _external=True), "secure": flask.request.is_secure,
                 "remote": flask.request.remote_addr}
     return request.param, app.test_client()
@@ -24,11 +25,14 @@ FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "taikai.example.j
 
 def test_forwarded_headers_count_only_behind_a_configured_proxy(proxied):
     proxies, client = proxied
-    seen = client.get("/_where", headers=FORWARDED, environ_base={"REMOTE_ADDR": "127.0.0.1"}).json
+    answer = client.get("/_where", headers=FORWARDED, environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    cookie = answer.headers["Set-Cookie"]
     if proxies:
-        assert seen == {"url": "https://taikai.example.jp/", "secure": True, "remote": "203.0.113.9"}
+        assert answer.json == {"url": "https://taikai.example.jp/", "secure": True, "remote": "203.0.113.9"}
+        assert "; Secure" in cookie
     else:
-        assert seen == {"url": "http://localhost/", "secure": False, "remote": "127.0.0.1"}
+        assert answer.json == {"url": "http://localhost/", "secure": False, "remote": "127.0.0.1"}
+        assert "; Secure" not in cookie
 
 
 def test_only_the_nearest_proxys_word_counts(proxied):
