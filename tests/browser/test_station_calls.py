@@ -30,7 +30,7 @@ def _on(station):
 
 def _event():
     event, _ = team_event("best_of", "kgp2025", teams=8, size=1, best_of=3)
-    accounts.set_staff_pin(event, "1357")
+    accounts.set_staff_pin(event, "135790")  # the PIN staff_page signs in with
     accounts.create_user("desk", "desk-pass-123", role="desk")
     stations.add_station(event, "1")
     stations.add_station(event, "2")
