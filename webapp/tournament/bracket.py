@@ -294,6 +294,16 @@ def correct_result(bracket: Bracket, key, winner_id, cascade=False, walkover=Fal
     if winner_id == m.winner:
         m.walkover = bool(walkover)
         return Correction([], [], [key])
+    affected, played = _reopenable(bracket, m, key, cascade)
+    _reopen(bracket, m, affected)
+    _decide(m, winner_id, walkover)
+    changed = [key] + [t.key for t in affected]
+    _advance(bracket, m, changed)
+    return Correction([t.key for t in affected], played, list(dict.fromkeys(changed)))
+
+
+def _reopenable(bracket: Bracket, m, key, cascade: bool) -> tuple[list, list]:
+    """The matches a changed result reopens, and which of them were played (refused unless cascade)."""
     affected = _downstream(bracket, m)
     played = [t.key for t in affected if t.status == "done"]
     if played and not cascade:
@@ -302,11 +312,7 @@ def correct_result(bracket: Bracket, key, winner_id, cascade=False, walkover=Fal
             N_("Match %(key)s cannot be corrected: %(matches)s already played with the old result. "
                "Correct those first, or confirm reopening them."),
             key=key, matches=", ".join(played), keys=played)
-    _reopen(bracket, m, affected)
-    _decide(m, winner_id, walkover)
-    changed = [key] + [t.key for t in affected]
-    _advance(bracket, m, changed)
-    return Correction([t.key for t in affected], played, list(dict.fromkeys(changed)))
+    return affected, played
 
 
 def reopen_result(bracket: Bracket, key, cascade=False) -> Correction:
@@ -316,14 +322,7 @@ def reopen_result(bracket: Bracket, key, cascade=False) -> Correction:
         raise BracketError("bracket.not_decided",
                            N_("Match %(key)s has no result yet; record the result instead of correcting it."),
                            key=key)
-    affected = _downstream(bracket, m)
-    played = [t.key for t in affected if t.status == "done"]
-    if played and not cascade:
-        raise BracketError(
-            "bracket.downstream_played",
-            N_("Match %(key)s cannot be corrected: %(matches)s already played with the old result. "
-               "Correct those first, or confirm reopening them."),
-            key=key, matches=", ".join(played), keys=played)
+    affected, played = _reopenable(bracket, m, key, cascade)
     _reopen(bracket, m, affected)
     m.winner = m.loser = None
     m.walkover = False

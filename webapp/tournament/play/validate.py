@@ -126,7 +126,7 @@ def _as_list(value) -> list:
 
 def _member_key(key):
     """JSON keys are text: "12" names member 12."""
-    return int(key) if isinstance(key, str) and key.isdigit() and len(key) < 12 else key
+    return int(key) if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 12 else key
 
 
 def _member_from(d):
