@@ -10,16 +10,7 @@ from play_support import send, team_event  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.services import accounts  # noqa: E402
 
-
-def _sign_in_with_pin(page, url, event):
-    page.goto(f"{url}/e/{event.slug}/staff-login")
-    page.fill("input[name=name]", "審判 佐藤")
-    page.fill("input[name=pin]", "135790")
-    page.click("button[type=submit]")
-
-
-def _tap_member(page, label):
-    page.locator("form[data-op=name_player] button", has_text=label).first.click()
+from test_staff_kachinuki import _sign_in_with_pin, _tap_member  # noqa: E402
 
 
 def _wait_position(page, position):
