@@ -18,27 +18,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "service")]
 
 from mirror_support import Server, migrated_app, postgres_url  # noqa: E402
-from play_support import member_ids, team_event  # noqa: E402
+from play_support import kachinuki_ops, team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.mirror import pusher, receiver  # noqa: E402
-from webapp.models import MatchRow  # noqa: E402
 from webapp.services import accounts, operations  # noqa: E402
 
 OPS, BATCH = 3000, 1000
-
-
-def match_ops(match: MatchRow) -> list[dict]:
-    """A whole kachinuki match won 5-0 by side a, as a phone queues it."""
-    a, b = member_ids(match, "a"), member_ids(match, "b")
-    entries = [("coin_toss", {"winner": "a", "choice": "stage"}),
-               ("name_player", {"side": "a", "member_id": a[0]}), ("name_player", {"side": "b", "member_id": b[0]})]
-    for n in range(5):
-        entries.append(("report_game", {"winner": "a", "rounds_a": 3, "rounds_b": 1}))
-        if n < 4:
-            entries.append(("name_player", {"side": "b", "member_id": b[n + 1]}))
-    return [{"op_id": str(uuid.uuid4()), "device_id": "bench", "kind": kind, "match_id": match.id,
-             "base_version": 1, "payload": {**payload, "position": i}} for i, (kind, payload) in enumerate(entries)]
 
 
 def venue_event() -> int:
@@ -47,7 +33,7 @@ def venue_event() -> int:
     db.session.commit()
     event, _ = team_event(teams=64)
     ready = [m for m in event.phases[0].brackets[0].matches if m.status == "ready"]
-    operations.submit_many([op for m in ready for op in match_ops(m)], desk)
+    operations.submit_many([op for m in ready for op in kachinuki_ops(m)], desk)
     count = len(ready) * 12
     operations.submit_many([{"op_id": str(uuid.uuid4()), "device_id": "reception", "kind": "check_in",
                              "payload": {"entrant_id": event.entrants[i % 64].id, "checked_in": i % 2 == 0}}

@@ -17,7 +17,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
 import requests
@@ -25,26 +24,13 @@ import requests
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "service")]
 
-from play_support import member_ids, team_event  # noqa: E402
+from play_support import kachinuki_ops, team_event  # noqa: E402
 
 from webapp import create_app  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.services import accounts  # noqa: E402
 
 OPS, BATCH = 2000, 50
-
-
-def match_ops(match) -> list[dict]:
-    """A whole kachinuki match as queued entries with increasing positions."""
-    a, b = member_ids(match, "a"), member_ids(match, "b")
-    entries = [("coin_toss", {"winner": "a", "choice": "stage"}),
-               ("name_player", {"side": "a", "member_id": a[0]}), ("name_player", {"side": "b", "member_id": b[0]})]
-    for n in range(5):
-        entries.append(("report_game", {"winner": "a", "rounds_a": 3, "rounds_b": 1}))
-        if n < 4:
-            entries.append(("name_player", {"side": "b", "member_id": b[n + 1]}))
-    return [{"op_id": str(uuid.uuid4()), "device_id": "bench", "seq": 0, "kind": kind, "match_id": match.id,
-             "base_version": 1, "payload": {**payload, "position": i}} for i, (kind, payload) in enumerate(entries)]
 
 
 def build(app) -> list[dict]:
@@ -55,7 +41,7 @@ def build(app) -> list[dict]:
         db.session.commit()
         while len(ops) < OPS:
             _, match = team_event()
-            ops.extend(match_ops(match))
+            ops.extend(kachinuki_ops(match, seq=0))
     for i, op in enumerate(ops[:OPS], start=1):
         op["seq"] = i
     return ops[:OPS]

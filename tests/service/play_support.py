@@ -45,6 +45,19 @@ def send(match, kind, user=None, device="phone-1", position=None, base_version=N
     return outcome
 
 
+def kachinuki_ops(match, **fields) -> list[dict]:
+    """A whole kachinuki won 5-0 by side a, as a phone queues it (fields added to every entry)."""
+    a, b = member_ids(match, "a"), member_ids(match, "b")
+    entries = [("coin_toss", {"winner": "a", "choice": "stage"}),
+               ("name_player", {"side": "a", "member_id": a[0]}), ("name_player", {"side": "b", "member_id": b[0]})]
+    for n in range(5):
+        entries.append(("report_game", {"winner": "a", "rounds_a": 3, "rounds_b": 1}))
+        if n < 4:
+            entries.append(("name_player", {"side": "b", "member_id": b[n + 1]}))
+    return [{"op_id": str(uuid.uuid4()), "device_id": "bench", **fields, "kind": kind, "match_id": match.id,
+             "base_version": 1, "payload": {**payload, "position": i}} for i, (kind, payload) in enumerate(entries)]
+
+
 def win(match, side, loser_rounds=0, **kw):
     """Report a Tekken game won 3-x by side."""
     ra, rb = (3, loser_rounds) if side == "a" else (loser_rounds, 3)
