@@ -4,6 +4,8 @@ from datetime import datetime
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
+from webapp.database import DB_INT_MAX
+
 MAX_BATCH = 200
 # Identifiers are printable text: no NUL or other control characters (PostgreSQL refuses NUL).
 PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="Use printable characters only.")
@@ -49,9 +51,6 @@ def _instant(value: str) -> None:
     if moment is None or moment.tzinfo is None or not 2000 <= moment.year <= 2100:
         raise ValidationError("Use an ISO 8601 time with a zone, e.g. 2026-05-03T14:05:00+09:00.")
 
-
-# The largest number an INTEGER column holds on PostgreSQL (2^31 itself is out of range there).
-DB_INT_MAX = 2**31 - 1
 
 
 class OperationSchema(Schema):
