@@ -6,6 +6,7 @@ the event's state when it changed. A batch is one transaction on the public site
 so a cut loses nothing and a batch sent twice changes nothing.
 """
 import socket
+from urllib.parse import urlsplit
 from dataclasses import dataclass
 
 import httpx
@@ -21,6 +22,7 @@ from . import state as mirror_state
 from .models import MirrorTarget
 
 BATCH = 1000
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}  # a public site on this machine (tests, benches)
 API = "/mirror/api"
 
 
@@ -36,7 +38,7 @@ class PushResult:
 def link_event(event_id: int, url: str, token: str) -> MirrorTarget:
     """Point an event at a public taikai (a new URL or token starts from what the site says)."""
     url, token = url.strip().rstrip("/"), token.strip()
-    if not url.startswith(("https://", "http://")) or len(url) > 300:
+    if not _safe_address(url) or len(url) > 300:
         raise ServiceError("mirror.url", N_("Give the public site's address, starting with https://."))
     if not token.startswith("tkm_") or len(token) > 100:
         raise ServiceError("mirror.token_form", N_("Paste the mirror token the public site's desk issued."))
@@ -46,6 +48,14 @@ def link_event(event_id: int, url: str, token: str) -> MirrorTarget:
         db.session.add(target)
     target.url, target.token, target.status, target.message, target.digest = url, token, "new", "", ""
     return target
+
+
+def _safe_address(url: str) -> bool:
+    """https, so the token and the event never cross the internet in clear; plain http only on this machine."""
+    parts = urlsplit(url)
+    if parts.scheme == "https":
+        return bool(parts.hostname)
+    return parts.scheme == "http" and parts.hostname in LOOPBACK
 
 
 def _event_ops(event_id: int, after: int, limit: int | None = None) -> list[dict]:
@@ -155,8 +165,8 @@ def _refusal(reply: httpx.Response) -> PushResult | None:
     if reply.status_code == 200:
         return None
     code = (reply.json() if reply.headers.get("content-type", "").startswith("application/json") else {}).get("error")
-    if code == "token":
-        return PushResult("refused", message="token")
+    if code in ("token", "other_event", "scope", "malformed", "json"):
+        return PushResult("refused", message=code)  # the desk must act: a retry changes nothing
     if code == "promoted":
         return PushResult("promoted", message="promoted")
     if code == "gap":
