@@ -6,6 +6,7 @@ the event's state when it changed. A batch is one transaction on the public site
 so a cut loses nothing and a batch sent twice changes nothing.
 """
 import socket
+import ssl
 from urllib.parse import urlsplit
 from dataclasses import dataclass
 
@@ -100,7 +101,8 @@ def unpublished(target: MirrorTarget) -> int:
 
 def client_for(target: MirrorTarget) -> httpx.Client:
     """A kept client: timeouts, the bearer token, and the CA bundle when one is configured."""
-    verify = current_app.config.get("MIRROR_CA_BUNDLE") or True
+    bundle = current_app.config.get("MIRROR_CA_BUNDLE")
+    verify = ssl.create_default_context(cafile=bundle) if bundle else True
     return httpx.Client(base_url=target.url, verify=verify,
                         timeout=httpx.Timeout(current_app.config.get("MIRROR_TIMEOUT", 15.0), connect=5.0),
                         headers={"Authorization": f"Bearer {target.token}"})
@@ -112,6 +114,7 @@ def push(target: MirrorTarget, client: httpx.Client | None = None, batch: int = 
     own = client is None
     client = client or client_for(target)
     target.last_attempt_at = utcnow()
+    db.session.commit()  # see _release
     try:
         result = _push(target, client, batch, on_batch)
     except httpx.HTTPError as problem:
@@ -145,6 +148,7 @@ def _push(target, client, batch, on_batch) -> PushResult:
         body = {"after": target.acked_seq, "upto": rows[-1]["id"] if rows else target.acked_seq,
                 "event_id": target.event_id, "ops": ops, "state": state if fresh else None,
                 "source": f"{socket.gethostname()}"}
+        _release()
         reply = client.post(f"{API}/push", json=body)
         refused = _refusal(reply)
         if refused:
@@ -158,6 +162,16 @@ def _push(target, client, batch, on_batch) -> PushResult:
         if last:
             break
     return PushResult("ok", sent)
+
+
+def _release() -> None:
+    """End the read transaction before waiting on the network.
+
+    On SQLite a transaction that read and then writes fails at once ("database is
+    locked") if a phone's entry was committed in between, so no snapshot may be held
+    across a request to the public site.
+    """
+    db.session.commit()
 
 
 def _refusal(reply: httpx.Response) -> PushResult | None:
