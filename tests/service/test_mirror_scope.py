@@ -148,3 +148,11 @@ def test_https_and_this_machine_are_accepted(app):
     for url in ("https://taikai.example.jp", "https://taikai.example.jp:8443/", "http://127.0.0.1:8000",
                 "http://localhost:5000"):
         assert pusher.link_event(event.id, url, "tkm_abc").url == url.rstrip("/")
+
+
+def test_a_new_event_never_takes_the_address_a_mirror_link_keeps(app):
+    from webapp.services import events
+
+    receiver.issue("kgp-2025", "KGP 2025")  # issued; the venue has not pushed yet
+    event = events.create_event("KGP 2025", "kgp2025")
+    assert event.slug == "kgp-2025-2"
