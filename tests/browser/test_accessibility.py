@@ -29,4 +29,4 @@ def test_public_pages_have_no_serious_accessibility_problem(app, live_server, br
             if problems:
                 found[f"{lang} {path}"] = problems
         context.close()
-    assert not found, found
+    assert not found, "\n".join(f"{page}: {problems}" for page, problems in found.items())

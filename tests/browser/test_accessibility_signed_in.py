@@ -101,5 +101,5 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
         sign_in_desk(page, live_server.url)
         _visit(page, live_server.url, desk_paths, lang, f"desk-{width}", found)
         context.close()
-    assert not found, found
-    assert not targets, targets
+    assert not found, "\n".join(f"{page}: {problems}" for page, problems in found.items())
+    assert not targets, "\n".join(f"{page}: {small}" for page, small in targets.items())
