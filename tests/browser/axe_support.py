@@ -36,6 +36,13 @@ def small_targets(page) -> list[str]:
     return page.evaluate(SMALL_TARGETS)
 
 
+def overflowing(page) -> list[str]:
+    """Tables (and the page) wider than the screen: what a phone would have to scroll sideways to read."""
+    return page.evaluate("""() => [document.documentElement, ...document.querySelectorAll('.table-wrap:not(pre), table')]
+      .filter(el => el.scrollWidth > el.clientWidth + 1)
+      .map(el => `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth}/${el.clientWidth}`)""")
+
+
 def shot(page, name: str) -> None:
     """A screenshot for a person to look at, in test-results/ (not committed)."""
     SHOTS.mkdir(exist_ok=True)
