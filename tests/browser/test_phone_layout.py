@@ -1,11 +1,13 @@
 """On a 390 px phone: each game of a match is one line 「A (Ryu) 2–1 B (Ken)」, nothing runs off the
-right edge, and the header stays one row even with the desk's links."""
+right edge, and the header stays one row even with the desk's links. A bracket's scroll area
+scrolls from the keyboard."""
 import pathlib
 import re
 import sys
 
 import pytest
 from axe_support import LAPTOP, PHONE, shot
+from bracket_builders import big_double_elimination
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
@@ -66,4 +68,22 @@ def test_the_header_is_one_row_on_a_phone_with_every_link_reachable(live_server,
     expect(sign_out).to_be_in_viewport(ratio=0.95)
     expect(page.locator("header.topbar .lang-switch a")).to_have_text("English")
     shot(page, "desk-header-phone")
+    context.close()
+
+
+def test_a_brackets_scroll_area_is_reached_and_scrolled_by_keyboard(live_server, browser):
+    phase = big_double_elimination(players=48, share=0.3)
+    context = browser.new_context(viewport=LAPTOP, locale="ja-JP")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/e/{phase.event.slug}/phase/{phase.id}")
+    winners = page.locator(".bracket").first
+    for _ in range(40):  # Tab from the top of the page until the winners side's scroll area has focus
+        page.keyboard.press("Tab")
+        if winners.evaluate("el => document.activeElement === el"):
+            break
+    assert winners.evaluate("el => document.activeElement === el"), page.evaluate("document.activeElement.outerHTML")
+    for key in ("PageDown", "End"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert winners.evaluate("el => el.scrollTop") > 100
     context.close()
