@@ -51,3 +51,10 @@ def test_the_99_player_double_elimination_page_is_at_most_15_kb_compressed(clien
         response = client.get(url, headers={"Accept-Encoding": encoding})
         assert response.headers["Content-Encoding"] == encoding
         assert len(response.data) <= 15 * 1024, (encoding, len(response.data))
+
+
+def test_the_grand_final_rounds_are_named(client, app):
+    phase = big_double_elimination(players=8, share=0)
+    page = client.get(f"/e/{phase.event.slug}/phase/{phase.id}?lang=en").get_data(as_text=True)
+    labels = re.findall(r'<div class="round-label">([^<]*)</div>', page)
+    assert labels[-2:] == ["Grand final", "Grand final reset"], labels
