@@ -5,4 +5,11 @@
   if (document.body && document.body.classList.contains('offline-page')) {
     window.addEventListener('online', function () { location.reload(); });
   }
+  // The header's links scroll sideways on a narrow phone: one reached by keyboard comes fully into view.
+  var nav = document.querySelector('.topbar nav');
+  if (nav) {
+    nav.addEventListener('focusin', function (event) {
+      event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    });
+  }
 })();

@@ -1,4 +1,7 @@
-"""Browser fixtures: the app served on a real port, and a real Chromium (Playwright)."""
+"""Browser fixtures: the app served on a real port, and a real Chromium (Playwright).
+
+Each test gets a Chromium of its own; its contexts end with it, so tests do not close them
+(a context close is the call Chromium has been seen never to answer)."""
 import contextlib
 import os
 import pathlib

@@ -1,21 +1,16 @@
-"""axe-core (vendored for the tests only) finds no critical or serious problem on public pages."""
-from pathlib import Path
-
+"""axe-core (vendored for the tests only) finds no critical or serious problem on the public bracket pages
+(staff, desk and the other pages: test_accessibility_signed_in.py)."""
 import pytest
+from axe_support import LAPTOP, PHONE, endpoints, serious_problems
 from bracket_builders import big_double_elimination, groups_phase
 
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+
+BRACKET_PAGES = {"public.index", "public.event", "public.phase", "public.event_standings", "public.schedule",
+                 "public.players", "public.match", "public.draws", "auth.login"}
 
 
-def _problems(page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}" for v in result["violations"]
-            if v["impact"] in ("critical", "serious")]
-
-
-@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 1366, "height": 768}])
-def test_public_pages_have_no_serious_accessibility_problem(live_server, browser, size):
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_public_pages_have_no_serious_accessibility_problem(app, live_server, browser, size):
     phase = big_double_elimination(players=24, share=0.5)
     groups = groups_phase(players=16, groups=4)
     slug = phase.event.slug
@@ -23,13 +18,14 @@ def test_public_pages_have_no_serious_accessibility_problem(live_server, browser
     paths = ["/", f"/e/{slug}", f"/e/{slug}/phase/{phase.id}", f"/e/{slug}/phase/{phase.id}?view=top8",
              f"/e/{groups.event.slug}/phase/{groups.id}", f"/e/{slug}/standings", f"/e/{slug}/schedule",
              f"/e/{slug}/players?q=選手", f"/m/{match.id}", f"/e/{slug}/draws", "/login"]
+    assert endpoints(app, paths) == BRACKET_PAGES
     found = {}
     for lang in ("ja", "en"):
         context = browser.new_context(viewport=size, locale="ja-JP", bypass_csp=True)
         page = context.new_page()
         for path in paths:
             page.goto(f"{live_server.url}{path}{'&' if '?' in path else '?'}lang={lang}")
-            problems = _problems(page)
+            problems = serious_problems(page)
             if problems:
                 found[f"{lang} {path}"] = problems
-    assert not found, found
+    assert not found, "\n".join(f"{page}: {problems}" for page, problems in found.items())

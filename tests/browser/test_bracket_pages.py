@@ -47,9 +47,12 @@ def test_99_player_bracket_on_a_phone_one_round_at_a_time(live_server, browser):
     page.goto(f"{live_server.url}/e/{phase.event.slug}/phase/{phase.id}")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     winners = page.locator(".bracket").first
-    width = winners.bounding_box()["width"]
-    for round_box in winners.locator(".round").all()[:3]:
-        assert round_box.bounding_box()["width"] <= width + 1  # each round fits the phone's width
+    for side in page.locator(".bracket").all():  # winners, losers, grand final: every round fits the phone
+        width = side.bounding_box()["width"]
+        assert width <= 390
+        widths = side.evaluate("el => [...el.querySelectorAll('.round')].map(r => r.getBoundingClientRect().width)")
+        assert widths and all(w <= width + 1 for w in widths), widths
+        assert side.evaluate("el => [...el.querySelectorAll('.match')].every(m => m.scrollWidth <= m.clientWidth + 1)")
     _shot(page, "bracket-99-phone")
     page.locator(".round-tabs").first.locator("a").nth(1).click()
     page.wait_for_timeout(400)
@@ -64,6 +67,8 @@ def test_groups_are_a_grid_with_their_placements(live_server, browser):
     expect(page.locator(".group-grid .bracket-group")).to_have_count(8)
     first, second = (page.locator(".group-grid .bracket-group").nth(i).bounding_box() for i in (0, 1))
     assert abs(first["y"] - second["y"]) < 2  # side by side
+    for group in page.locator(".group-grid .bracket-group").all():  # each with its placements so far
+        expect(group.locator(".group-places li").first).to_contain_text("3–4")
     _shot(page, "groups-laptop")
 
 

@@ -1,6 +1,8 @@
-"""A phase prints for the wall: A3 landscape, a page per bracket side, no match box cut."""
+"""A phase prints for the wall: A3 landscape (or A4), a page per bracket side, no match box cut."""
 import io
 import unicodedata
+
+import pytest
 
 from bracket_builders import big_double_elimination, groups_phase
 from pypdf import PdfReader
@@ -10,12 +12,14 @@ from webapp.models import Entrant
 from webapp.views.match_titles import match_title
 
 
-def _pdf_pages(browser, url) -> list[str]:
+def _pdf_pages(browser, url, paper="A3") -> list[str]:
+    """The page printed on the stylesheet's A3 landscape, or on A4 landscape chosen in the print dialog."""
     context = browser.new_context(locale="ja-JP", viewport={"width": 1366, "height": 768})
     page = context.new_page()
     page.goto(url)
     page.emulate_media(media="print")
-    pdf = page.pdf(prefer_css_page_size=True, print_background=True)
+    paper_size = {} if paper == "A3" else {"format": paper, "landscape": True}
+    pdf = page.pdf(prefer_css_page_size=paper == "A3", print_background=True, **paper_size)
     return [p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages]
 
 
@@ -24,9 +28,11 @@ def _compact(text: str) -> str:
     return unicodedata.normalize("NFKC", "".join(text.split()))
 
 
-def test_a_double_elimination_prints_a_page_per_side_with_whole_match_boxes(app, live_server, browser):
+@pytest.mark.parametrize("paper", ["A3", "A4"])
+def test_a_double_elimination_prints_a_page_per_side_with_whole_match_boxes(app, live_server, browser, paper):
     phase = big_double_elimination(players=32, share=0.5)
-    pages = [_compact(t) for t in _pdf_pages(browser, f"{live_server.url}/e/{phase.event.slug}/phase/{phase.id}")]
+    url = f"{live_server.url}/e/{phase.event.slug}/phase/{phase.id}"
+    pages = [_compact(t) for t in _pdf_pages(browser, url, paper)]
     assert len(pages) == 3, [p[:40] for p in pages]  # winners side, losers side, grand final
     names = {e.id: e.name for e in db.session.query(Entrant)}
     with app.test_request_context("/?lang=ja"):

@@ -19,6 +19,8 @@ def round_label(side: str, number: int, total: int) -> str:
     """Final / Semifinals / Quarterfinals / Round n, counted from the end of a side."""
     if side == "L":
         return _("Losers final") if number == total and total > 1 else _("Losers round %(n)s", n=number)
+    if side == "GF":  # the reset, when the losers side's winner takes the first set
+        return _("Grand final reset") if number > 1 else _("Grand final")
     if side != "W":
         return _("Round %(n)s", n=number) if total > 1 else ""
     from_end = total - number

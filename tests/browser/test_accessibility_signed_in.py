@@ -1,0 +1,105 @@
+"""axe-core finds no critical or serious problem on the staff and desk pages (and the public pages
+the bracket test does not visit), at phone and laptop size, in Japanese and English; on a phone the
+staff and these public pages have touch targets of at least 44 px, a one-row header and no table
+running off the right edge."""
+import pathlib
+import sys
+
+import pytest
+from axe_support import LAPTOP, NOT_PAGES, PHONE, endpoints, overflowing, serious_problems, shot, small_targets
+from test_accessibility import BRACKET_PAGES
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
+from play_support import kgp_top4, team_event  # noqa: E402
+
+from webapp.extensions import db  # noqa: E402
+from webapp.models import MatchRow  # noqa: E402
+from webapp.services import accounts, operations, stations  # noqa: E402
+
+from conftest import sign_in_desk  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+OTHER_PAGES = {
+    "desk.home", "desk.event", "desk.phase", "desk_plan.preview", "desk_corrections.correction",
+    "desk_corrections.disqualification", "conflicts.queue", "desk_plan.new_from_template", "desk_plan.schedule",
+    "desk_stations.board", "desk_stations.station_sheet", "mirror.links", "mirror.target", "auth.password",
+    "venue.desk", "auth.staff_pin", "projector.calls", "projector.player", "public.offline", "venue.install",
+    "staff.home", "staff.event", "staff.match", "staff.checkin", "offline_shell.offline_match_shell"}
+
+
+def test_axe_visits_every_page_the_app_serves(app):
+    """A new page without an accessibility check fails here: every GET route is a checked page or a file."""
+    served = {rule.endpoint for rule in app.url_map.iter_rules() if "GET" in rule.methods}
+    assert served - NOT_PAGES == BRACKET_PAGES | OTHER_PAGES
+
+
+def _events(desk_user):
+    kgp, de, finals = kgp_top4(players=8)
+    team, match = team_event()
+    accounts.set_staff_pin(team, "135790")
+    stations.add_station(team, "1")
+    db.session.commit()
+    operations.call_next(team, desk_user)
+    db.session.commit()
+    done = next(m for m in de.brackets[0].matches if m.status == "done")
+    return kgp, de, finals, team, match, done
+
+
+def _staff_sign_in(page, url, event):
+    page.goto(f"{url}/e/{event.slug}/staff-login")
+    page.fill("input[name=name]", "審判 佐藤")
+    page.fill("input[name=pin]", "135790")
+    page.click("button[type=submit]")
+    page.wait_for_load_state()
+
+
+def _visit(page, url, paths, lang, tag, found, targets=None):
+    for path in paths:
+        page.goto(f"{url}{path}{'&' if '?' in path else '?'}lang={lang}")
+        problems = serious_problems(page)
+        if problems:
+            found[f"{tag} {lang} {path}"] = problems
+        if targets is not None:
+            small = small_targets(page) + overflowing(page)
+            header = page.locator("header.topbar").bounding_box()["height"]
+            if header > 60:
+                small.append(f"header {header:.0f} px high")
+            if small:
+                targets[f"{lang} {path}"] = small
+        if lang == "ja":
+            shot(page, f"{tag}{path.replace('/', '_').replace('?', '_')}")
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, live_server, browser, desk_user, size):
+    kgp, de, finals, team, match, done = _events(desk_user)
+    entrant = team.entrants[0]
+    desk_paths = ["/desk/", f"/desk/e/{kgp.id}", f"/desk/phase/{de.id}", f"/desk/phase/{finals.id}/preview",
+                  f"/desk/match/{done.id}/correction", f"/desk/entrant/{entrant.id}/dq", "/desk/conflicts/",
+                  "/desk/templates", f"/desk/e/{kgp.id}/schedule", f"/desk/e/{team.id}/stations",
+                  f"/desk/e/{team.id}/stations/qr", "/desk/mirrors", f"/desk/e/{kgp.id}/mirror",
+                  f"/desk/e/{team.id}", "/account/password", "/venue/"]
+    public_paths = [f"/e/{kgp.slug}/schedule", f"/e/{team.slug}/staff-login", f"/e/{team.slug}/calls", f"/e/{team.slug}/p/{entrant.id}",
+                    f"/m/{match.id}", "/offline", "/venue/install"]
+    staff_paths = ["/staff/", f"/staff/e/{team.slug}", f"/staff/m/{match.id}", f"/staff/e/{team.slug}/checkin",
+                   f"/offline/match?id={match.id}"]
+    assert OTHER_PAGES <= endpoints(app, desk_paths + public_paths + staff_paths)
+    found, targets = {}, {}
+    width = "phone" if size is PHONE else "laptop"
+    for lang in ("ja", "en"):
+        context = browser.new_context(viewport=size, locale="ja-JP", bypass_csp=True,
+                                      has_touch=size is PHONE, is_mobile=size is PHONE)
+        page = context.new_page()
+        _visit(page, live_server.url, public_paths, lang, f"public-{width}", found,
+               targets if size is PHONE else None)
+        _staff_sign_in(page, live_server.url, team)
+        _visit(page, live_server.url, staff_paths, lang, f"staff-{width}", found,
+               targets if size is PHONE else None)
+        context = browser.new_context(viewport=size, locale="ja-JP", bypass_csp=True)
+        page = context.new_page()
+        sign_in_desk(page, live_server.url)
+        _visit(page, live_server.url, desk_paths, lang, f"desk-{width}", found)
+    assert not found, "\n".join(f"{page}: {problems}" for page, problems in found.items())
+    assert not targets, "\n".join(f"{page}: {small}" for page, small in targets.items())
