@@ -20,7 +20,7 @@ from ..play_schemas import ValidationError, load_action
 from ..schemas import CorrectionForm, WinnerForm
 from ..tournament.errors import N_, RuleViolation
 from ..mirror import guard as mirror_guard
-from . import ServiceError, access, brackets, checkin, conflicts, held, op_input, play, stations
+from . import ServiceError, access, batch_rows, brackets, checkin, conflicts, held, op_input, play, stations
 
 log = logging.getLogger(__name__)
 
@@ -132,6 +132,7 @@ def _batch(ops: list[dict], user, savepoints: bool) -> list[Outcome]:
     try:
         with write_transaction(db.session), _held_while_batch(), db.session.no_autoflush:
             _lock_brackets_of(ops)
+            batch_rows.preload(ops)
             logged = _already_logged(ops)
             with held.tracking():
                 outcomes = [_entry(op, user, logged, savepoints or op["kind"] not in MATCH_KINDS) for op in ops]
@@ -354,8 +355,9 @@ def _decide_match(op: dict, match: MatchRow, user=None) -> tuple[Outcome, str | 
         return _conflict(op, match, "different_result")
     if op["kind"] == "ruling" and user is not None and not getattr(user, "is_desk", False):
         raise ServiceError("op.desk_only", N_("Only the desk may make this entry."))
-    before = len(play.state_of(match).undone)
-    new = play.apply_action(match, action)
+    state = play.state_of(match)
+    before = len(state.undone)
+    new = play.apply_action(match, action, state)
     _mark_undone(match, new.undone[before:])
     return Outcome(op["op_id"], "applied", match_version=match.version), None
 

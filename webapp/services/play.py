@@ -80,16 +80,17 @@ def entrant_of(match: MatchRow, side: str | None) -> int | None:
     return {"a": match.slot_a, "b": match.slot_b}.get(side or "")
 
 
-def apply_action(match: MatchRow, payload: dict) -> play.MatchState:
+def apply_action(match: MatchRow, payload: dict, state: play.MatchState | None = None) -> play.MatchState:
     """Validate and apply one action; the bracket follows when the match ends or its winner changes.
 
     Everything that can refuse the action runs before anything changes, so a refused
     action leaves no trace (the sync path relies on it to avoid a savepoint per entry).
+    `state` is state_of(match) when the caller has just read it.
     """
     if match.status not in PLAYABLE:
         raise RuleViolation("match.not_ready", N_("This match is not ready: both entrants must be known first."))
     action = play.action_from_dict(payload)
-    new = play.apply(state_of(match), action)
+    new = play.apply(state or state_of(match), action)
     winner = entrant_of(match, new.winner)
     if winner is not None and match.status == "done" and match.winner_id != winner:
         # A void flipped the result: this may refuse (downstream played) and then changes nothing.
