@@ -132,9 +132,8 @@ def _batch(ops: list[dict], user, savepoints: bool) -> list[Outcome]:
     try:
         with write_transaction(db.session), _held_while_batch(), db.session.no_autoflush:
             _lock_brackets_of(ops)
-            batch_rows.preload(ops)
             logged = _already_logged(ops)
-            with held.tracking():
+            with batch_rows.preloaded(ops), held.tracking():
                 outcomes = [_entry(op, user, logged, savepoints or op["kind"] not in MATCH_KINDS) for op in ops]
             _write_pending()
             return outcomes
@@ -296,7 +295,7 @@ def _lock_match(match_id) -> MatchRow | None:
     if not match_id:
         return None
     if _batch_locked.get():  # the batch holds the lock already
-        return db.session.get(MatchRow, match_id, options=_MATCH_WITH_EVENT)
+        return batch_rows.get(MatchRow, match_id, options=_MATCH_WITH_EVENT)
     return db.session.get(MatchRow, match_id, with_for_update=True)  # lock the match row only
 
 
@@ -472,7 +471,7 @@ def _write_pending() -> None:
 
 def _follow_up(op: dict, user) -> None:
     """Auto-call, in the same transaction, when an entry freed a station or decided a match."""
-    match = db.session.get(MatchRow, op["match_id"]) if isinstance(op.get("match_id"), int) else None
+    match = batch_rows.get(MatchRow, op["match_id"]) if isinstance(op.get("match_id"), int) else None
     if match is None or (op["kind"] != "set_station" and match.status == "ready"):
         return
     event = match.bracket.phase.event

@@ -5,7 +5,7 @@ from ..extensions import db
 from ..models import Entrant, MatchRow
 from ..tournament import play
 from ..tournament.errors import N_, RuleViolation
-from . import brackets
+from . import batch_rows, brackets
 
 PLAYABLE = ("ready", "done")
 
@@ -18,7 +18,7 @@ def best_of_for(match: MatchRow) -> int:
 
 
 def _members(entrant_id: int | None) -> list[play.Member]:
-    entrant = db.session.get(Entrant, entrant_id) if entrant_id else None
+    entrant = batch_rows.get(Entrant, entrant_id) if entrant_id else None
     if entrant is None:
         return []
     return [play.Member(id=m.id, name=m.name, character=m.character, change_declared=m.change_declared)
@@ -33,7 +33,7 @@ def day_dq_for(match: MatchRow) -> dict[int, str]:
     """
     out = {}
     for entrant_id in (match.slot_a, match.slot_b):
-        entrant = db.session.get(Entrant, entrant_id) if entrant_id else None
+        entrant = batch_rows.get(Entrant, entrant_id) if entrant_id else None
         for member_id, dq in ((entrant.info or {}).get("day_dq") or {}).items() if entrant else ():
             if match.id not in dq.get("exempt", ()):
                 out[int(member_id)] = dq["penalty"]
