@@ -24,9 +24,15 @@ _kept: contextvars.ContextVar = contextvars.ContextVar("taikai_batch_rows", defa
 
 
 @contextmanager
-def preloaded(ops: list[dict]):
-    """Within the block, get() answers the batch's matches and entrants from the preload."""
-    token = _kept.set(preload(ops))
+def preloaded(ops: list[dict], locked: list[MatchRow] | None = None):
+    """Within the block, get() answers the batch's matches and entrants from the preload.
+
+    `locked`: every match of the batch's brackets, as PostgreSQL's lock query read them.
+    """
+    kept = preload(ops)
+    if locked:  # the brackets' matches are all here already: no query for them later
+        _give(_brackets_of(kept), "matches", locked, MatchRow.bracket_id)
+    token = _kept.set(kept)
     try:
         yield
     finally:
@@ -53,7 +59,7 @@ def brackets_loaded() -> None:
     if not kept or kept.get(_BRACKETS_DONE):
         return
     kept[_BRACKETS_DONE] = True
-    brackets = {row.bracket for (model, _), row in list(kept.items()) if model is MatchRow}
+    brackets = _brackets_of(kept)
     _fill(brackets, "matches", MatchRow, MatchRow.bracket_id)
     _fill({b.phase for b in brackets}, "brackets", BracketRow, BracketRow.phase_id)
 
@@ -61,17 +67,51 @@ def brackets_loaded() -> None:
 _BRACKETS_DONE = ("brackets", "loaded")
 
 
+def _brackets_of(kept: dict) -> set:
+    return {row.bracket for (model, _), row in list(kept.items()) if model is MatchRow}
+
+
 def _fill(parents: set, name: str, model, parent_id) -> None:
     """Load the collection `name` of each parent not holding it yet, in one query (by id, as
     the relationship orders it); rows already in memory keep their unflushed changes."""
+    ids = [p.id for p in parents if p is not None and name in inspect(p).unloaded]
+    if ids:
+        rows = db.session.scalars(select(model).where(parent_id.in_(ids)).order_by(model.id)).all()
+        _give(parents, name, rows, parent_id)
+
+
+def _give(parents: set, name: str, rows: list, parent_id) -> None:
+    """Set each parent's collection `name` (not loaded yet) to its rows, which come in id order."""
     parents = {p.id: p for p in parents if p is not None and name in inspect(p).unloaded}
-    if not parents:
-        return
     children: dict[int, list] = {i: [] for i in parents}
-    for row in db.session.scalars(select(model).where(parent_id.in_(parents)).order_by(model.id)):
-        children[getattr(row, parent_id.key)].append(row)
+    for row in rows:
+        children.get(getattr(row, parent_id.key), []).append(row)
     for ident, parent in parents.items():
         set_committed_value(parent, name, children[ident])
+
+
+def disqualified(event_id: int) -> set[int] | None:
+    """The event's disqualified entrants, read once per batch for all its events (None outside a batch).
+
+    Only the desk's DQ page changes them, never an entry: on SQLite the batch holds the
+    write lock; on PostgreSQL a DQ committed while a batch runs is seen from the next batch
+    on (a bracket read once per result saw it a few milliseconds sooner, no more).
+    """
+    kept = _kept.get()
+    if not kept:
+        return None
+    known = kept.setdefault(_DQ, {})
+    if event_id not in known:
+        events = {row.bracket.phase.event_id for (model, _), row in list(kept.items()) if model is MatchRow}
+        events = (events - set(known)) | {event_id}
+        known.update((e, set()) for e in events)
+        for event, entrant in db.session.execute(select(Entrant.event_id, Entrant.id).where(
+                Entrant.event_id.in_(events), Entrant.dq.is_(True))):
+            known[event].add(entrant)
+    return set(known[event_id])
+
+
+_DQ = ("dq", "by event")
 
 
 def get(model, ident, **options):

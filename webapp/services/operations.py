@@ -131,9 +131,9 @@ def _batch(ops: list[dict], user, savepoints: bool) -> list[Outcome]:
     tokens = _pending_log.set([]), _batch_locked.set(True)
     try:
         with write_transaction(db.session), _held_while_batch(), db.session.no_autoflush:
-            _lock_brackets_of(ops)
+            locked = _lock_brackets_of(ops)
             logged = _already_logged(ops)
-            with batch_rows.preloaded(ops), held.tracking():
+            with batch_rows.preloaded(ops, locked), held.tracking():
                 outcomes = [_entry(op, user, logged, savepoints or op["kind"] not in MATCH_KINDS) for op in ops]
             _write_pending()
             return outcomes
@@ -142,14 +142,14 @@ def _batch(ops: list[dict], user, savepoints: bool) -> list[Outcome]:
         _batch_locked.reset(tokens[1])
 
 
-def _lock_brackets_of(ops: list[dict]) -> None:
+def _lock_brackets_of(ops: list[dict]) -> list[MatchRow] | None:
     """Lock (FOR UPDATE, by id) every match of each bracket an entry of the batch names."""
     ids = {op["match_id"] for op in ops if isinstance(op.get("match_id"), int)}
     if not ids or _sqlite():  # SQLite: BEGIN IMMEDIATE locked the whole database
-        return
+        return None
     brackets_of = select(MatchRow.bracket_id).where(MatchRow.id.in_(ids)).scalar_subquery()
-    db.session.execute(select(MatchRow).where(MatchRow.bracket_id.in_(brackets_of))
-                       .order_by(MatchRow.id).with_for_update()).scalars().all()
+    return db.session.execute(select(MatchRow).where(MatchRow.bracket_id.in_(brackets_of))
+                              .order_by(MatchRow.id).with_for_update()).scalars().all()
 
 
 # True inside a batch, whose match rows are locked already.
