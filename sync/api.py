@@ -42,14 +42,16 @@ def push():
         return jsonify({"error": "json", "message": f"the body is not usable JSON: {problem}"}), 400
     except ValidationError as problem:
         return jsonify({"errors": problem.normalized_messages()}), 422
+    user = current_user._get_current_object()  # the proxy costs a lookup per attribute read, per entry
+    user_id = user.id  # read now: after the batch's commit, user.id would read the row again
     try:
-        results = sync_apply.apply_batch(batch["ops"], batch["device_id"], current_user)
+        results = sync_apply.apply_batch(batch["ops"], batch["device_id"], user)
     except OperationalError:
         # The database is busy or gone: nothing was committed, the phone retries.
         db.session.rollback()
         return jsonify({"error": "busy", "message": "try again"}), 503
     # "undone": entries of this device that a void undid since (told on every sync; rare and small).
-    return jsonify({"results": results, "undone": sync_apply.undone_for(batch["device_id"], current_user)})
+    return jsonify({"results": results, "undone": sync_apply.undone_for(batch["device_id"], user_id)})
 
 
 @bp.route("/outcomes")

@@ -24,14 +24,14 @@ class _Said:
         self.message, self.params = said.get("message") or "", said.get("params") or {}
 
 
-def undone_for(device_id: str, user) -> list[dict]:
+def undone_for(device_id: str, user_id: int) -> list[dict]:
     """This person's entries from the device that a later void undid (each with the reason), for its next sync."""
     from sqlalchemy import String, cast
 
     from webapp.extensions import db
     from webapp.models import Operation
     rows = (db.session.query(Operation)
-            .filter(Operation.user_id == user.id, Operation.device_id == device_id, Operation.outcome == "applied",
+            .filter(Operation.user_id == user_id, Operation.device_id == device_id, Operation.outcome == "applied",
                     cast(Operation.params, String).like('%"undone"%'))
             .order_by(Operation.seq).limit(200))
     return [present(operations.stored_outcome(r)) for r in rows]

@@ -31,12 +31,15 @@ def read_json(data: bytes):
 
 
 def _depth(value) -> int:
-    deepest, stack = 0, [(value, 1)]
+    # Only containers are stacked (a batch holds thousands of scalars): a container with
+    # anything in it reaches one level deeper, whatever that is.
+    deepest, stack = 1, [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        deepest = max(deepest, depth)
-        if depth <= MAX_DEPTH and isinstance(item, (dict, list)):
-            stack.extend((inner, depth + 1) for inner in (item.values() if isinstance(item, dict) else item))
+        inner = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        if inner and depth <= MAX_DEPTH:
+            deepest = max(deepest, depth + 1)
+            stack.extend((i, depth + 1) for i in inner if isinstance(i, (dict, list)))
     return deepest
 
 

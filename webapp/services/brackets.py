@@ -5,7 +5,7 @@ from ..tournament import bracket as engine
 from ..tournament.errors import N_
 from ..tournament.formats import generate
 from ..tournament.formats.groups import generate_groups
-from . import ServiceError, audit
+from . import ServiceError, audit, batch_rows
 from .entrants import seeded_order
 
 MATCH_FIELDS = ("key", "side", "round", "index", "winner_to", "loser_to", "winner", "loser",
@@ -113,6 +113,7 @@ def start_phase(phase: Phase, entrants: list[Entrant], user=None, assignment=Non
 
 def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) -> list[MatchRow]:
     """Record who won a match and advance both entrants; returns the changed rows."""
+    batch_rows.brackets_loaded()  # a sync batch reads all its brackets at once
     bracket = load(match.bracket)
     keys = engine.record_result(bracket, match.key, winner_id, walkover=walkover)
     keys += _walkovers(bracket, disqualified(match.bracket.phase.event_id))
@@ -123,6 +124,9 @@ def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) ->
 
 def disqualified(event_id: int) -> set[int]:
     """Ids of the event's disqualified entrants."""
+    kept = batch_rows.disqualified(event_id)  # a sync batch reads them once for all its events
+    if kept is not None:
+        return kept
     return {i for (i,) in db.session.query(Entrant.id).filter_by(event_id=event_id, dq=True)}
 
 

@@ -56,7 +56,9 @@ def note(match_id: int) -> None:
 
 def ready_to_release(only: int | None = None) -> list[MatchRow]:
     """Matches with held entries that have become ready (or any other non-waiting state)."""
-    waiting = _waiting.get() or set()
+    waiting = _waiting.get()
+    if not waiting:  # the usual case: nothing is held
+        return []
     ids = sorted(waiting if only is None else waiting & {only})
     matches = [db.session.get(MatchRow, match_id) for match_id in ids]
     return [m for m in matches if m is not None and not must_wait(m)]

@@ -20,7 +20,7 @@ from ..play_schemas import ValidationError, load_action
 from ..schemas import CorrectionForm, WinnerForm
 from ..tournament.errors import N_, RuleViolation
 from ..mirror import guard as mirror_guard
-from . import ServiceError, access, brackets, checkin, conflicts, held, op_input, play, stations
+from . import ServiceError, access, batch_rows, brackets, checkin, conflicts, held, op_input, play, stations
 
 log = logging.getLogger(__name__)
 
@@ -131,9 +131,9 @@ def _batch(ops: list[dict], user, savepoints: bool) -> list[Outcome]:
     tokens = _pending_log.set([]), _batch_locked.set(True)
     try:
         with write_transaction(db.session), _held_while_batch(), db.session.no_autoflush:
-            _lock_brackets_of(ops)
+            locked = _lock_brackets_of(ops)
             logged = _already_logged(ops)
-            with held.tracking():
+            with batch_rows.preloaded(ops, locked), held.tracking():
                 outcomes = [_entry(op, user, logged, savepoints or op["kind"] not in MATCH_KINDS) for op in ops]
             _write_pending()
             return outcomes
@@ -142,14 +142,14 @@ def _batch(ops: list[dict], user, savepoints: bool) -> list[Outcome]:
         _batch_locked.reset(tokens[1])
 
 
-def _lock_brackets_of(ops: list[dict]) -> None:
+def _lock_brackets_of(ops: list[dict]) -> list[MatchRow] | None:
     """Lock (FOR UPDATE, by id) every match of each bracket an entry of the batch names."""
     ids = {op["match_id"] for op in ops if isinstance(op.get("match_id"), int)}
     if not ids or _sqlite():  # SQLite: BEGIN IMMEDIATE locked the whole database
-        return
+        return None
     brackets_of = select(MatchRow.bracket_id).where(MatchRow.id.in_(ids)).scalar_subquery()
-    db.session.execute(select(MatchRow).where(MatchRow.bracket_id.in_(brackets_of))
-                       .order_by(MatchRow.id).with_for_update()).scalars().all()
+    return db.session.execute(select(MatchRow).where(MatchRow.bracket_id.in_(brackets_of))
+                              .order_by(MatchRow.id).with_for_update()).scalars().all()
 
 
 # True inside a batch, whose match rows are locked already.
@@ -295,7 +295,7 @@ def _lock_match(match_id) -> MatchRow | None:
     if not match_id:
         return None
     if _batch_locked.get():  # the batch holds the lock already
-        return db.session.get(MatchRow, match_id, options=_MATCH_WITH_EVENT)
+        return batch_rows.get(MatchRow, match_id, options=_MATCH_WITH_EVENT)
     return db.session.get(MatchRow, match_id, with_for_update=True)  # lock the match row only
 
 
@@ -354,8 +354,9 @@ def _decide_match(op: dict, match: MatchRow, user=None) -> tuple[Outcome, str | 
         return _conflict(op, match, "different_result")
     if op["kind"] == "ruling" and user is not None and not getattr(user, "is_desk", False):
         raise ServiceError("op.desk_only", N_("Only the desk may make this entry."))
-    before = len(play.state_of(match).undone)
-    new = play.apply_action(match, action)
+    state = play.state_of(match)
+    before = len(state.undone)
+    new = play.apply_action(match, action, state)
     _mark_undone(match, new.undone[before:])
     return Outcome(op["op_id"], "applied", match_version=match.version), None
 
@@ -470,7 +471,7 @@ def _write_pending() -> None:
 
 def _follow_up(op: dict, user) -> None:
     """Auto-call, in the same transaction, when an entry freed a station or decided a match."""
-    match = db.session.get(MatchRow, op["match_id"]) if isinstance(op.get("match_id"), int) else None
+    match = batch_rows.get(MatchRow, op["match_id"]) if isinstance(op.get("match_id"), int) else None
     if match is None or (op["kind"] != "set_station" and match.status == "ready"):
         return
     event = match.bracket.phase.event

@@ -5,7 +5,7 @@ from ..extensions import db
 from ..models import Entrant, MatchRow
 from ..tournament import play
 from ..tournament.errors import N_, RuleViolation
-from . import brackets
+from . import batch_rows, brackets
 
 PLAYABLE = ("ready", "done")
 
@@ -18,7 +18,7 @@ def best_of_for(match: MatchRow) -> int:
 
 
 def _members(entrant_id: int | None) -> list[play.Member]:
-    entrant = db.session.get(Entrant, entrant_id) if entrant_id else None
+    entrant = batch_rows.get(Entrant, entrant_id) if entrant_id else None
     if entrant is None:
         return []
     return [play.Member(id=m.id, name=m.name, character=m.character, change_declared=m.change_declared)
@@ -33,7 +33,7 @@ def day_dq_for(match: MatchRow) -> dict[int, str]:
     """
     out = {}
     for entrant_id in (match.slot_a, match.slot_b):
-        entrant = db.session.get(Entrant, entrant_id) if entrant_id else None
+        entrant = batch_rows.get(Entrant, entrant_id) if entrant_id else None
         for member_id, dq in ((entrant.info or {}).get("day_dq") or {}).items() if entrant else ():
             if match.id not in dq.get("exempt", ()):
                 out[int(member_id)] = dq["penalty"]
@@ -80,16 +80,17 @@ def entrant_of(match: MatchRow, side: str | None) -> int | None:
     return {"a": match.slot_a, "b": match.slot_b}.get(side or "")
 
 
-def apply_action(match: MatchRow, payload: dict) -> play.MatchState:
+def apply_action(match: MatchRow, payload: dict, state: play.MatchState | None = None) -> play.MatchState:
     """Validate and apply one action; the bracket follows when the match ends or its winner changes.
 
     Everything that can refuse the action runs before anything changes, so a refused
     action leaves no trace (the sync path relies on it to avoid a savepoint per entry).
+    `state` is state_of(match) when the caller has just read it.
     """
     if match.status not in PLAYABLE:
         raise RuleViolation("match.not_ready", N_("This match is not ready: both entrants must be known first."))
     action = play.action_from_dict(payload)
-    new = play.apply(state_of(match), action)
+    new = play.apply(state or state_of(match), action)
     winner = entrant_of(match, new.winner)
     if winner is not None and match.status == "done" and match.winner_id != winner:
         # A void flipped the result: this may refuse (downstream played) and then changes nothing.

@@ -5,11 +5,11 @@ turns the operation log's payload back into the action.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import ClassVar, Optional
 
 from webapp.tournament.errors import N_, RuleViolation
-from webapp.tournament.play.validate import check_action
+from webapp.tournament.play.validate import action_fields, check_action
 
 
 @dataclass(frozen=True)
@@ -21,9 +21,9 @@ class Action:
     def to_dict(self) -> dict:
         """The JSON-able form kept in the operation log."""
         d = {"kind": self.kind}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            d[f.name] = list(v) if isinstance(v, tuple) else v
+        for name, *_ in action_fields(type(self)):
+            v = getattr(self, name)
+            d[name] = list(v) if isinstance(v, tuple) else v
         return d
 
 
@@ -153,7 +153,7 @@ def action_from_dict(d) -> Action:
     cls = ACTIONS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise RuleViolation("action.unknown", N_("Unknown action %(kind)s"), kind=str(kind)[:40])
-    names = {f.name for f in fields(cls)}
+    names = {name for name, *_ in action_fields(cls)}
     extra = [str(k) for k in d if k not in names and k != "kind"]
     if extra:
         raise RuleViolation("action.bad_field", N_("Action %(kind)s has no field %(field)s"),

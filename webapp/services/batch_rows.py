@@ -1,0 +1,123 @@
+"""The rows a sync batch reads, loaded together when it starts: a few queries per batch
+instead of a few lazy loads per match (each costs more than applying the entry).
+
+The batch keeps every row it loads in memory (operations._held_while_batch), so the
+entries read these from the identity map: their matches with bracket, phase, event and
+the event's phases, and the entrants playing in them with their members. Nothing here
+decides anything: a row missing from the preload is simply loaded when it is read.
+"""
+import contextvars
+from contextlib import contextmanager
+
+from sqlalchemy import inspect, select
+from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
+
+from ..extensions import db
+from ..models import BracketRow, Entrant, Event, MatchRow, Phase
+
+# The rules read the match's phase and event; auto-call reads the event's phases.
+_EVENT_OF_MATCH = joinedload(MatchRow.bracket).joinedload(BracketRow.phase).joinedload(Phase.event)
+
+# (model, id) -> row, for the batch under way (None outside one).
+_kept: contextvars.ContextVar = contextvars.ContextVar("taikai_batch_rows", default=None)
+
+
+@contextmanager
+def preloaded(ops: list[dict], locked: list[MatchRow] | None = None):
+    """Within the block, get() answers the batch's matches and entrants from the preload.
+
+    `locked`: every match of the batch's brackets, as PostgreSQL's lock query read them.
+    """
+    kept = preload(ops)
+    if locked:  # the brackets' matches are all here already: no query for them later
+        _give(_brackets_of(kept), "matches", locked, MatchRow.bracket_id)
+    token = _kept.set(kept)
+    try:
+        yield
+    finally:
+        _kept.reset(token)
+
+
+def preload(ops: list[dict]) -> dict:
+    """Load the batch's matches, the rows above them and their entrants, in four queries."""
+    ids = {op["match_id"] for op in ops if isinstance(op.get("match_id"), int)}
+    if not ids:
+        return {}
+    matches = db.session.scalars(select(MatchRow).where(MatchRow.id.in_(ids))
+                                 .options(_EVENT_OF_MATCH.selectinload(Event.phases))).all()
+    entrant_ids = {e for m in matches for e in (m.slot_a, m.slot_b) if e}
+    entrants = db.session.scalars(select(Entrant).where(Entrant.id.in_(entrant_ids))
+                                  .options(selectinload(Entrant.members))).all() if entrant_ids else []
+    return {(type(row), row.id): row for row in [*matches, *entrants]}
+
+
+def brackets_loaded() -> None:
+    """Before a result moves a bracket: every bracket of the batch gets its matches, and
+    every phase its brackets, in two queries (once per batch, not two lazy loads per result)."""
+    kept = _kept.get()
+    if not kept or kept.get(_BRACKETS_DONE):
+        return
+    kept[_BRACKETS_DONE] = True
+    brackets = _brackets_of(kept)
+    _fill(brackets, "matches", MatchRow, MatchRow.bracket_id)
+    _fill({b.phase for b in brackets}, "brackets", BracketRow, BracketRow.phase_id)
+
+
+_BRACKETS_DONE = ("brackets", "loaded")
+
+
+def _brackets_of(kept: dict) -> set:
+    return {row.bracket for (model, _), row in list(kept.items()) if model is MatchRow}
+
+
+def _fill(parents: set, name: str, model, parent_id) -> None:
+    """Load the collection `name` of each parent not holding it yet, in one query (by id, as
+    the relationship orders it); rows already in memory keep their unflushed changes."""
+    ids = [p.id for p in parents if p is not None and name in inspect(p).unloaded]
+    if ids:
+        rows = db.session.scalars(select(model).where(parent_id.in_(ids)).order_by(model.id)).all()
+        _give(parents, name, rows, parent_id)
+
+
+def _give(parents: set, name: str, rows: list, parent_id) -> None:
+    """Set each parent's collection `name` (not loaded yet) to its rows, which come in id order."""
+    parents = {p.id: p for p in parents if p is not None and name in inspect(p).unloaded}
+    children: dict[int, list] = {i: [] for i in parents}
+    for row in rows:
+        children.get(getattr(row, parent_id.key), []).append(row)
+    for ident, parent in parents.items():
+        set_committed_value(parent, name, children[ident])
+
+
+def disqualified(event_id: int) -> set[int] | None:
+    """The event's disqualified entrants, read once per batch for all its events (None outside a batch).
+
+    Only the desk's DQ page changes them, never an entry: on SQLite the batch holds the
+    write lock; on PostgreSQL a DQ committed while a batch runs is seen from the next batch
+    on (a bracket read once per result saw it a few milliseconds sooner, no more).
+    """
+    kept = _kept.get()
+    if not kept:
+        return None
+    known = kept.setdefault(_DQ, {})
+    if event_id not in known:
+        events = {row.bracket.phase.event_id for (model, _), row in list(kept.items()) if model is MatchRow}
+        events = (events - set(known)) | {event_id}
+        known.update((e, set()) for e in events)
+        for event, entrant in db.session.execute(select(Entrant.event_id, Entrant.id).where(
+                Entrant.event_id.in_(events), Entrant.dq.is_(True))):
+            known[event].add(entrant)
+    return set(known[event_id])
+
+
+_DQ = ("dq", "by event")
+
+
+def get(model, ident, **options):
+    """The row with this id: the batch's own copy (a dict look-up), else the session's get."""
+    # session.get() costs a dozen calls even when the row is in memory, and the entries of
+    # a batch ask for their match and entrants several times each. Same objects either way.
+    kept = _kept.get()
+    row = kept.get((model, ident)) if kept else None
+    return row if row is not None else db.session.get(model, ident, **options)
