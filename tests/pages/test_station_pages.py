@@ -106,3 +106,20 @@ def test_dq_can_be_undone_while_nothing_after_it_was_played(desk_client):
     assert "cannot be undone" in refused
     db.session.expire_all()
     assert db.session.get(Entrant, victim).dq
+
+
+def test_a_station_claimed_twice_shows_on_the_board_and_the_conflicts_page(desk_client):
+    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
+    called, claimed = _ready(phase.id)[:2]
+    desk_client.post(f"/desk/match/{called.id}/station", data={"station": "1"})
+    desk_client.post(f"/desk/match/{claimed.id}/station", data={"station": "1"})  # as a phone's late claim
+    names = {e.id: e.name for e in db.session.query(Entrant)}
+    board = desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
+    assert board.count('data-testid="station-clash"') == 1 and "Also on this station:" in board
+    assert names[claimed.slot_a] in board and "Take this match off the station" in board
+    queue = desk_client.get("/desk/conflicts/?lang=en").get_data(as_text=True)
+    assert 'data-testid="station-clashes"' in queue and "Two matches on one station" in queue
+    assert 'data-testid="no-conflicts"' not in queue
+    desk_client.post(f"/desk/match/{claimed.id}/station", data={"station": ""})
+    assert 'data-testid="station-clashes"' not in desk_client.get("/desk/conflicts/").get_data(as_text=True)

@@ -35,6 +35,7 @@ class StationView:
     minutes: int | None        # since the call
     limit: int | None          # the no-show limit of the match's phase
     over: bool                 # called, nothing entered, and past the limit
+    clash: tuple = ()          # other ready matches on this station (two calls or claims crossed)
 
 
 def event_stations(event: Event) -> list[Station]:
@@ -122,17 +123,34 @@ def no_show_over(match: MatchRow, now: datetime | None = None) -> bool:
     return minutes_since(match.called_at, now) >= calling(match.bracket.phase)["no_show_minutes"]
 
 
+def on_stations(event: Event) -> dict[str, list[MatchRow]]:
+    """Station name -> the ready matches on it, the one in play (else the first called) first."""
+    on: dict[str, list[MatchRow]] = {}
+    for match in running_matches(event):
+        if match.status == "ready" and match.station:
+            on.setdefault(match.station, []).append(match)
+    for matches in on.values():
+        matches.sort(key=lambda m: (not is_playing(m), m.called_at is None, m.called_at or utcnow(), m.id))
+    return on
+
+
+def clashes(event: Event) -> dict[str, list[MatchRow]]:
+    """Stations that two or more ready matches are on (a phone's offline claim crossed a call)."""
+    return {name: matches for name, matches in on_stations(event).items() if len(matches) > 1}
+
+
 def board(event: Event, now: datetime | None = None) -> list[StationView]:
-    """Each station: free, called (with minutes since the call) or playing."""
-    on = {m.station: m for m in running_matches(event) if m.status == "ready" and m.station}
+    """Each station: free, called (with minutes since the call) or playing; a clash names the others."""
+    on = on_stations(event)
     views = []
     for station in event_stations(event):
-        match = on.get(station.name)
+        match, *others = on.get(station.name) or [None]
         if match is None:
             views.append(StationView(station, "free", None, None, None, False))
             continue
         views.append(StationView(station, match_state(match), match, minutes_since(match.called_at, now),
-                                 calling(match.bracket.phase)["no_show_minutes"], no_show_over(match, now)))
+                                 calling(match.bracket.phase)["no_show_minutes"], no_show_over(match, now),
+                                 tuple(others)))
     return views
 
 
