@@ -123,3 +123,22 @@ def test_a_station_claimed_twice_shows_on_the_board_and_the_conflicts_page(desk_
     assert 'data-testid="no-conflicts"' not in queue
     desk_client.post(f"/desk/match/{claimed.id}/station", data={"station": ""})
     assert 'data-testid="station-clashes"' not in desk_client.get("/desk/conflicts/").get_data(as_text=True)
+
+
+def test_a_station_phone_learns_of_a_call_on_its_next_refresh(desk_client):
+    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
+    first, second = _ready(phase.id)[:2]
+    desk_client.post(f"/desk/match/{first.id}/station", data={"station": "1"})
+    # The station's list refreshing itself after a sync (htmx) stays a list, the call marked.
+    refreshed = desk_client.get(f"/staff/e/{event.slug}?station=1&lang=en", headers={"HX-Request": "true"})
+    html = refreshed.get_data(as_text=True)
+    assert refreshed.status_code == 200 and html.startswith('<section id="staff-matches"')
+    assert html.count('data-testid="called-here"') == 1 and "Called to your station" in html
+    # Once the match is over, its page points to the match called next to the same station.
+    desk_client.post(f"/desk/match/{first.id}/winner", data={"winner": str(first.slot_a)})
+    desk_client.post(f"/desk/match/{second.id}/station", data={"station": "1"})
+    page = desk_client.get(f"/staff/m/{first.id}?lang=en").get_data(as_text=True)
+    names = {e.id: e.name for e in db.session.query(Entrant)}
+    assert 'data-testid="next-on-station"' in page and f"/staff/m/{second.id}" in page
+    assert names[second.slot_a] in page
