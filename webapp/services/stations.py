@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..extensions import db
-from ..models import Event, MatchRow, Phase, Station
+from ..models import Entrant, Event, MatchRow, Phase, Station
 from ..models.base import utcnow
 from ..tournament.errors import N_
 from . import ServiceError, audit
@@ -137,6 +137,21 @@ def on_stations(event: Event) -> dict[str, list[MatchRow]]:
 def clashes(event: Event) -> dict[str, list[MatchRow]]:
     """Stations that two or more ready matches are on (a phone's offline claim crossed a call)."""
     return {name: matches for name, matches in on_stations(event).items() if len(matches) > 1}
+
+
+def due_walkovers(event: Event, now: datetime | None = None) -> list[tuple[MatchRow, int]]:
+    """(match, winner) for calls past the no-show limit in phases with automatic walkovers on,
+    where exactly one side has checked in at reception: that side wins. Kachinuki keeps the
+    Tekken roll call, and when both or neither side checked in the desk decides."""
+    due = []
+    for match in running_matches(event):
+        phase = match.bracket.phase
+        if phase.match_type == "kachinuki" or not calling(phase)["auto_walkover"] or not no_show_over(match, now):
+            continue
+        present = [e for e in (match.slot_a, match.slot_b) if (row := db.session.get(Entrant, e)) and row.checked_in]
+        if len(present) == 1:
+            due.append((match, present[0]))
+    return due
 
 
 def board(event: Event, now: datetime | None = None) -> list[StationView]:
