@@ -100,7 +100,7 @@ def test_desk_auto_calls_phones_report_and_the_next_matches_are_called(live_serv
     # The player who was first in the queue was called to the station phone one freed.
     assert waiting.id == third.id
     expect(player.locator("#player-next")).to_have_attribute("data-state", "called", timeout=20000)
-    expect(player.locator("#player-next")).to_contain_text("go to station 1")
+    expect(player.locator("#player-next")).to_contain_text("go to Station 1")
     expect(player.locator("body")).to_have_class("match-called")
     for ctx in (desk_context, one_context, two_context, screen.context, player.context):
         ctx.close()

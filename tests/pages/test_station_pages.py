@@ -26,7 +26,7 @@ def test_stations_auto_call_projector_and_player_page(desk_client):
     names = {e.id: e.name for e in db.session.query(Entrant)}
     assert "Station 1" in calls and names[called[0].slot_a] in calls
     player = desk_client.get(f"/e/{event.slug}/p/{called[0].slot_a}?lang=en").get_data(as_text=True)
-    assert "go to station" in player and 'data-state="called"' in player
+    assert "go to Station 1" in player or "go to Station 2" in player and 'data-state="called"' in player
     waiting = next(m for m in _ready(phase.id) if not m.station)
     other = desk_client.get(f"/e/{event.slug}/p/{waiting.slot_a}?lang=en").get_data(as_text=True)
     assert 'data-state="waiting"' in other and "estimated start" in other
@@ -170,3 +170,15 @@ def test_automatic_walkovers_are_a_phase_setting_and_the_board_asks_for_them(des
     db.session.expire_all()
     row = db.session.get(MatchRow, match.id)
     assert row.walkover and row.winner_id == match.slot_a
+
+
+def test_stations_are_named_as_people_say_them(app):
+    from flask_babel import force_locale
+
+    from webapp.views.template_helpers import station_label
+
+    with app.test_request_context():
+        with force_locale("ja"):
+            assert [station_label(n) for n in ("3", "配信", "A台")] == ["3番台", "配信台", "A台"]
+        with force_locale("en"):
+            assert [station_label(n) for n in ("3", "配信")] == ["Station 3", "Station 配信"]

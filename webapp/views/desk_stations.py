@@ -158,10 +158,11 @@ def stream_queue(event_id):
 def station_sheet(event_id):
     """A printable sheet: one QR code per station, opening the staff page for that station."""
     from ..venue.views import qr_svg
+    from .template_helpers import station_label
 
     event = _event(event_id)
     codes = []
     for station in stations.event_stations(event):
         url = url_for("staff.event", slug=event.slug, station=station.name, _external=True)
-        codes.append((station, url, qr_svg(url, _("Station %(s)s", s=station.name))))
+        codes.append((station, url, qr_svg(url, station_label(station.name))))
     return render("desk/station_sheet.html", event=event, codes=codes)
