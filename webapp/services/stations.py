@@ -11,7 +11,7 @@ and the next matches are called to the free stations, each as its own logged ope
 """
 import math
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 
 from ..extensions import db
 from ..models import Entrant, Event, MatchRow, Phase, Station
@@ -105,10 +105,7 @@ def minutes_since(moment: datetime | None, now: datetime | None = None) -> int |
     """Whole minutes from a moment to now (None when there is no moment)."""
     if moment is None:
         return None
-    if moment.tzinfo is None:  # SQLite gives naive datetimes back; they were stored in UTC
-        from datetime import timezone
-        moment = moment.replace(tzinfo=timezone.utc)
-    return max(0, int(((now or utcnow()) - moment).total_seconds() // 60))
+    return max(0, int(((now or utcnow()) - _utc(moment)).total_seconds() // 60))
 
 
 def running_matches(event: Event) -> list[MatchRow]:
@@ -130,8 +127,13 @@ def on_stations(event: Event) -> dict[str, list[MatchRow]]:
         if match.status == "ready" and match.station:
             on.setdefault(match.station, []).append(match)
     for matches in on.values():
-        matches.sort(key=lambda m: (not is_playing(m), m.called_at is None, m.called_at or utcnow(), m.id))
+        matches.sort(key=lambda m: (not is_playing(m), m.called_at is None, _utc(m.called_at or utcnow()), m.id))
     return on
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite gives naive datetimes back (stored in UTC); a call made in this session is aware."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def clashes(event: Event) -> dict[str, list[MatchRow]]:
