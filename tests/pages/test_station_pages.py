@@ -182,3 +182,21 @@ def test_stations_are_named_as_people_say_them(app):
             assert [station_label(n) for n in ("3", "配信", "A台")] == ["3番台", "配信台", "A台"]
         with force_locale("en"):
             assert [station_label(n) for n in ("3", "配信")] == ["Station 3", "Station 配信"]
+
+
+def test_a_signed_out_referee_scanning_a_station_code_signs_in_with_the_pin_and_lands_there(desk_client):
+    from webapp.services import accounts
+
+    event, phase = _started_phase(desk_client, "\n".join("abcd"))
+    desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
+    match = _ready(phase.id)[0]
+    desk_client.post(f"/desk/match/{match.id}/station", data={"station": "1"})
+    accounts.set_staff_pin(db.session.get(type(event), event.id), "246810")
+    db.session.commit()
+    desk_client.post("/logout")
+    scan = desk_client.get(f"/staff/e/{event.slug}?station=1")
+    assert scan.status_code == 302 and f"/e/{event.slug}/staff-login?next=" in scan.headers["Location"]
+    signed_in = desk_client.post(scan.headers["Location"], data={"name": "審判", "pin": "246810"})
+    assert signed_in.headers["Location"].endswith(f"/staff/e/{event.slug}?station=1")
+    landing = desk_client.get(signed_in.headers["Location"])
+    assert landing.status_code == 302 and landing.headers["Location"].endswith(f"/staff/m/{match.id}")
