@@ -5,6 +5,7 @@ import sys
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from play_support import team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
@@ -49,4 +50,25 @@ def test_the_player_page_changes_and_notifies_when_the_match_is_called(live_serv
     page.evaluate("(u) => htmx.ajax('GET', u, {target: '#player-next', swap: 'outerHTML'})", url)
     page.wait_for_timeout(500)
     assert len(page.evaluate("window.__notified")) == 1  # once per call, not once per poll
+    context.close()
+
+
+def test_a_phone_claiming_a_station_the_desk_already_called_is_told_in_amber(live_server, browser, app):
+    from test_staff_entry import _staff
+
+    event, _match = team_event("best_of", "kgp2025", teams=4, size=1, best_of=3)
+    called, claimed = db.session.query(MatchRow).filter_by(status="ready").order_by(MatchRow.id).limit(2).all()
+    operations.submit({"op_id": "call-2", "device_id": "desk", "kind": "set_station", "match_id": called.id,
+                       "payload": {"station": "2"}}, None)
+    db.session.commit()
+    context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
+    page = _staff(context, live_server.url, event)
+    page.goto(f"{live_server.url}/staff/m/{claimed.id}")
+    form = page.locator("form[data-op=set_station]")
+    form.locator("input[name=station]").fill("2")
+    form.locator("button[type=submit]").click()
+    status = page.locator("[data-testid=entry-status]")
+    expect(status).to_have_attribute("data-state", "conflict", timeout=10000)
+    expect(status).to_contain_text("本部が決めます")
+    expect(status).to_be_in_viewport()
     context.close()

@@ -118,7 +118,10 @@ def test_an_offline_claim_crossing_a_call_is_kept_and_shown_as_a_clash(app, desk
     # (auto-call, on, reads the board in the same transaction: one call naive from SQLite, one not).
     phase.calling = {"auto_call": True}
     db.session.commit()
-    assert operations.submit(_op(claimed, "set_station", station="1"), None).outcome == "applied"
+    kept = operations.submit(_op(claimed, "set_station", station="1"), None)
+    assert (kept.outcome, kept.code) == ("applied", "station.shared")  # the phone hears it: amber, the desk decides
+    names = {e.id: e.name for e in event.entrants}
+    assert kept.params == {"station": "1", "a": names[called.slot_a], "b": names[called.slot_b]}
     db.session.expire_all()
     assert [m.id for m in stations.clashes(event)["1"]] == [called.id, claimed.id]
     (view,) = stations.board(event)

@@ -124,7 +124,8 @@ def submit_op(match_id):
           "base_version": int(base) if str(base).isdigit() else None, "payload": fields}
     outcome = operations.submit(op, current_user)
     if outcome.outcome in ("applied", "confirmed", "duplicate"):
-        flash(_("Recorded."), "ok")
+        shared = outcome.code == "station.shared"  # kept, and the desk decides which match plays there
+        flash(translate_outcome(outcome, match) if shared else _("Recorded."), "warn" if shared else "ok")
         return redirect(url_for("staff.match", match_id=match_id))
     db.session.expire_all()
     problem = {"outcome": outcome.outcome, "kind": kind, "message": translate_outcome(outcome, match)}
