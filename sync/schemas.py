@@ -4,6 +4,8 @@ from datetime import datetime
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
+from webapp.database import DB_INT_MAX
+
 MAX_BATCH = 200
 # Identifiers are printable text: no NUL or other control characters (PostgreSQL refuses NUL).
 PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f]*$", error="Use printable characters only.")
@@ -50,6 +52,7 @@ def _instant(value: str) -> None:
         raise ValidationError("Use an ISO 8601 time with a zone, e.g. 2026-05-03T14:05:00+09:00.")
 
 
+
 class OperationSchema(Schema):
     """One operation as the phone's outbox stores it."""
 
@@ -58,10 +61,10 @@ class OperationSchema(Schema):
 
     op_id = fields.String(required=True, validate=[validate.Length(min=8, max=64), PRINTABLE])
     device_id = fields.String(required=True, validate=[validate.Length(min=1, max=64), PRINTABLE])
-    seq = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31))
+    seq = fields.Integer(load_default=0, validate=validate.Range(min=0, max=DB_INT_MAX))
     kind = fields.String(required=True, validate=[validate.Length(min=1, max=40), PRINTABLE])
-    match_id = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1, max=2**31))
-    base_version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=2**31))
+    match_id = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1, max=DB_INT_MAX))
+    base_version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=DB_INT_MAX))
     payload = fields.Dict(load_default=dict)
     device_time = fields.String(load_default="", validate=[
         validate.Length(max=40), validate.Regexp(ISO_INSTANT + "|^$", error="Use an ISO 8601 time with a zone."),
@@ -85,7 +88,7 @@ class OutcomesQuerySchema(Schema):
         unknown = EXCLUDE
 
     device_id = fields.String(required=True, validate=[validate.Length(min=1, max=64), PRINTABLE])
-    since_seq = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31))
+    since_seq = fields.Integer(load_default=0, validate=validate.Range(min=0, max=DB_INT_MAX))
 
 
 OUTCOMES = ("applied", "duplicate", "confirmed", "conflict", "rejected", "held")

@@ -18,6 +18,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(app.instance_path)
+    from .database import RowIdConverter
+    app.url_map.converters["int"] = RowIdConverter  # before any route is added
     _init_extensions(app)
     _register_blueprints(app)
     from .pollgate import init_poll_gate

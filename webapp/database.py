@@ -4,6 +4,10 @@ from contextlib import contextmanager
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from werkzeug.routing import IntegerConverter
+
+# The largest number an INTEGER column holds on PostgreSQL (2^31 itself is out of range there).
+DB_INT_MAX = 2**31 - 1
 
 _begin_mode = contextvars.ContextVar("taikai_begin_mode", default="")
 
@@ -49,3 +53,11 @@ def write_transaction(session):
     except BaseException:
         session.rollback()
         raise
+
+
+class RowIdConverter(IntegerConverter):
+    """`<int:…>` in a route: at most DB_INT_MAX, so a larger id is a 404 rather than a database error."""
+
+    def __init__(self, url_map, *args, **kwargs):
+        kwargs.setdefault("max", DB_INT_MAX)
+        super().__init__(url_map, *args, **kwargs)

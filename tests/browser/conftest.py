@@ -1,13 +1,21 @@
 """Browser fixtures: the app served on a real port, and a real Chromium (Playwright)."""
+import contextlib
 import os
+import pathlib
 import shutil
+import signal
 import socket
 import threading
+import uuid
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import WSGIRequestHandler, make_server
 
+# A browser test that has not ended by then has a Chromium that stopped answering.
+TEST_LIMIT_S = 240
+CLOSE_LIMIT_S = 20
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -19,6 +27,54 @@ def chromium_path() -> str | None:
         if candidate and os.path.exists(candidate):
             return candidate
     return None
+
+
+def launch_chromium(playwright, extra_args=(), persistent_profile=None, **options):
+    """Start Chromium with a tag of its own on the command line, so the watchdog can find its process."""
+    tag = f"--taikai-test-browser={uuid.uuid4().hex}"
+    args = CHROMIUM_ARGS + list(extra_args) + [tag]
+    if persistent_profile:
+        chromium = playwright.chromium.launch_persistent_context(
+            persistent_profile, executable_path=chromium_path(), args=args, **options)
+    else:
+        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=args, **options)
+    chromium.taikai_tag = tag
+    return chromium
+
+
+def kill_chromium(tag: str) -> None:
+    """SIGKILL every process started with this tag (the browser; its children then die with it)."""
+    for proc in pathlib.Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and tag.encode() in (proc / "cmdline").read_bytes():
+                os.kill(int(proc.name), signal.SIGKILL)
+        except (OSError, ProcessLookupError):
+            continue
+
+
+@contextlib.contextmanager
+def chromium_watchdog(chromium, seconds: float):
+    """Kill this Chromium if the block has not ended in `seconds`.
+
+    Chromium now and then never answers a context's or browser's close (an upstream flake,
+    seen with service workers); Playwright's sync API then waits for ever and the whole run
+    hangs. Killing the process makes the waiting call fail, so the test fails instead."""
+    timer = threading.Timer(seconds, kill_chromium, args=(chromium.taikai_tag,))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+def close_chromium(chromium) -> None:
+    """Close a browser (or persistent context) and everything in it; kill it if it does not answer."""
+    with chromium_watchdog(chromium, CLOSE_LIMIT_S):
+        try:
+            chromium.close()
+        except PlaywrightError:
+            pass  # killed by the watchdog: it is closed all the same
 
 
 class _TrackedHandler(WSGIRequestHandler):
@@ -105,26 +161,23 @@ def playwright_instance():
         yield playwright
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser(playwright_instance):
-    """One headless Chromium for the session."""
-    browser = playwright_instance.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-    yield browser
-    browser.close()
+    """A headless Chromium of its own for each test, so no test inherits another's service workers."""
+    chromium = launch_chromium(playwright_instance)
+    with chromium_watchdog(chromium, TEST_LIMIT_S):
+        yield chromium
+    close_chromium(chromium)
 
 
 @pytest.fixture
 def context(browser):
-    """A fresh browser profile (cookies, service worker, IndexedDB) per test."""
-    context = browser.new_context(locale="ja-JP")
-    yield context
-    context.close()
+    """A fresh browser profile (cookies, service worker, IndexedDB) per test; it ends with its browser."""
+    return browser.new_context(locale="ja-JP")
 
 
 @pytest.fixture
 def phone(browser):
     """A phone-sized profile: 360 px wide, touch."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
-                                  locale="ja-JP")
-    yield context
-    context.close()
+    return browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                               locale="ja-JP")

@@ -32,5 +32,4 @@ def test_public_pages_have_no_serious_accessibility_problem(live_server, browser
             problems = _problems(page)
             if problems:
                 found[f"{lang} {path}"] = problems
-        context.close()
     assert not found, found

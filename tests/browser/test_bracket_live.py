@@ -38,4 +38,3 @@ def test_desk_runs_bracket_and_spectator_sees_it_change(live_server, context, br
     expect(desk.locator("#outbox-status li[data-status=applied]")).to_have_count(1, timeout=8000)
     # The spectator did nothing: the bracket polls and shows the new result within 5 s.
     expect(spectator.locator("#bracket .slot.winner")).to_have_count(1, timeout=6000)
-    spectator_context.close()

@@ -39,7 +39,6 @@ def test_99_player_double_elimination_on_a_laptop(live_server, browser):
     label = winners.locator(".round-label").first.bounding_box()
     assert abs(label["y"] - winners.bounding_box()["y"]) < 3  # the round headers stay in view
     _shot(page, "bracket-99-laptop-scrolled")
-    context.close()
 
 
 def test_99_player_bracket_on_a_phone_one_round_at_a_time(live_server, browser):
@@ -56,7 +55,6 @@ def test_99_player_bracket_on_a_phone_one_round_at_a_time(live_server, browser):
     page.wait_for_timeout(400)
     assert winners.evaluate("el => el.scrollLeft") > 100  # the tab brought round 2 into view
     _shot(page, "bracket-99-phone-round2")
-    context.close()
 
 
 def test_groups_are_a_grid_with_their_placements(live_server, browser):
@@ -67,7 +65,6 @@ def test_groups_are_a_grid_with_their_placements(live_server, browser):
     first, second = (page.locator(".group-grid .bracket-group").nth(i).bounding_box() for i in (0, 1))
     assert abs(first["y"] - second["y"]) < 2  # side by side
     _shot(page, "groups-laptop")
-    context.close()
 
 
 def test_find_me_highlights_a_players_path_on_a_phone(live_server, browser):
@@ -83,7 +80,6 @@ def test_find_me_highlights_a_players_path_on_a_phone(live_server, browser):
     _shot(page, "find-me-phone")
     page.reload()  # remembered on this phone
     expect(page.locator(".match.me")).to_have_count(mine.count())
-    context.close()
 
 
 def test_top8_view_and_the_finished_event_leads_with_its_champion(live_server, browser):
@@ -100,4 +96,3 @@ def test_top8_view_and_the_finished_event_leads_with_its_champion(live_server, b
     first = podium.bounding_box()["y"]
     assert first < page.locator("h2", has_text="フェーズ").bounding_box()["y"] if page.locator("h2", has_text="フェーズ").count() else True
     _shot(page, "event-finished-laptop")
-    context.close()

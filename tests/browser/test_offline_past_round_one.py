@@ -131,5 +131,3 @@ def test_two_phones_offline_past_the_first_round(live_server, browser, tmp_path)
     assert row.status == "done" and row.winner_id == semi_a.slot_a and len(row.actions) == 2
     a_ops = {r.op_id for r in db.session.query(Operation).filter(Operation.match_id == semi_a.id)}
     _serial_replay_equal(tmp_path, a_ops)
-    ctx_a.close()
-    ctx_b.close()

@@ -14,7 +14,7 @@ from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow, Operation  # noqa: E402
 from webapp.services import accounts, operations  # noqa: E402
 
-from conftest import CHROMIUM_ARGS, chromium_path, sign_in_desk  # noqa: E402
+from conftest import close_chromium, launch_chromium, sign_in_desk  # noqa: E402
 
 FAST = "window.TAIKAI_BACKOFF_MS = 150; window.TAIKAI_POLL_MS = 400;"
 
@@ -115,8 +115,7 @@ def test_server_down_entries_survive_a_browser_restart(live_server, playwright_i
     profile = str(tmp_path / "profile")
 
     def launch():
-        ctx = playwright_instance.chromium.launch_persistent_context(
-            profile, executable_path=chromium_path(), args=CHROMIUM_ARGS, locale="ja-JP")
+        ctx = launch_chromium(playwright_instance, persistent_profile=profile, locale="ja-JP")
         ctx.add_init_script(FAST)
         return ctx
     ctx = launch()
@@ -126,7 +125,7 @@ def test_server_down_entries_survive_a_browser_restart(live_server, playwright_i
     four_entries(page)
     page.reload()
     ops_with(page, "saved", 4)
-    ctx.close()
+    close_chromium(ctx)
     ctx = launch()
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     page.goto(f"{live_server.url}/staff/m/{match.id}")
@@ -134,7 +133,7 @@ def test_server_down_entries_survive_a_browser_restart(live_server, playwright_i
     pending_entries(page, 4)
     live_server.start()
     ops_with(page, "applied", 4, timeout=30000)
-    ctx.close()
+    close_chromium(ctx)
     assert len(actions_of(match)) == 4
 
 
@@ -296,8 +295,6 @@ def test_two_phones_confirm_or_conflict_and_the_desk_decides(live_server, browse
     lost = p2.locator("#outbox-status li[data-status=conflict]")
     expect(lost).to_have_attribute("data-resolution", "kept", timeout=15000)
     expect(lost.locator("[data-testid=decision]")).to_be_visible()
-    for ctx in (one, two, desk):
-        ctx.close()
 
 
 def test_entry_for_a_match_whose_players_changed_is_a_conflict(live_server, phone, app):

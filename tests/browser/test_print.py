@@ -16,7 +16,6 @@ def _pdf_pages(browser, url) -> list[str]:
     page.goto(url)
     page.emulate_media(media="print")
     pdf = page.pdf(prefer_css_page_size=True, print_background=True)
-    context.close()
     return [p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages]
 
 

@@ -22,9 +22,7 @@ VIEWPORT = {"width": 390, "height": 844}
 @pytest.fixture
 def phone390(browser):
     """A 390×844 touch phone in Japanese."""
-    context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True, locale="ja-JP")
-    yield context
-    context.close()
+    return browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True, locale="ja-JP")
 
 
 class Taps:

@@ -102,8 +102,6 @@ def test_desk_auto_calls_phones_report_and_the_next_matches_are_called(live_serv
     expect(player.locator("#player-next")).to_have_attribute("data-state", "called", timeout=20000)
     expect(player.locator("#player-next")).to_contain_text("go to Station 1")
     expect(player.locator("body")).to_have_class("match-called")
-    for ctx in (desk_context, one_context, two_context, screen.context, player.context):
-        ctx.close()
 
 
 def desk_name(match):
@@ -135,4 +133,3 @@ def test_run_table_shows_25_matches_on_a_laptop_screen(live_server, browser, app
     # Keyboard: the name filter is reachable and narrows the table without a click.
     desk.locator("input[name=q]").fill("選手01")
     expect(rows).to_have_count(1)
-    context.close()

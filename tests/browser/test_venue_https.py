@@ -17,7 +17,7 @@ from test_offline_sync import (event_with_pin, four_entries, ops_with, pending_e
 
 from webapp.venue import pki  # noqa: E402
 
-from conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from conftest import TEST_LIMIT_S, chromium_watchdog, close_chromium, launch_chromium  # noqa: E402
 
 VENUE_NAME = "venue.taikai.test"
 
@@ -44,12 +44,11 @@ def venue_server(app, tmp_path):
 @pytest.fixture
 def venue_browser(playwright_instance, venue_server):
     """Chromium that resolves the venue name to this machine and trusts the venue server's key."""
-    browser = playwright_instance.chromium.launch(
-        executable_path=chromium_path(),
-        args=CHROMIUM_ARGS + [f"--host-resolver-rules=MAP {VENUE_NAME} 127.0.0.1",
-                              f"--ignore-certificate-errors-spki-list={venue_server.pin}"])
-    yield browser
-    browser.close()
+    browser = launch_chromium(playwright_instance, [f"--host-resolver-rules=MAP {VENUE_NAME} 127.0.0.1",
+                                                    f"--ignore-certificate-errors-spki-list={venue_server.pin}"])
+    with chromium_watchdog(browser, TEST_LIMIT_S):
+        yield browser
+    close_chromium(browser)
 
 
 def test_staff_page_over_venue_https_works_offline(venue_server, venue_browser):
@@ -71,16 +70,15 @@ def test_staff_page_over_venue_https_works_offline(venue_server, venue_browser):
     venue_server.start()
     page.evaluate("window.dispatchEvent(new Event('online'))")
     ops_with(page, "applied", 4, timeout=30000)
-    phone.close()
 
 
 @pytest.fixture
 def lan_browser(playwright_instance):
     """Chromium that resolves the venue name to this machine (plain http, nothing trusted)."""
-    browser = playwright_instance.chromium.launch(
-        executable_path=chromium_path(), args=CHROMIUM_ARGS + [f"--host-resolver-rules=MAP {VENUE_NAME} 127.0.0.1"])
-    yield browser
-    browser.close()
+    browser = launch_chromium(playwright_instance, [f"--host-resolver-rules=MAP {VENUE_NAME} 127.0.0.1"])
+    with chromium_watchdog(browser, TEST_LIMIT_S):
+        yield browser
+    close_chromium(browser)
 
 
 def test_plain_http_from_the_lan_shows_the_insecure_banner(live_server, lan_browser):
@@ -99,4 +97,3 @@ def test_plain_http_from_the_lan_shows_the_insecure_banner(live_server, lan_brow
             expect(banner).to_contain_text("このページを開いている間だけ")
             expect(banner.locator("[data-testid=https-address]")).to_have_attribute(
                 "href", f"https://{VENUE_NAME}/staff/m/{match.id}")
-        context.close()

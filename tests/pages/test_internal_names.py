@@ -17,7 +17,8 @@ from webapp.extensions import db  # noqa: E402
 from webapp.services import event_templates  # noqa: E402
 
 OP_KINDS = ("report_game", "coin_toss", "name_player", "set_station", "record_winner", "correct_result",
-            "roll_call", "declare_change", "check_in", "resolve_conflict", "double_ko", "best_of", "single_elimination", "double_elimination", "kgp_finals")
+            "roll_call", "declare_change", "check_in", "resolve_conflict", "double_ko", "best_of", "single_elimination", "double_elimination", "kgp_finals",
+            "other_event", "mirror.", "access.", "tkm_")  # refusal codes and the token's prefix
 KEY = re.compile(r"(?<![\w.])(?:[WL]\d+\.\d+|GF[12]|Q[12]R?|3P)(?![\w.])")
 JA_ONLY = ("kachinuki",)  # an English word too ("5on5 kachinuki"), but never on a Japanese page
 ID = re.compile(r"(?<![&\w])#\d+")
@@ -78,6 +79,11 @@ def _world():
     send(match, "coin_toss", device="p2", position=0, base_version=1, winner="b", choice="side", side_of_winner="1P")
     send(match, "name_player", device="p1", position=1, side="a", member_id=member_ids(match, "a")[0], blind=True)
     _stations(tekken)
+    from webapp.mirror import pusher, receiver
+    receiver.issue("scan-mirror", "走査ミラー")  # the public desk's list of links
+    target = pusher.link_event(kgp.id, "https://public.example.jp", "tkm_scan")
+    target.status, target.message = "refused", "other_event"  # the venue desk told its token is refused
+    db.session.commit()
     return [kgp, tekken, team], [final_match, match]
 
 
@@ -97,9 +103,10 @@ def _stations(event):
 
 
 def _pages(events, matches):
-    urls = ["/", "/desk/", "/staff/", "/desk/conflicts/", "/desk/templates"]
+    urls = ["/", "/desk/", "/staff/", "/desk/conflicts/", "/desk/templates", "/venue/", "/venue/install",
+            "/desk/mirrors"]
     for event in events:
-        urls += [f"/e/{event.slug}", f"/e/{event.slug}/standings", f"/e/{event.slug}/players?q=チ",
+        urls += [f"/desk/e/{event.id}/mirror",f"/e/{event.slug}", f"/e/{event.slug}/standings", f"/e/{event.slug}/players?q=チ",
                  f"/e/{event.slug}/draws", f"/desk/e/{event.id}", f"/staff/e/{event.slug}",
                  f"/staff/e/{event.slug}/checkin"]
         if event.template:

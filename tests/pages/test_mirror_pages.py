@@ -67,6 +67,8 @@ def test_the_desk_of_a_mirrored_event_says_where_it_is_run_and_changes_nothing(d
     assert db.session.query(Entrant).count() == before
     staff = desk_client.get(f"/staff/m/{match.id}?lang=en").get_data(as_text=True)
     assert "Make entries at the venue" in staff
+    sign_in = desk_client.get(f"/e/{event.slug}/staff-login?lang=ja").get_data(as_text=True)  # a referee's first page
+    assert "会場（venue-pc）で運営" in sign_in
 
 
 def test_cli_and_background_pusher_back_off_while_the_link_is_down(app, desk_user):

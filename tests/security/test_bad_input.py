@@ -116,3 +116,20 @@ def test_a_gap_left_by_the_same_phones_refused_entry_is_closed(app):
     other = {**_op(match, "replay", {"reason": "x", "position": 7}), "device_id": "phone-2"}
     result = phone.post("/sync/ops", json={"device_id": "phone-2", "ops": [other]}).get_json()["results"][0]
     assert result["code"] == "op.position_ahead"
+
+
+@pytest.mark.parametrize("field", ["seq", "match_id", "base_version"])
+def test_a_number_past_what_the_database_holds_is_refused_by_name(app, field):
+    event, match = team_event()
+    phone = staff_phone(app, event)
+    results = _push(phone, [_op(match, "coin_toss", {"winner": "a", "choice": "stage"}, **{field: 2**31})])
+    assert results[0]["outcome"] == "rejected" and field in results[0]["message"], results[0]
+    assert db.session.query(Operation).filter_by(kind="coin_toss", outcome="applied").count() == 0
+
+
+def test_outcomes_since_a_number_past_what_the_database_holds_is_a_422(app):
+    event, _ = team_event()
+    phone = staff_phone(app, event)
+    response = phone.get(f"/sync/outcomes?device_id=phone-1&since_seq={2**31}")
+    assert response.status_code == 422 and "since_seq" in response.get_json()["errors"]
+    assert phone.get(f"/sync/outcomes?device_id=phone-1&since_seq={2**31 - 1}").status_code == 200

@@ -1,5 +1,6 @@
 """`make serve` and `make venue` are real gunicorn processes: started here on a loopback port."""
 import ssl
+import time
 
 import httpx
 import pytest
@@ -47,3 +48,28 @@ def test_venue_serve_speaks_tls_with_a_certificate_for_the_lan_names(app, tmp_pa
     finally:
         server.stop()
     assert "server certificate issued (missing)" in server.output
+
+
+def test_venue_serve_pushes_linked_events_with_no_second_command(app, tmp_path):
+    from play_support import team_event
+    from serving import free_port
+
+    from webapp.extensions import db
+    from webapp.mirror import pusher
+    from webapp.mirror.models import MirrorTarget
+
+    event, _ = team_event()
+    target = pusher.link_event(event.id, f"http://127.0.0.1:{free_port()}", "tkm_abc")
+    db.session.commit()
+    target_id = target.id
+    server = GunicornProcess(app, ["venue", "serve"], TAIKAI_VENUE_DIR=str(tmp_path)).start()
+    try:
+        deadline, status = time.monotonic() + 40, "new"
+        while status == "new" and time.monotonic() < deadline:
+            time.sleep(0.5)
+            db.session.rollback()  # a fresh read each time
+            status = db.session.get(MirrorTarget, target_id).status
+    finally:
+        server.stop()
+    assert status == "offline"  # the pusher beside the server tried; the public site is down
+    assert "mirror: events linked to a public site are pushed" in server.output

@@ -6,6 +6,8 @@ the event's state when it changed. A batch is one transaction on the public site
 so a cut loses nothing and a batch sent twice changes nothing.
 """
 import socket
+import ssl
+from urllib.parse import urlsplit
 from dataclasses import dataclass
 
 import httpx
@@ -21,6 +23,7 @@ from . import state as mirror_state
 from .models import MirrorTarget
 
 BATCH = 1000
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}  # a public site on this machine (tests, benches)
 API = "/mirror/api"
 
 
@@ -36,7 +39,7 @@ class PushResult:
 def link_event(event_id: int, url: str, token: str) -> MirrorTarget:
     """Point an event at a public taikai (a new URL or token starts from what the site says)."""
     url, token = url.strip().rstrip("/"), token.strip()
-    if not url.startswith(("https://", "http://")) or len(url) > 300:
+    if not _safe_address(url) or len(url) > 300:
         raise ServiceError("mirror.url", N_("Give the public site's address, starting with https://."))
     if not token.startswith("tkm_") or len(token) > 100:
         raise ServiceError("mirror.token_form", N_("Paste the mirror token the public site's desk issued."))
@@ -46,6 +49,14 @@ def link_event(event_id: int, url: str, token: str) -> MirrorTarget:
         db.session.add(target)
     target.url, target.token, target.status, target.message, target.digest = url, token, "new", "", ""
     return target
+
+
+def _safe_address(url: str) -> bool:
+    """https, so the token and the event never cross the internet in clear; plain http only on this machine."""
+    parts = urlsplit(url)
+    if parts.scheme == "https":
+        return bool(parts.hostname)
+    return parts.scheme == "http" and parts.hostname in LOOPBACK
 
 
 def _event_ops(event_id: int, after: int, limit: int | None = None) -> list[dict]:
@@ -90,7 +101,8 @@ def unpublished(target: MirrorTarget) -> int:
 
 def client_for(target: MirrorTarget) -> httpx.Client:
     """A kept client: timeouts, the bearer token, and the CA bundle when one is configured."""
-    verify = current_app.config.get("MIRROR_CA_BUNDLE") or True
+    bundle = current_app.config.get("MIRROR_CA_BUNDLE")
+    verify = ssl.create_default_context(cafile=bundle) if bundle else True
     return httpx.Client(base_url=target.url, verify=verify,
                         timeout=httpx.Timeout(current_app.config.get("MIRROR_TIMEOUT", 15.0), connect=5.0),
                         headers={"Authorization": f"Bearer {target.token}"})
@@ -102,6 +114,7 @@ def push(target: MirrorTarget, client: httpx.Client | None = None, batch: int = 
     own = client is None
     client = client or client_for(target)
     target.last_attempt_at = utcnow()
+    db.session.commit()  # see _release
     try:
         result = _push(target, client, batch, on_batch)
     except httpx.HTTPError as problem:
@@ -135,6 +148,7 @@ def _push(target, client, batch, on_batch) -> PushResult:
         body = {"after": target.acked_seq, "upto": rows[-1]["id"] if rows else target.acked_seq,
                 "event_id": target.event_id, "ops": ops, "state": state if fresh else None,
                 "source": f"{socket.gethostname()}"}
+        _release()
         reply = client.post(f"{API}/push", json=body)
         refused = _refusal(reply)
         if refused:
@@ -150,13 +164,23 @@ def _push(target, client, batch, on_batch) -> PushResult:
     return PushResult("ok", sent)
 
 
+def _release() -> None:
+    """End the read transaction before waiting on the network.
+
+    On SQLite a transaction that read and then writes fails at once ("database is
+    locked") if a phone's entry was committed in between, so no snapshot may be held
+    across a request to the public site.
+    """
+    db.session.commit()
+
+
 def _refusal(reply: httpx.Response) -> PushResult | None:
     """A refused push as the desk should read it; None when the reply is good."""
     if reply.status_code == 200:
         return None
     code = (reply.json() if reply.headers.get("content-type", "").startswith("application/json") else {}).get("error")
-    if code == "token":
-        return PushResult("refused", message="token")
+    if code in ("token", "other_event", "scope", "malformed", "json"):
+        return PushResult("refused", message=code)  # the desk must act: a retry changes nothing
     if code == "promoted":
         return PushResult("promoted", message="promoted")
     if code == "gap":

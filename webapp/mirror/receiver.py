@@ -74,10 +74,9 @@ def receive(link: MirrorLink, batch: dict) -> dict:
     after = int(batch.get("after", 0))
     if after > link.seq:
         raise Refused("gap", 409, seq=link.seq)  # the venue thinks we have more than we do
+    check_scope(link, batch)
     ops = [op for op in batch.get("ops") or [] if int(op["id"]) > link.seq]
     state = batch.get("state")
-    if state is not None and mirror_state.max_id(state) >= ID_SPAN:
-        raise Refused("too_large", 422)
     if ops:  # first: the state's conflicts point at these operations
         _log(ops, link.id_base, int(batch["event_id"]) + link.id_base)
     link.seq = max([link.seq, int(batch.get("upto") or 0)] + [int(op["id"]) for op in ops])
@@ -88,6 +87,46 @@ def receive(link: MirrorLink, batch: dict) -> dict:
     link.last_push_at = utcnow()
     db.session.commit()
     return status(link)
+
+
+def _in_span(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < ID_SPAN
+
+
+def venue_event(link: MirrorLink) -> int | None:
+    """The venue's id of the one event this link mirrors, once a batch has named it."""
+    if link.event_id is not None:
+        return link.event_id - link.id_base
+    first = (db.session.query(Operation.event_id)
+             .filter(Operation.event_id >= link.id_base, Operation.event_id < link.id_base + ID_SPAN)
+             .limit(1).scalar())
+    return None if first is None else first - link.id_base
+
+
+def check_scope(link: MirrorLink, batch: dict) -> None:
+    """A token writes one event, inside its own id range: refuse any batch that reaches further."""
+    event_id = batch.get("event_id")
+    if not _in_span(event_id):
+        raise Refused("scope", 422)
+    if venue_event(link) not in (None, event_id):
+        raise Refused("other_event", 409)  # this token was used for another venue event first
+    for op in batch.get("ops") or []:
+        if not isinstance(op.get("id"), int) or op.get("match_id") is not None and not _in_span(op["match_id"]):
+            raise Refused("scope", 422)
+    state = batch.get("state")
+    if state is None:
+        return
+    kinds = dict(mirror_state.TABLES)
+    if not isinstance(state, dict) or set(state) - set(kinds) or \
+            [r.get("id") for r in state.get("event") or [] if isinstance(r, dict)] != [event_id]:
+        raise Refused("scope", 422)
+    for kind, records in state.items():
+        for record in records if isinstance(records, list) else [None]:
+            if not isinstance(record, dict) or not _in_span(record.get("id")) or \
+                    not all(_in_span(i) for i in mirror_state.ids_in(kind, record)):
+                raise Refused("scope", 422)
+            if kind in ("phase", "entrant") and record.get("event_id") != event_id:
+                raise Refused("scope", 422)
 
 
 def _log(ops: list[dict], base: int, event_id: int) -> None:

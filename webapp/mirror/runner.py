@@ -1,5 +1,6 @@
 """Pushing in the background: every linked event, again and again, backing off while offline."""
 import logging
+import os
 import random
 import threading
 
@@ -41,7 +42,8 @@ def run(app: Flask, stop: threading.Event) -> None:
     """Push until stopped; a failure never ends the loop."""
     failures: dict = {}
     clients: dict = {}
-    while not stop.is_set():
+    parent = int(os.environ.get("TAIKAI_MIRROR_PARENT") or 0)  # started by `venue serve`: end with it
+    while not stop.is_set() and (not parent or os.getppid() == parent):
         with app.app_context():
             try:
                 wait = push_all(failures, clients)

@@ -71,41 +71,50 @@ def digest(state: dict) -> str:
     return hashlib.sha256(json.dumps(state, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def max_id(state: dict) -> int:
-    """The largest row id in the state (each must fit the link's id span)."""
-    return max((r["id"] for rows in state.values() for r in rows), default=0)
-
-
-def _shift_action(action: dict, base: int) -> dict:
-    out = dict(action)
-    for key in ACTION_IDS:
-        if isinstance(out.get(key), int):
-            out[key] += base
-    for key in ACTION_ID_LISTS:
-        if isinstance(out.get(key), list):
-            out[key] = [i + base if isinstance(i, int) else i for i in out[key]]
+def _map_ids(kind: str, record: dict, move) -> dict:
+    """The record with `move` applied to every row id it holds (columns and the JSON that names rows)."""
+    out = {k: (move(v) if k in ID_COLUMNS and isinstance(v, int) else v) for k, v in record.items()}
+    if kind == "bracket":
+        out["entrants"] = [{**e, "id": move(e["id"])} if isinstance(e, dict) and isinstance(e.get("id"), int) else e
+                           for e in out.get("entrants") or []]
+    elif kind == "match":
+        out["actions"] = [_move_action(a, move) if isinstance(a, dict) else a for a in out.get("actions") or []]
+    elif kind == "phase":
+        out["entrant_override"] = _move_ids(out.get("entrant_override"), move)
+        if isinstance(out.get("draw"), dict):
+            out["draw"] = {**out["draw"], "inputs": _move_ids(out["draw"].get("inputs"), move),
+                           "result": _move_ids(out["draw"].get("result"), move)}
     return out
 
 
-def _shift_ids(values, base: int):
-    return [i + base if isinstance(i, int) else i for i in values] if isinstance(values, list) else values
+def _move_action(action: dict, move) -> dict:
+    out = dict(action)
+    for key in ACTION_IDS:
+        if isinstance(out.get(key), int):
+            out[key] = move(out[key])
+    for key in ACTION_ID_LISTS:
+        if key in out:
+            out[key] = _move_ids(out[key], move)
+    return out
+
+
+def _move_ids(values, move):
+    return [move(i) if isinstance(i, int) else i for i in values] if isinstance(values, list) else values
 
 
 def shift(kind: str, record: dict, base: int) -> dict:
     """The venue's record with every id moved into the link's range."""
-    out = {k: (v + base if k in ID_COLUMNS and isinstance(v, int) else v) for k, v in record.items()}
+    out = _map_ids(kind, record, lambda i: i + base)
     for key in USER_COLUMNS & out.keys():
         out[key] = None
-    if kind == "bracket":
-        out["entrants"] = [{**e, "id": e["id"] + base} for e in out.get("entrants") or []]
-    elif kind == "match":
-        out["actions"] = [_shift_action(a, base) for a in out.get("actions") or []]
-    elif kind == "phase":
-        out["entrant_override"] = _shift_ids(out.get("entrant_override"), base)
-        if out.get("draw"):
-            out["draw"] = {**out["draw"], "inputs": _shift_ids(out["draw"].get("inputs"), base),
-                           "result": _shift_ids(out["draw"].get("result"), base)}
     return out
+
+
+def ids_in(kind: str, record: dict) -> list:
+    """Every row id the record holds (what `shift` moves), and any id column that is not a number."""
+    found = [record[k] for k in ID_COLUMNS & record.keys() if record[k] is not None and not isinstance(record[k], int)]
+    _map_ids(kind, record, lambda i: found.append(i) or i)
+    return found
 
 
 def apply_state(state: dict, base: int, slug: str) -> int:

@@ -2,6 +2,8 @@
 from flask import Blueprint, abort, current_app, flash, jsonify, redirect, request, url_for
 from flask_babel import gettext as _
 
+from sync.schemas import BadBody, read_json
+
 from ..auth import desk_required
 from ..extensions import csrf, db
 from ..models import Event
@@ -37,7 +39,10 @@ def api_status():
 def api_push():
     """Take a batch of the venue's operations (and its state); idempotent."""
     link = _link()
-    batch = request.get_json(silent=True)
+    try:
+        batch = read_json(request.get_data())
+    except BadBody:
+        return jsonify({"error": "json"}), 400  # not JSON, or nested absurdly deep
     if not isinstance(batch, dict) or not isinstance(batch.get("ops", []), list) or "event_id" not in batch:
         return jsonify({"error": "malformed"}), 422
     try:

@@ -17,12 +17,15 @@ def slugify(name: str) -> str:
 
 
 def unique_slug(name: str) -> str:
-    """A slug no other event uses."""
+    """A slug no other event uses, nor a mirror link keeps for the event a venue will push."""
+    from ..mirror.models import MirrorLink
+
     base = slugify(name)
     if len(base) < 3:  # a Japanese name leaves little ASCII: number it instead
         base = "event"
     slug, n = base, 1
-    while db.session.query(Event.id).filter_by(slug=slug).first():
+    while db.session.query(Event.id).filter_by(slug=slug).first() or \
+            db.session.query(MirrorLink.id).filter_by(slug=slug).first():
         n += 1
         slug = f"{base}-{n}"
     return slug

@@ -1,6 +1,9 @@
 """`flask serve` (public host, behind an HTTPS proxy) and `flask venue serve` (the desk laptop, TLS)."""
 import os
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import click
 from flask import Flask, current_app
@@ -74,5 +77,20 @@ def venue_serve() -> None:
     for host in hosts:
         click.echo(f"  https://{host if ':' not in host else f'[{host}]'}:{port}/")
     click.echo(f"desk: open https://localhost:{port}/venue for the phones' QR codes")
-    server.run(current_app._get_current_object(),
-               server.server_options(bind, files.server_cert, files.server_key))
+    pusher = _start_pusher()
+    try:
+        server.run(current_app._get_current_object(),
+                   server.server_options(bind, files.server_cert, files.server_key))
+    finally:
+        if pusher is not None:
+            pusher.terminate()
+
+
+def _start_pusher() -> subprocess.Popen | None:
+    """`flask mirror run` beside the server: events linked to a public site are pushed with no second terminal."""
+    if os.environ.get("TAIKAI_MIRROR_PUSH") == "0" or current_app.config.get("MIRROR_PUSH"):
+        return None  # switched off, or already pushing inside this process
+    click.echo("mirror: events linked to a public site are pushed whenever it can be reached")
+    env = {**os.environ, "TAIKAI_MIRROR_PUSH": "0", "TAIKAI_MIRROR_PARENT": str(os.getpid())}
+    return subprocess.Popen([sys.executable, "-m", "flask", "--app", "wsgi", "mirror", "run"], env=env,
+                            cwd=Path(__file__).resolve().parents[2])  # where wsgi.py is
