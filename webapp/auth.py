@@ -56,6 +56,9 @@ def staff_required(view):
     @wraps(view)
     def wrapper(*args, **kwargs):
         if not current_user.is_authenticated:
+            slug = (request.view_args or {}).get("slug")
+            if slug:  # a station's QR code: the event's PIN sign-in, then that station's match
+                return redirect(url_for("auth.staff_pin", slug=slug, next=request.full_path))
             return redirect(url_for("auth.login", next=request.full_path))
         return view(*args, **kwargs)
     return wrapper

@@ -101,7 +101,8 @@
   }
   function draw(op) {
     shown = op;
-    const [state, ja, en] = STATES[op.status] || STATES.saved;
+    const shared = op.status === 'applied' && op.code === 'station.shared'; // kept; the desk decides
+    const [state, ja, en] = shared ? STATES.conflict : STATES[op.status] || STATES.saved;
     let form = formFor(op);
     if (state === 'rejected' && form && form.dataset.retryOf !== op.op_id) fill(op, form);
     const b = statusBox();
@@ -109,6 +110,7 @@
     b.dataset.state = state;
     const what = labelOf(op);
     const parts = [el('strong', {}, t(ja, en)), what ? ': ' + what : ''];
+    if (shared) parts.push(el('span', { class: 'rule', 'data-testid': 'entry-rule' }, ' — ' + (op.message || '')));
     if (state === 'rejected') {
       parts.push(el('span', { class: 'rule', 'data-testid': 'entry-rule' }, ' — ' + (op.message || '')),
         el('span', { class: 'again' }, ' ' + (form ? t('入力をフォームに戻しました。直して送ってください。',

@@ -104,7 +104,31 @@
     box.querySelector('[data-testid=offline-title]').textContent = here.match.title;
     box.querySelector('[data-testid=offline-phase]').textContent = `${here.event.name} · ${here.phase.name}`;
     box.querySelector('[data-part=entry]').hidden = false;
+    drawScores();
     await drawSlots();
+  }
+
+  // One tap for the score, which also says who won: 2–0, 2–1, 1–2, 0–2 (first to 3 likewise, and
+  // the full-set double K.O. where the rules count it), as on the online form.
+  function drawScores() {
+    const t = here.event.rounds_to_win || 2, box = root().querySelector('[data-part=scores]');
+    const chip = (ra, rb, note) => el('label', { class: 'chip' + (note ? ' score-dko' : '') },
+      el('input', { type: 'radio', name: 'score', value: `${ra}-${rb}` }), el('strong', {}, `${ra}–${rb}`),
+      note ? el('small', {}, note) : el('small', { 'data-part': ra > rb ? 'name-a' : 'name-b' }, ''));
+    const chips = [];
+    for (let l = 0; l < t; l++) chips.push(chip(t, l));
+    for (let l = t - 1; l >= 0; l--) chips.push(chip(l, t));
+    if (here.event.double_ko) chips.push(chip(t - 1, t - 1, msg('Dko')));
+    box.querySelectorAll('label').forEach((c) => c.remove());
+    box.append(...chips);
+  }
+
+  // "2-1" becomes winner and rounds, as the online form sends them (a draw is a double K.O.).
+  function expandScore(data) {
+    const [a, b] = String(data.score || '').split('-').map(Number);
+    delete data.score;
+    if (!Number.isInteger(a) || !Number.isInteger(b)) return;
+    Object.assign(data, { rounds_a: a, rounds_b: b }, a === b ? { double_ko: true } : { winner: a > b ? 'a' : 'b' });
   }
 
   function entrantName(id) {
@@ -137,8 +161,8 @@
   // Name the sides after the picked entrants; a team event can name its next player.
   function updateNames() {
     const [a, b] = picked();
-    root().querySelector('[data-part=name-a]').textContent = a ? entrantName(a) : msg('SideA');
-    root().querySelector('[data-part=name-b]').textContent = b ? entrantName(b) : msg('SideB');
+    root().querySelectorAll('[data-part=name-a]').forEach((n) => { n.textContent = a ? entrantName(a) : msg('SideA'); });
+    root().querySelectorAll('[data-part=name-b]').forEach((n) => { n.textContent = b ? entrantName(b) : msg('SideB'); });
     const form = root().querySelector('[data-offline-op=name_player]');
     form.hidden = here.event.entrant_kind !== 'team';
     const select = form.querySelector('select');
@@ -157,7 +181,9 @@
   // An entry in words: "<winner> 2–1", or the member named.
   function describe(o) {
     const p = o.payload || {}, slots = p.slots || {};
-    if (o.kind === 'report_game') return `${entrantName(p.winner === 'a' ? slots.a : slots.b)} ${p.rounds_a}–${p.rounds_b}`;
+    if (o.kind === 'report_game') {  // "A 2–1 B", as the online entry list names it
+      return `${entrantName(slots.a)} ${p.rounds_a}–${p.rounds_b} ${entrantName(slots.b)}` + (p.double_ko ? ` (${msg('Dko')})` : '');
+    }
     const team = here.event.entrants[String(p.side === 'a' ? slots.a : slots.b)];
     const member = team && team.members.find((m) => m.id === p.member_id);
     return member ? member.name : '';
@@ -168,9 +194,9 @@
     if (!slots[0] || !slots[1]) return msg('Pick');
     if (slots[0] === slots[1]) return msg('Same');
     if (kind === 'report_game') {
-      if (!data.winner) return msg('Winner');
+      if (!data.winner && !data.double_ko) return msg('Winner');
       const [w, l] = data.winner === 'a' ? [data.rounds_a, data.rounds_b] : [data.rounds_b, data.rounds_a];
-      if (!(w > l)) return msg('Score');
+      if (!data.double_ko && !(w > l)) return msg('Score');
       const mine = local(await O().list(), here.match);
       if (mine.winnerSide !== null) return msg('Decided');
     }
@@ -180,6 +206,7 @@
   async function submit(form) {
     const kind = form.dataset.offlineOp, data = {};
     for (const [k, v] of new FormData(form)) data[k] = /^\d+$/.test(v) ? Number(v) : v;
+    if (kind === 'report_game') expandScore(data);
     const slots = picked(), feedback = root().querySelector('[data-testid=offline-feedback]');
     const why = await problem(kind, data, slots);
     feedback.textContent = why || msg('Saved');

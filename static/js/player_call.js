@@ -16,9 +16,15 @@
     document.body.classList.add('match-called');
     document.title = '🔔 ' + document.title.replace(/^🔔 /, '');
     if ('Notification' in window && Notification.permission === 'granted') {
+      const options = { body: el.dataset.notifyBody, tag: 'taikai-call-' + el.dataset.matchId };
       try {
-        new Notification(el.dataset.notifyTitle, { body: el.dataset.notifyBody, tag: 'taikai-call-' + el.dataset.matchId });
-      } catch (e) { /* some browsers allow notifications only from a service worker: the page change stays */ }
+        new Notification(el.dataset.notifyTitle, options);
+      } catch (e) { // Chrome on Android allows notifications only from the service worker
+        if (navigator.serviceWorker) {
+          navigator.serviceWorker.ready.then((reg) => reg.showNotification(el.dataset.notifyTitle, options))
+            .catch(() => { /* the page change stays */ });
+        }
+      }
     }
   }
 

@@ -3,6 +3,7 @@ final it feeds (never opened before), picks who sat down and records it; B comes
 and waits, A comes back, both end applied, and the bracket equals the serial replay."""
 import json
 import pathlib
+import re
 import sys
 import uuid
 
@@ -101,20 +102,19 @@ def test_two_phones_offline_past_the_first_round(live_server, browser, tmp_path)
     expect(side_a).to_have_text(["チームA", "チーム3"])  # either semi-finalist of A's match may come
     expect(page.locator("[data-slot='1'] input:checked")).to_have_count(1)  # known: decided at the desk
     game = page.locator("[data-testid=offline-game]")
-    game.locator("input[name=winner][value=a]").check(force=True)
-    game.locator("input[name=rounds_a]").fill("2")
-    game.locator("input[name=rounds_b]").fill("1")
+    # The same one-tap score choices as online, from the pack's rules (first to 2 rounds).
+    expect(game.locator("input[name=score]")).to_have_count(4)
+    game.locator("label:has(input[name=score][value='2-1'])").click()
     game.locator("button[type=submit]").click()
     expect(page.locator("[data-testid=offline-feedback]")).to_have_text("先に両サイドの着席者を選んでください。")
     side_a.filter(has_text="チームA").locator("input").check()
     game.locator("button[type=submit]").click()
     expect(page.locator("[data-testid=offline-entry]")).to_have_count(1)
-    game.locator("input[name=winner][value=a]").check(force=True)
-    game.locator("input[name=rounds_a]").fill("2")
-    game.locator("input[name=rounds_b]").fill("0")
+    game.locator("label:has(input[name=score][value='2-0'])").click()
     game.locator("button[type=submit]").click()
     expect(page.locator("[data-testid=offline-entry]")).to_have_count(2)
-    expect(page.locator("[data-testid=offline-entry]").first).to_have_text("チームA 2–1")
+    expect(page.locator("[data-testid=offline-entry]").first).to_have_text(re.compile(r"^チームA 2–1 \S+$"))  # "A 2–1 B"
+    expect(game.locator("label:has(input[name=score][value='2-1'])")).to_contain_text("チームA")
     ops_with(b, "saved", 2)
 
     # B comes back first: its entries wait for A's result.

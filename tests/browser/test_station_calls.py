@@ -87,7 +87,11 @@ def test_desk_auto_calls_phones_report_and_the_next_matches_are_called(live_serv
     expect(two.locator("#outbox-status li[data-status=applied]")).to_have_count(2, timeout=15000)
     fourth = _on("2")
     assert fourth is not None and fourth.id not in (first.id, second.id, third.id)
-    # The call reached phone two on sync: its station's code now opens the new match.
+    # The call reached phone two on sync: its finished match points to the next one on station 2,
+    # and its station's code now opens the new match.
+    expect(two.locator("[data-testid=next-on-station]")).to_contain_text(desk_name(fourth), timeout=15000)
+    two.locator("[data-testid=next-on-station] a").click()
+    assert two.url.endswith(f"/staff/m/{fourth.id}")
     two.goto(f"{url}/staff/e/{event.slug}?station=2")
     assert two.url.endswith(f"/staff/m/{fourth.id}")
 
@@ -96,7 +100,7 @@ def test_desk_auto_calls_phones_report_and_the_next_matches_are_called(live_serv
     # The player who was first in the queue was called to the station phone one freed.
     assert waiting.id == third.id
     expect(player.locator("#player-next")).to_have_attribute("data-state", "called", timeout=20000)
-    expect(player.locator("#player-next")).to_contain_text("go to station 1")
+    expect(player.locator("#player-next")).to_contain_text("go to Station 1")
     expect(player.locator("body")).to_have_class("match-called")
 
 

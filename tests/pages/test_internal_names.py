@@ -78,12 +78,28 @@ def _world():
     send(match, "coin_toss", device="p1", position=0, winner="a", choice="stage")
     send(match, "coin_toss", device="p2", position=0, base_version=1, winner="b", choice="side", side_of_winner="1P")
     send(match, "name_player", device="p1", position=1, side="a", member_id=member_ids(match, "a")[0], blind=True)
+    _stations(tekken)
     from webapp.mirror import pusher, receiver
     receiver.issue("scan-mirror", "走査ミラー")  # the public desk's list of links
     target = pusher.link_event(kgp.id, "https://public.example.jp", "tkm_scan")
     target.status, target.message = "refused", "other_event"  # the venue desk told its token is refused
     db.session.commit()
     return [kgp, tekken, team], [final_match, match]
+
+
+def _stations(event):
+    """Stations on the Tekken day, one of them streaming, and the first ready matches called."""
+    from webapp.services import operations, stations
+
+    for name, stream in (("1", False), ("2", False), ("配信", True)):
+        stations.add_station(event, name, stream)
+    phase = event.phases[0]
+    phase.calling = {"auto_call": True}
+    ready = sorted((m for b in phase.brackets for m in b.matches if m.status == "ready"), key=stations.queue_key)
+    stations.set_stream_queue(event, [ready[-1].id])
+    db.session.commit()
+    operations.call_next(event)
+    db.session.commit()
 
 
 def _pages(events, matches):
@@ -99,13 +115,25 @@ def _pages(events, matches):
             urls += [f"/e/{event.slug}/phase/{phase.id}", f"/desk/phase/{phase.id}"]
             urls += [f"/m/{m.id}" for b in phase.brackets for m in b.matches[:3]]
             urls += [f"/staff/m/{m.id}" for b in phase.brackets for m in b.matches[:2]]
-    return urls + [f"/staff/m/{m.id}" for m in matches] + [f"/m/{m.id}" for m in matches]
+    return urls + [f"/staff/m/{m.id}" for m in matches] + [f"/m/{m.id}" for m in matches] + _desk_day_pages(events)
+
+
+def _desk_day_pages(events):
+    """Stations, calls, the QR sheet, players' next match, a correction and a DQ page."""
+    urls = []
+    for event in events:
+        urls += [f"/desk/e/{event.id}/stations", f"/desk/e/{event.id}/stations/qr", f"/e/{event.slug}/calls"]
+        urls += [f"/e/{event.slug}/p/{e.id}" for e in event.entrants[:3]]
+        urls += [f"/desk/entrant/{event.entrants[0].id}/dq"]
+        done = [m for p in event.phases for b in p.brackets for m in b.matches if m.status == "done"]
+        urls += [f"/desk/match/{m.id}/correction" for m in done[:2]]
+    return urls
 
 
 def test_no_op_kinds_keys_or_ids_on_any_page(desk_client, app):
     events, matches = _world()
     urls = _pages(events, matches)
-    problems, pages, keyed = [], 0, 0
+    problems, pages, keyed, calls = [], 0, 0, 0
     for lang in ("ja", "en"):
         desk_client.get(f"/?lang={lang}")
         for url in urls:
@@ -115,11 +143,13 @@ def test_no_op_kinds_keys_or_ids_on_any_page(desk_client, app):
             text = visible_text(html)
             pages += 1
             keyed += 'class="key"' in html
+            calls += 'data-testid="call"' in html
             words = OP_KINDS + (JA_ONLY if lang == "ja" else ())
             found = [k for k in words if k in text] + KEY.findall(text) + ID.findall(text)
             if found:
                 problems.append((lang, url, sorted(set(found))))
     assert pages > 60 and keyed > 20  # keys are there, as secondary labels only
+    assert calls == 2  # the call screen was scanned with matches on it (ja, en)
     assert not problems, problems
 
 

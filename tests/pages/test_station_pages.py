@@ -26,7 +26,7 @@ def test_stations_auto_call_projector_and_player_page(desk_client):
     names = {e.id: e.name for e in db.session.query(Entrant)}
     assert "Station 1" in calls and names[called[0].slot_a] in calls
     player = desk_client.get(f"/e/{event.slug}/p/{called[0].slot_a}?lang=en").get_data(as_text=True)
-    assert "go to station" in player and 'data-state="called"' in player
+    assert "go to Station 1" in player or "go to Station 2" in player and 'data-state="called"' in player
     waiting = next(m for m in _ready(phase.id) if not m.station)
     other = desk_client.get(f"/e/{event.slug}/p/{waiting.slot_a}?lang=en").get_data(as_text=True)
     assert 'data-state="waiting"' in other and "estimated start" in other
@@ -106,3 +106,97 @@ def test_dq_can_be_undone_while_nothing_after_it_was_played(desk_client):
     assert "cannot be undone" in refused
     db.session.expire_all()
     assert db.session.get(Entrant, victim).dq
+
+
+def test_a_station_claimed_twice_shows_on_the_board_and_the_conflicts_page(desk_client):
+    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
+    called, claimed = _ready(phase.id)[:2]
+    desk_client.post(f"/desk/match/{called.id}/station", data={"station": "1"})
+    desk_client.post(f"/desk/match/{claimed.id}/station", data={"station": "1"})  # as a phone's late claim
+    names = {e.id: e.name for e in db.session.query(Entrant)}
+    board = desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
+    assert board.count('data-testid="station-clash"') == 1 and "Also on this station:" in board
+    assert names[claimed.slot_a] in board and "Take this match off the station" in board
+    queue = desk_client.get("/desk/conflicts/?lang=en").get_data(as_text=True)
+    assert 'data-testid="station-clashes"' in queue and "Two matches on one station" in queue
+    assert 'data-testid="no-conflicts"' not in queue
+    desk_client.post(f"/desk/match/{claimed.id}/station", data={"station": ""})
+    assert 'data-testid="station-clashes"' not in desk_client.get("/desk/conflicts/").get_data(as_text=True)
+
+
+def test_a_station_phone_learns_of_a_call_on_its_next_refresh(desk_client):
+    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
+    first, second = _ready(phase.id)[:2]
+    desk_client.post(f"/desk/match/{first.id}/station", data={"station": "1"})
+    # The station's list refreshing itself after a sync (htmx) stays a list, the call marked.
+    refreshed = desk_client.get(f"/staff/e/{event.slug}?station=1&lang=en", headers={"HX-Request": "true"})
+    html = refreshed.get_data(as_text=True)
+    assert refreshed.status_code == 200 and html.startswith('<section id="staff-matches"')
+    assert html.count('data-testid="called-here"') == 1 and "Called to your station" in html
+    # Once the match is over, its page points to the match called next to the same station.
+    desk_client.post(f"/desk/match/{first.id}/winner", data={"winner": str(first.slot_a)})
+    desk_client.post(f"/desk/match/{second.id}/station", data={"station": "1"})
+    page = desk_client.get(f"/staff/m/{first.id}?lang=en").get_data(as_text=True)
+    names = {e.id: e.name for e in db.session.query(Entrant)}
+    assert 'data-testid="next-on-station"' in page and f"/staff/m/{second.id}" in page
+    assert names[second.slot_a] in page
+
+
+def test_automatic_walkovers_are_a_phase_setting_and_the_board_asks_for_them(desk_client):
+    from datetime import timedelta
+
+    from webapp.models.base import utcnow
+
+    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
+    board = desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
+    assert 'name="auto_walkover"' in board and "/no-shows" not in board  # offered, off
+    desk_client.post(f"/desk/phase/{phase.id}/calling", data={"auto_walkover": "on", "no_show_minutes": "10"})
+    db.session.expire_all()
+    assert db.session.get(Phase, phase.id).calling["auto_walkover"] is True
+    assert f'hx-post="/desk/e/{event.id}/no-shows"' in desk_client.get(f"/desk/e/{event.id}/stations").get_data(as_text=True)
+    match = _ready(phase.id)[0]
+    desk_client.post(f"/desk/match/{match.id}/station", data={"station": "1"})
+    assert "HX-Trigger" not in desk_client.post(f"/desk/e/{event.id}/no-shows").headers  # not due yet
+    db.session.expire_all()
+    row = db.session.get(MatchRow, match.id)
+    row.called_at = utcnow() - timedelta(minutes=12)
+    db.session.get(Entrant, match.slot_a).checked_in = True
+    db.session.commit()
+    answer = desk_client.post(f"/desk/e/{event.id}/no-shows")
+    assert answer.headers.get("HX-Trigger") == "taikai:synced"
+    db.session.expire_all()
+    row = db.session.get(MatchRow, match.id)
+    assert row.walkover and row.winner_id == match.slot_a
+
+
+def test_stations_are_named_as_people_say_them(app):
+    from flask_babel import force_locale
+
+    from webapp.views.template_helpers import station_label
+
+    with app.test_request_context():
+        with force_locale("ja"):
+            assert [station_label(n) for n in ("3", "配信", "A台")] == ["3番台", "配信台", "A台"]
+        with force_locale("en"):
+            assert [station_label(n) for n in ("3", "配信")] == ["Station 3", "Station 配信"]
+
+
+def test_a_signed_out_referee_scanning_a_station_code_signs_in_with_the_pin_and_lands_there(desk_client):
+    from webapp.services import accounts
+
+    event, phase = _started_phase(desk_client, "\n".join("abcd"))
+    desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
+    match = _ready(phase.id)[0]
+    desk_client.post(f"/desk/match/{match.id}/station", data={"station": "1"})
+    accounts.set_staff_pin(db.session.get(type(event), event.id), "246810")
+    db.session.commit()
+    desk_client.post("/logout")
+    scan = desk_client.get(f"/staff/e/{event.slug}?station=1")
+    assert scan.status_code == 302 and f"/e/{event.slug}/staff-login?next=" in scan.headers["Location"]
+    signed_in = desk_client.post(scan.headers["Location"], data={"name": "審判", "pin": "246810"})
+    assert signed_in.headers["Location"].endswith(f"/staff/e/{event.slug}?station=1")
+    landing = desk_client.get(signed_in.headers["Location"])
+    assert landing.status_code == 302 and landing.headers["Location"].endswith(f"/staff/m/{match.id}")

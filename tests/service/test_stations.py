@@ -105,3 +105,47 @@ def test_no_show_limit_defaults_to_ten_minutes_and_is_set_per_phase(app):
     assert stations.no_show_over(match, later + timedelta(minutes=10))
     stations.set_calling(phase, False, 5, False)
     assert stations.no_show_over(match, later + timedelta(minutes=5))
+
+
+def test_an_offline_claim_crossing_a_call_is_kept_and_shown_as_a_clash(app, desk_user):
+    event, (phase,) = _event(players=8, fmt="single_elimination")
+    phase.calling = {"auto_call": False}
+    stations.add_station(event, "1")
+    db.session.commit()
+    called, claimed = _ready(phase)[:2]
+    assert operations.submit(_op(called, "set_station", station="1"), desk_user).outcome == "applied"
+    # A phone without wifi claimed station 1 for another match before it heard of the call
+    # (auto-call, on, reads the board in the same transaction: one call naive from SQLite, one not).
+    phase.calling = {"auto_call": True}
+    db.session.commit()
+    kept = operations.submit(_op(claimed, "set_station", station="1"), None)
+    assert (kept.outcome, kept.code) == ("applied", "station.shared")  # the phone hears it: amber, the desk decides
+    names = {e.id: e.name for e in event.entrants}
+    assert kept.params == {"station": "1", "a": names[called.slot_a], "b": names[called.slot_b]}
+    db.session.expire_all()
+    assert [m.id for m in stations.clashes(event)["1"]] == [called.id, claimed.id]
+    (view,) = stations.board(event)
+    assert view.match.id == called.id and [m.id for m in view.clash] == [claimed.id]
+    assert stations.plan_auto_calls(event) == []  # the station is not free
+    # Once the claimed match is played there, it is the one the board shows as playing.
+    game = _op(claimed, "report_game", position=0, winner="a", rounds_a=2, rounds_b=0)
+    assert operations.submit(game, desk_user).outcome == "applied"
+    db.session.expire_all()
+    (view,) = stations.board(event)
+    assert (view.match.id, view.state, [m.id for m in view.clash]) == (claimed.id, "playing", [called.id])
+
+
+def test_a_fault_after_an_entry_was_logged_leaves_it_logged_once(app, desk_user, monkeypatch):
+    event, (phase,) = _event(players=4, fmt="single_elimination")
+    stations.add_station(event, "1")
+    db.session.commit()
+    match = _ready(phase)[0]
+
+    def broken(_event):
+        raise RuntimeError("auto-call broke")
+    monkeypatch.setattr(stations, "auto_call_wanted", broken)
+    outcome = operations.submit(_op(match, "set_station", station="1"), desk_user)
+    assert (outcome.outcome, outcome.code) == ("rejected", "server.error")
+    db.session.expire_all()
+    assert db.session.query(Operation).filter_by(op_id=outcome.op_id).count() == 1
+    assert db.session.get(MatchRow, match.id).station in ("", None)

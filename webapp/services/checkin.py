@@ -51,4 +51,21 @@ def set_station(op: dict, match, user):
         match.called_at = (op.get("received_at") or utcnow()) if station and match.status == "ready" else None
     match.station = station
     match.version += 1
+    other = _also_on(match, station)
+    if other is not None:  # kept (the phone may be right); the board and the conflicts page show both
+        names = {e.id: e.name for e in db.session.query(Entrant).filter(Entrant.id.in_((other.slot_a, other.slot_b)))}
+        return Outcome(op["op_id"], "applied", "station.shared",
+                       N_("Station %(station)s also has a called match (%(a)s vs %(b)s): both are kept and the "
+                          "desk decides which is played there."),
+                       {"station": station, "a": names.get(other.slot_a, ""), "b": names.get(other.slot_b, "")},
+                       match.version)
     return Outcome(op["op_id"], "applied", match_version=match.version)
+
+
+def _also_on(match, station: str):
+    """Another ready match of the event already on this station (a call and a claim crossed)."""
+    if not station or match.status != "ready":
+        return None
+    from .stations import running_matches
+    return next((m for m in running_matches(match.bracket.phase.event)
+                 if m.id != match.id and m.status == "ready" and m.station == station), None)

@@ -28,12 +28,23 @@ def may_keep(user, event: Event) -> bool:
 
 def pack(event: Event, title) -> dict:
     """The event's pack as JSON-ready data; title(match) gives a match's name in words."""
+    rules = _rules(event)
     return {"id": event.id, "slug": event.slug, "name": event.name, "ruleset": event.ruleset,
+            "rounds_to_win": rules.rounds_to_win if rules else 2, "double_ko": bool(rules and rules.double_ko),
             "entrant_kind": event.entrant_kind, "team_size": event.team_size,
             "made_at": datetime.now(timezone.utc).isoformat(),
             "entrants": {str(e.id): _entrant(e) for e in event.entrants},
             "phases": [_phase(p, title) for p in sorted(event.phases, key=lambda p: p.position)
                        if p.status in STARTED]}
+
+
+def _rules(event: Event):
+    """The event's rule set (the score choices offline are the same as online), if it has one."""
+    from ..tournament.rulesets import get_ruleset
+    try:
+        return get_ruleset(event.ruleset) if event.ruleset else None
+    except (KeyError, LookupError):
+        return None
 
 
 def _entrant(entrant) -> dict:

@@ -252,6 +252,8 @@ def _guarded(op: dict, user, logged: set | None, savepoint: bool) -> Outcome:
         # inside a savepoint that is rolled back, and a rejected entry must still be
         # logged in order, before anyone else changes the match.
         _lock_match(op["match_id"])
+    pending = _pending_log.get()
+    mark = len(pending) if pending is not None else 0  # rows a rolled-back savepoint must not keep
     try:
         with db.session.begin_nested() if savepoint else nullcontext():
             outcome, reason = _decide(op, user)
@@ -270,6 +272,8 @@ def _guarded(op: dict, user, logged: set | None, savepoint: bool) -> Outcome:
         log.exception("operation %s failed", op.get("op_id"))
         outcome = Outcome(op["op_id"], "rejected", "server.error",
                           N_("The server could not apply this entry; the desk has it."), {})
+    if pending is not None:
+        del pending[mark:]  # logged as applied before a later step (auto-call) failed: logged once, as this
     match = db.session.get(MatchRow, op["match_id"]) if isinstance(op.get("match_id"), int) else None
     outcome.match_version = match.version if match else None
     return _record(op, user, outcome, None)

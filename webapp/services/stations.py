@@ -11,10 +11,10 @@ and the next matches are called to the free stations, each as its own logged ope
 """
 import math
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 
 from ..extensions import db
-from ..models import Event, MatchRow, Phase, Station
+from ..models import Entrant, Event, MatchRow, Phase, Station
 from ..models.base import utcnow
 from ..tournament.errors import N_
 from . import ServiceError, audit
@@ -35,6 +35,7 @@ class StationView:
     minutes: int | None        # since the call
     limit: int | None          # the no-show limit of the match's phase
     over: bool                 # called, nothing entered, and past the limit
+    clash: tuple = ()          # other ready matches on this station (two calls or claims crossed)
 
 
 def event_stations(event: Event) -> list[Station]:
@@ -104,10 +105,7 @@ def minutes_since(moment: datetime | None, now: datetime | None = None) -> int |
     """Whole minutes from a moment to now (None when there is no moment)."""
     if moment is None:
         return None
-    if moment.tzinfo is None:  # SQLite gives naive datetimes back; they were stored in UTC
-        from datetime import timezone
-        moment = moment.replace(tzinfo=timezone.utc)
-    return max(0, int(((now or utcnow()) - moment).total_seconds() // 60))
+    return max(0, int(((now or utcnow()) - _utc(moment)).total_seconds() // 60))
 
 
 def running_matches(event: Event) -> list[MatchRow]:
@@ -122,17 +120,54 @@ def no_show_over(match: MatchRow, now: datetime | None = None) -> bool:
     return minutes_since(match.called_at, now) >= calling(match.bracket.phase)["no_show_minutes"]
 
 
+def on_stations(event: Event) -> dict[str, list[MatchRow]]:
+    """Station name -> the ready matches on it, the one in play (else the first called) first."""
+    on: dict[str, list[MatchRow]] = {}
+    for match in running_matches(event):
+        if match.status == "ready" and match.station:
+            on.setdefault(match.station, []).append(match)
+    for matches in on.values():
+        matches.sort(key=lambda m: (not is_playing(m), m.called_at is None, _utc(m.called_at or utcnow()), m.id))
+    return on
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite gives naive datetimes back (stored in UTC); a call made in this session is aware."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def clashes(event: Event) -> dict[str, list[MatchRow]]:
+    """Stations that two or more ready matches are on (a phone's offline claim crossed a call)."""
+    return {name: matches for name, matches in on_stations(event).items() if len(matches) > 1}
+
+
+def due_walkovers(event: Event, now: datetime | None = None) -> list[tuple[MatchRow, int]]:
+    """(match, winner) for calls past the no-show limit in phases with automatic walkovers on,
+    where exactly one side has checked in at reception: that side wins. Kachinuki keeps the
+    Tekken roll call, and when both or neither side checked in the desk decides."""
+    due = []
+    for match in running_matches(event):
+        phase = match.bracket.phase
+        if phase.match_type == "kachinuki" or not calling(phase)["auto_walkover"] or not no_show_over(match, now):
+            continue
+        present = [e for e in (match.slot_a, match.slot_b) if (row := db.session.get(Entrant, e)) and row.checked_in]
+        if len(present) == 1:
+            due.append((match, present[0]))
+    return due
+
+
 def board(event: Event, now: datetime | None = None) -> list[StationView]:
-    """Each station: free, called (with minutes since the call) or playing."""
-    on = {m.station: m for m in running_matches(event) if m.status == "ready" and m.station}
+    """Each station: free, called (with minutes since the call) or playing; a clash names the others."""
+    on = on_stations(event)
     views = []
     for station in event_stations(event):
-        match = on.get(station.name)
+        match, *others = on.get(station.name) or [None]
         if match is None:
             views.append(StationView(station, "free", None, None, None, False))
             continue
         views.append(StationView(station, match_state(match), match, minutes_since(match.called_at, now),
-                                 calling(match.bracket.phase)["no_show_minutes"], no_show_over(match, now)))
+                                 calling(match.bracket.phase)["no_show_minutes"], no_show_over(match, now),
+                                 tuple(others)))
     return views
 
 

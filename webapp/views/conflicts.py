@@ -30,7 +30,19 @@ def queue():
     names = {}
     for item in items:
         names.update(standings.names(item["match"].bracket.phase.event_id))
-    return render("desk/conflicts.html", items=items, entrants=names, waiting=_waiting())
+    clashed = _station_clashes()
+    for event, _clashes in clashed:
+        names.update(standings.names(event.id))
+    return render("desk/conflicts.html", items=items, entrants=names, waiting=_waiting(), clashed=clashed)
+
+
+def _station_clashes() -> list[tuple]:
+    """(event, {station: matches}) where a phone's claim and a call put two matches on one station."""
+    from ..models import Event, Station
+    from ..services import stations
+
+    events = db.session.query(Event).filter(Event.id.in_(db.session.query(Station.event_id))).all()
+    return [(event, found) for event in events if (found := stations.clashes(event))]
 
 
 def _waiting() -> list[dict]:

@@ -1,5 +1,5 @@
 """Desk: stations, the station board, the call queue, the stream queue and calling settings."""
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -7,7 +7,7 @@ from ..auth import desk_required
 from ..database import write_transaction
 from ..extensions import db
 from ..models import Event, Phase, Station
-from ..services import operations, stations, standings
+from ..services import no_shows, operations, stations, standings
 from . import render
 from .desk import run_change
 
@@ -33,7 +33,8 @@ def board_context(event: Event) -> dict:
     views = stations.board(event)
     return {"event": event, "board": views, "queue": regular, "stream_queue": stream,
             "free": [v.station for v in views if v.state == "free"],
-            "entrants": standings.names(event.id), "calling": {p.id: stations.calling(p) for p in event.phases}}
+            "entrants": standings.names(event.id), "calling": {p.id: stations.calling(p) for p in event.phases},
+            "auto_walkovers": no_shows.wanted(event)}
 
 
 @bp.route("/e/<int:event_id>/stations")
@@ -112,6 +113,17 @@ def calling(phase_id):
     return _back(phase.event_id)
 
 
+@bp.route("/e/<int:event_id>/no-shows", methods=["POST"])
+def walkovers(event_id):
+    """The automatic walkovers due now (the station board asks each time it is drawn)."""
+    event = _event(event_id)
+    done = no_shows.walk_over(event) if no_shows.wanted(event) else []
+    response = make_response("")
+    if any(o.outcome == "applied" for o in done):
+        response.headers["HX-Trigger"] = "taikai:synced"  # the board and run table draw it
+    return response
+
+
 @bp.route("/e/<int:event_id>/call-next", methods=["POST"])
 def call_next(event_id):
     """Call the next matches to every free station now (the phases with auto-call)."""
@@ -146,10 +158,11 @@ def stream_queue(event_id):
 def station_sheet(event_id):
     """A printable sheet: one QR code per station, opening the staff page for that station."""
     from ..venue.views import qr_svg
+    from .template_helpers import station_label
 
     event = _event(event_id)
     codes = []
     for station in stations.event_stations(event):
         url = url_for("staff.event", slug=event.slug, station=station.name, _external=True)
-        codes.append((station, url, qr_svg(url, _("Station %(s)s", s=station.name))))
+        codes.append((station, url, qr_svg(url, station_label(station.name))))
     return render("desk/station_sheet.html", event=event, codes=codes)

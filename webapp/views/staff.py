@@ -8,7 +8,7 @@ from flask_login import current_user
 from ..auth import staff_required
 from ..extensions import db
 from ..models import Event, MatchRow
-from ..services import access, accounts, operations, standings
+from ..services import access, accounts, operations, standings, stations
 from ..services import checkin as checkin_service
 from ..services import players as player_views
 from ..textsearch import sort_key
@@ -59,12 +59,13 @@ def event(slug):
              if m.status == "ready"]
     station = request.args.get("station", "").strip()[:40]
     current = [m for m in ready if station and m.station == station]
-    if len(current) == 1 and not request.args.get("list"):  # a station's QR code: straight to its match
+    refresh = getattr(request, "htmx", False)  # the list refreshing itself after a sync stays a list
+    if len(current) == 1 and not request.args.get("list") and not refresh:  # a station's QR code: its match
         return redirect(url_for("staff.match", match_id=current[0].id))
     if station:  # this station's matches first, then the ones no station has taken
         ready = [m for m in ready if m.station == station] + [m for m in ready if not m.station]
-    return render("staff/event.html", event=event, matches=ready, station=station,
-                  entrants=standings.names(event.id))
+    return render("staff/event.html", "_partials/staff_matches.html", event=event, matches=ready,
+                  station=station, entrants=standings.names(event.id))
 
 
 def expand_score(fields: dict) -> None:
@@ -90,7 +91,16 @@ def _match(match_id: int) -> MatchRow:
 
 
 def _play_context(match: MatchRow, **extra) -> dict:
-    return {"match": match, "event": match.bracket.phase.event, **match_sheet(match), **extra}
+    return {"match": match, "event": match.bracket.phase.event, **match_sheet(match),
+            "next_here": _next_on_station(match), **extra}
+
+
+def _next_on_station(match: MatchRow) -> MatchRow | None:
+    """Once a match is over, the match now called to its station (a call reaches the phone on sync)."""
+    if match.status == "ready" or not match.station:
+        return None
+    waiting = stations.on_stations(match.bracket.phase.event).get(match.station) or []
+    return next((m for m in waiting if m.id != match.id), None)
 
 
 @bp.route("/m/<int:match_id>")
@@ -114,7 +124,8 @@ def submit_op(match_id):
           "base_version": int(base) if str(base).isdigit() else None, "payload": fields}
     outcome = operations.submit(op, current_user)
     if outcome.outcome in ("applied", "confirmed", "duplicate"):
-        flash(_("Recorded."), "ok")
+        shared = outcome.code == "station.shared"  # kept, and the desk decides which match plays there
+        flash(translate_outcome(outcome, match) if shared else _("Recorded."), "warn" if shared else "ok")
         return redirect(url_for("staff.match", match_id=match_id))
     db.session.expire_all()
     problem = {"outcome": outcome.outcome, "kind": kind, "message": translate_outcome(outcome, match)}

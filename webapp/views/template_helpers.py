@@ -47,6 +47,17 @@ def penalty_label(code: str) -> str:
     return labels.get(code, code)
 
 
+def station_label(name: str | None) -> str:
+    """A station as people say it: "1番台" / "Station 1"; "配信台" for a named one, "A台" kept as is."""
+    from flask_babel import get_locale, gettext
+    name = (name or "").strip()
+    if not name or name.isdigit():
+        return gettext("Station %(s)s", s=name) if name else ""
+    if str(get_locale() or "").startswith("ja") and name.endswith("台"):
+        return name
+    return gettext("Station %(name)s", name=name)  # a named one: ja "配信台"
+
+
 def _entrant_name(entrant_id: int) -> str:
     from ..extensions import db
     from ..models import Entrant
@@ -70,4 +81,5 @@ def init_template_helpers(app: Flask) -> None:
         character_list=lambda event: gamedata.characters_for(event.game, event.ruleset),
         stage_list=lambda event: gamedata.stages_for(event.game, event.ruleset))
     app.jinja_env.filters["entrant_name"] = _entrant_name
+    app.jinja_env.filters["station_label"] = station_label
     app.jinja_env.globals["reception_label"] = lambda code: CATEGORIES[code].label if code in CATEGORIES else code
