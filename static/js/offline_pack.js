@@ -148,7 +148,61 @@
         entrantName(id))));
     }
     updateNames();
+    drawForm(ops);
     await drawEntries(ops);
+  }
+
+  // ---- the game form's defaults, as online (webapp/views/entry_defaults.py) -------------------
+  // What this match already has, as this phone knows it: the pack's games, then its own entries.
+  function history(ops) {
+    const mine = ops.filter((o) => o.match_id === here.match.id && LIVE(o)).map((o) => Object.assign({ kind: o.kind }, o.payload));
+    return (here.match.plays || []).concat(mine);
+  }
+
+  // Per side the player's registered character, then last game's (same player); stage and side
+  // from the last game where the rules leave them to agreement (a toss-fixed side holds all match).
+  function defaults(ops) {
+    const ev = here.event, ids = picked(), team = ev.entrant_kind === 'team';
+    const player = {}, last = {};
+    let lastGame = null, games = 0;
+    for (const p of history(ops)) {
+      if (p.kind === 'name_player') player[p.side] = p.member_id;
+      if (p.kind !== 'report_game') continue;
+      games++;
+      lastGame = p;
+      for (const s of ['a', 'b']) if (p['char_' + s]) last[s] = { member: player[s], char: p['char_' + s] };
+    }
+    const chars = {};
+    ['a', 'b'].forEach((s, i) => {
+      const entrant = ev.entrants[String(ids[i])], members = entrant ? entrant.members : [];
+      const memberId = team ? player[s] : (members[0] || {}).id;
+      const member = members.find((m) => m.id === memberId);
+      const registered = (member && member.character) || '';
+      const held = last[s] && (!team || last[s].member === memberId) ? last[s].char : '';
+      chars[s] = { keep: [...new Set([registered, held].filter(Boolean))], picked: held || registered };
+    });
+    const stage = lastGame && ev.stage_rule === 'agreement' ? lastGame.stage || '' : '';
+    const side = lastGame && ['agreement', 'toss_fixed'].includes(ev.side_rule) ? lastGame.side_a || '' : '';
+    return { chars, stage, side, game: games + 1 };
+  }
+
+  // The characters (buttons, roster search: entry.js), stage and side, and the game's number.
+  function drawForm(ops) {
+    const form = root().querySelector('[data-offline-op=report_game]'), d = defaults(ops), ev = here.event;
+    for (const s of ['a', 'b']) {
+      G.TaikaiEntry.setChars(form, s, d.chars[s].keep, d.chars[s].picked, ev.roster || [], ev.character_lock, msg('Unnamed'));
+    }
+    const stages = ev.stages || [], select = form.querySelector('select[name=stage]');
+    select.replaceChildren(el('option', { value: '' }, '—'), ...stages.map((x) => el('option', {}, x)));
+    if (d.stage && !stages.includes(d.stage)) select.append(el('option', {}, d.stage));
+    select.value = d.stage;
+    form.querySelector('select[name=side_a]').value = d.side;
+    form.querySelector('[data-part=game-title]').textContent = msg('Game').replace('{n}', d.game);
+    form.querySelector('[data-part=game-button]').textContent = msg('Record').replace('{n}', d.game);
+    form.dataset.game = d.game;
+    const decided = local(ops, here.match).winnerSide !== null; // as online: no game form once the match is won
+    form.hidden = decided;
+    root().querySelector('[data-part=decided]').hidden = !decided;
   }
 
   function picked() {
@@ -175,18 +229,23 @@
   async function drawEntries(ops) {
     const list = root().querySelector('[data-testid=offline-entries]');
     const mine = (ops || (await O().list())).filter((o) => o.match_id === here.match.id);
-    list.replaceChildren(...mine.map((o) => el('li', { 'data-testid': 'offline-entry', 'data-status': o.status }, describe(o))));
+    let game = (here.match.plays || []).filter((p) => p.kind === 'report_game').length;
+    const checked = ['applied', 'duplicate', 'confirmed'];
+    list.replaceChildren(...mine.map((o) => el('li', { 'data-testid': 'offline-entry', 'data-status': o.status },
+      describe(o, o.kind === 'report_game' && LIVE(o) ? ++game : game + 1),
+      ...(checked.includes(o.status) ? [] : [' ', el('span', { class: 'badge warn' }, msg('Unchecked'))]))));
   }
 
-  // An entry in words: "<winner> 2–1", or the member named.
-  function describe(o) {
+  // An entry in words, as the online entry list names it: "第2ゲーム: A 2–1 B", "次の選手: A — A1".
+  function describe(o, game) {
     const p = o.payload || {}, slots = p.slots || {};
-    if (o.kind === 'report_game') {  // "A 2–1 B", as the online entry list names it
-      return `${entrantName(slots.a)} ${p.rounds_a}–${p.rounds_b} ${entrantName(slots.b)}` + (p.double_ko ? ` (${msg('Dko')})` : '');
+    if (o.kind === 'report_game') {
+      return `${msg('Game').replace('{n}', game)}: ${entrantName(slots.a)} ${p.rounds_a}–${p.rounds_b} ${entrantName(slots.b)}`
+        + (p.double_ko ? ` (${msg('Dko')})` : '');
     }
-    const team = here.event.entrants[String(p.side === 'a' ? slots.a : slots.b)];
+    const id = p.side === 'a' ? slots.a : slots.b, team = here.event.entrants[String(id)];
     const member = team && team.members.find((m) => m.id === p.member_id);
-    return member ? member.name : '';
+    return `${msg('Next')}: ${entrantName(id)} — ${member ? member.name : ''}`;
   }
 
   // What the phone can check; the rest is the server's (said on the page).
@@ -213,8 +272,9 @@
     feedback.dataset.ok = why ? 'no' : 'yes';
     if (why) return;
     const position = here.match.actions + local(await O().list(), here.match).count;
-    await O().enqueue(kind, here.match.id, here.match.slots_version,
+    const op = await O().enqueue(kind, here.match.id, here.match.slots_version,
       Object.assign(data, { position, slots: { a: slots[0], b: slots[1] } }));
+    if (G.TaikaiEntry) G.TaikaiEntry.remember(op.op_id, describe(op, +form.dataset.game || 1)); // the outbox list names it too
     form.reset();
     await drawSlots();
   }
@@ -231,7 +291,11 @@
       ev.preventDefault();
       submit(form).catch((e) => console.warn('taikai pack', e));
     });
-    root().addEventListener('change', (ev) => { if (here && ev.target.name !== 'member_id') updateNames(); });
+    root().addEventListener('change', (ev) => {
+      if (!here || !/^(slot[01]|side)$/.test(ev.target.name) || ev.target.closest('.stage-side')) return;
+      updateNames();
+      O().list().then(drawForm).catch(() => {}); // another player: their registered character
+    });
     document.addEventListener('taikai:outbox-changed', () => { if (here) drawEntries().catch(() => {}); });
   }
 
