@@ -4,7 +4,8 @@
  * (#offline-match, served by the service worker) it offers, for a slot whose player this
  * phone does not know, the entrants who can still reach it, and queues the entries with
  * the players the referee picked (payload "slots"): the server holds them until the match
- * is ready with those players. Needs idb and outbox.js (window.TaikaiOutbox). */
+ * is ready with those players. Its game form is the online one (score, characters, stage,
+ * side; defaults as entry_defaults.py has them). Needs idb, outbox.js and entry.js. */
 (function (G) {
   'use strict';
   const O = () => G.TaikaiOutbox;
@@ -131,10 +132,7 @@
     Object.assign(data, { rounds_a: a, rounds_b: b }, a === b ? { double_ko: true } : { winner: a > b ? 'a' : 'b' });
   }
 
-  function entrantName(id) {
-    const e = here.event.entrants[String(id)];
-    return e ? e.name : '?';
-  }
+  const entrantName = (id) => (here.event.entrants[String(id)] || { name: '?' }).name;
 
   async function drawSlots() {
     const ops = await O().list();
@@ -163,7 +161,7 @@
   // from the last game where the rules leave them to agreement (a toss-fixed side holds all match).
   function defaults(ops) {
     const ev = here.event, ids = picked(), team = ev.entrant_kind === 'team';
-    const player = {}, last = {};
+    const player = {}, last = {};  // per side: the member named; the last character played, by whom
     let lastGame = null, games = 0;
     for (const p of history(ops)) {
       if (p.kind === 'name_player') player[p.side] = p.member_id;
@@ -205,12 +203,7 @@
     root().querySelector('[data-part=decided]').hidden = !decided;
   }
 
-  function picked() {
-    return [0, 1].map((s) => {
-      const r = root().querySelector(`input[name=slot${s}]:checked`);
-      return r ? Number(r.value) : null;
-    });
-  }
+  const picked = () => [0, 1].map((s) => Number((root().querySelector(`input[name=slot${s}]:checked`) || {}).value) || null);
 
   // Name the sides after the picked entrants; a team event can name its next player.
   function updateNames() {
