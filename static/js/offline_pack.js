@@ -210,13 +210,13 @@
     const [a, b] = picked();
     root().querySelectorAll('[data-part=name-a]').forEach((n) => { n.textContent = a ? entrantName(a) : msg('SideA'); });
     root().querySelectorAll('[data-part=name-b]').forEach((n) => { n.textContent = b ? entrantName(b) : msg('SideB'); });
-    const form = root().querySelector('[data-offline-op=name_player]');
-    form.hidden = here.event.entrant_kind !== 'team';
-    const select = form.querySelector('select');
-    const side = (form.querySelector('input[name=side]:checked') || {}).value;
-    const team = side && here.event.entrants[String(side === 'a' ? a : b)];
-    select.replaceChildren(...(team ? team.members : []).map((m) =>
-      el('option', { value: String(m.id) }, `${m.name}${m.character ? ' (' + m.character + ')' : ''}`)));
+    root().querySelector('[data-part=name-player]').hidden = here.event.entrant_kind !== 'team';
+    root().querySelectorAll('[data-offline-op=name_player]').forEach((form) => {
+      const team = here.event.entrants[String(form.dataset.side === 'a' ? a : b)];
+      form.querySelector('[data-part=members]').replaceChildren(...(team ? team.members : []).map((m) =>
+        el('button', { class: 'btn btn-big', name: 'member_id', value: String(m.id), type: 'submit' },
+          m.name, ...(m.character ? [' ', el('span', { class: 'muted' }, `(${m.character})`)] : []))));
+    });
   }
 
   async function drawEntries(ops) {
@@ -255,9 +255,10 @@
     return null;
   }
 
-  async function submit(form) {
-    const kind = form.dataset.offlineOp, data = {};
-    for (const [k, v] of new FormData(form)) data[k] = /^\d+$/.test(v) ? Number(v) : v;
+  async function submit(form, submitter) {
+    const kind = form.dataset.offlineOp, data = {}, fields = [...new FormData(form)];
+    if (submitter && submitter.name) fields.push([submitter.name, submitter.value]); // a member's button
+    for (const [k, v] of fields) data[k] = /^\d+$/.test(v) ? Number(v) : v;
     if (kind === 'report_game') expandScore(data);
     const slots = picked(), feedback = root().querySelector('[data-testid=offline-feedback]');
     const why = await problem(kind, data, slots);
@@ -282,10 +283,10 @@
       const form = ev.target.closest('form[data-offline-op]');
       if (!form) return;
       ev.preventDefault();
-      submit(form).catch((e) => console.warn('taikai pack', e));
+      submit(form, ev.submitter).catch((e) => console.warn('taikai pack', e));
     });
     root().addEventListener('change', (ev) => {
-      if (!here || !/^(slot[01]|side)$/.test(ev.target.name) || ev.target.closest('.stage-side')) return;
+      if (!here || !/^slot[01]$/.test(ev.target.name)) return;
       updateNames();
       O().list().then(drawForm).catch(() => {}); // another player: their registered character
     });

@@ -176,3 +176,31 @@ def test_two_phones_offline_past_the_first_round(live_server, browser, tmp_path)
         [("ロック・ハワード", other, "Pao Pao Cafe", "1P")] * 2
     a_ops = {r.op_id for r in db.session.query(Operation).filter(Operation.match_id == semi_a.id)}
     _serial_replay_equal(tmp_path, a_ops)
+
+
+def test_a_team_match_built_from_the_pack_names_players_and_keeps_their_characters(live_server, browser):
+    """Kachinuki: a member is one tap (as online), the game form then offers that member's registered
+    character only (Tekken: registered characters), and the queued entries carry the online fields."""
+    event, match = team_event()
+    accounts.set_staff_pin(event, "135790")
+    db.session.commit()
+    context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
+    b = staff_page(context, live_server.url, event, "審判 K")
+    _pack_has(b, match.id)
+    context.set_offline(True)
+    b.goto(f"{live_server.url}/staff/m/{match.id}")
+    page = b.locator("[data-testid=offline-match]")
+    names = page.locator("[data-testid=offline-name]")
+    expect(names).to_have_count(2)
+    names.nth(0).locator("button", has_text="A2").click()
+    names.nth(1).locator("button", has_text="B1").click()
+    expect(page.locator("[data-testid=offline-entry]")).to_have_count(2)
+    expect(page.locator("[data-testid=offline-entry]").first).to_have_text(re.compile(r"^次の選手: チームA — A2 未確認$"))
+    game = page.locator("[data-testid=offline-game]")
+    a2, b1 = (m for m in (event.entrants[0].members[1], event.entrants[1].members[0]))
+    expect(game.locator("[data-testid=chars-a] input:checked")).to_have_value(a2.character)
+    expect(game.locator("[data-testid=chars-b] input:checked")).to_have_value(b1.character)
+    expect(game.locator(".char-more").first).to_be_hidden()  # registered characters only: no roster
+    expect(game.locator("input[name=score]")).to_have_count(7)  # first to 3, and the full-set double K.O.
+    queued = b.evaluate("async () => (await TaikaiOutbox.list()).map(o => o.payload)")
+    assert [(p["side"], p["member_id"], p["blind"]) for p in queued] == [("a", a2.id, "false"), ("b", b1.id, "false")]
