@@ -162,34 +162,34 @@
   function defaults(ops) {
     const ev = here.event, ids = picked(), team = ev.entrant_kind === 'team';
     const player = {}, last = {};  // per side: the member named; the last character played, by whom
-    let lastGame = null, games = 0;
+    let lastGame = null, games = 0, tossSide = '';
     for (const p of history(ops)) {
       if (p.kind === 'name_player') player[p.side] = p.member_id;
+      if (p.kind === 'coin_toss' && p.choice === 'side' && p.side_of_winner) { // side a's side, from the winner's
+        tossSide = p.winner === 'a' ? p.side_of_winner : { '1P': '2P', '2P': '1P' }[p.side_of_winner];
+      }
       if (p.kind !== 'report_game') continue;
-      games++;
-      lastGame = p;
+      games++, lastGame = p;
       for (const s of ['a', 'b']) if (p['char_' + s]) last[s] = { member: player[s], char: p['char_' + s] };
     }
     const chars = {};
     ['a', 'b'].forEach((s, i) => {
       const entrant = ev.entrants[String(ids[i])], members = entrant ? entrant.members : [];
       const memberId = team ? player[s] : (members[0] || {}).id;
-      const member = members.find((m) => m.id === memberId);
-      const registered = (member && member.character) || '';
+      const registered = (members.find((m) => m.id === memberId) || {}).character || '';
       const held = last[s] && (!team || last[s].member === memberId) ? last[s].char : '';
       chars[s] = { keep: [...new Set([registered, held].filter(Boolean))], picked: held || registered };
     });
     const stage = lastGame && ev.stage_rule === 'agreement' ? lastGame.stage || '' : '';
-    const side = lastGame && ['agreement', 'toss_fixed'].includes(ev.side_rule) ? lastGame.side_a || '' : '';
+    const side = (lastGame && ['agreement', 'toss_fixed'].includes(ev.side_rule) && lastGame.side_a) || tossSide;
     return { chars, stage, side, game: games + 1 };
   }
 
   // The characters (buttons, roster search: entry.js), stage and side, and the game's number.
   function drawForm(ops) {
     const form = root().querySelector('[data-offline-op=report_game]'), d = defaults(ops), ev = here.event;
-    for (const s of ['a', 'b']) {
-      G.TaikaiEntry.setChars(form, s, d.chars[s].keep, d.chars[s].picked, ev.roster || [], ev.character_lock, msg('Unnamed'));
-    }
+    ['a', 'b'].forEach((s) => G.TaikaiEntry.setChars(form, s, d.chars[s].keep, d.chars[s].picked, ev.roster || [],
+      ev.character_lock, msg('Unnamed')));
     const stages = ev.stages || [], select = form.querySelector('select[name=stage]');
     select.replaceChildren(el('option', { value: '' }, '—'), ...stages.map((x) => el('option', {}, x)));
     if (d.stage && !stages.includes(d.stage)) select.append(el('option', {}, d.stage));
@@ -201,6 +201,8 @@
     const decided = local(ops, here.match).winnerSide !== null; // as online: no game form once the match is won
     form.hidden = decided;
     root().querySelector('[data-part=decided]').hidden = !decided;
+    const toss = (ev.coin_toss_required || []).includes(here.phase.match_type); // first, where the rules ask, once
+    root().querySelector('[data-part=toss]').hidden = !toss || history(ops).some((p) => p.kind === 'coin_toss');
   }
 
   const picked = () => [0, 1].map((s) => Number((root().querySelector(`input[name=slot${s}]:checked`) || {}).value) || null);
@@ -236,6 +238,7 @@
       return `${msg('Game').replace('{n}', game)}: ${entrantName(slots.a)} ${p.rounds_a}–${p.rounds_b} ${entrantName(slots.b)}`
         + (p.double_ko ? ` (${msg('Dko')})` : '');
     }
+    if (o.kind === 'coin_toss') return `${msg('Toss')}: ${entrantName(p.winner === 'a' ? slots.a : slots.b)}`;
     const id = p.side === 'a' ? slots.a : slots.b, team = here.event.entrants[String(id)];
     const member = team && team.members.find((m) => m.id === p.member_id);
     return `${msg('Next')}: ${entrantName(id)} — ${member ? member.name : ''}`;

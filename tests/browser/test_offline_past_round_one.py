@@ -179,8 +179,8 @@ def test_two_phones_offline_past_the_first_round(live_server, browser, tmp_path)
 
 
 def test_a_team_match_built_from_the_pack_names_players_and_keeps_their_characters(live_server, browser):
-    """Kachinuki: a member is one tap (as online), the game form then offers that member's registered
-    character only (Tekken: registered characters), and the queued entries carry the online fields."""
+    """Kachinuki: the toss first (Tekken rules), a member is one tap (as online), the game form then offers
+    that member's registered character only, and the entries, with the online fields, apply on the server."""
     event, match = team_event()
     accounts.set_staff_pin(event, "135790")
     db.session.commit()
@@ -190,12 +190,20 @@ def test_a_team_match_built_from_the_pack_names_players_and_keeps_their_characte
     context.set_offline(True)
     b.goto(f"{live_server.url}/staff/m/{match.id}")
     page = b.locator("[data-testid=offline-match]")
+    toss = page.locator("[data-testid=offline-toss]")
+    toss.locator("label", has=b.locator("input[name=winner][value=a]")).click()
+    expect(toss.locator("label", has=b.locator("input[name=winner][value=a]"))).to_have_text(re.compile("チームA"))
+    toss.locator("label", has=b.locator("input[name=choice][value=stage]")).click()
+    toss.locator("button[type=submit]").click()
+    expect(toss).to_be_hidden()
     names = page.locator("[data-testid=offline-name]")
     expect(names).to_have_count(2)
     names.nth(0).locator("button", has_text="A2").click()
     names.nth(1).locator("button", has_text="B1").click()
-    expect(page.locator("[data-testid=offline-entry]")).to_have_count(2)
-    expect(page.locator("[data-testid=offline-entry]").first).to_have_text(re.compile(r"^次の選手: チームA — A2 未確認$"))
+    entries = page.locator("[data-testid=offline-entry]")
+    expect(entries).to_have_count(3)
+    expect(entries).to_have_text([re.compile(r"^じゃんけん: チームA 未確認$"), re.compile(r"^次の選手: チームA — A2 未確認$"),
+                                  re.compile(r"^次の選手: チームB — B1 未確認$")])
     game = page.locator("[data-testid=offline-game]")
     a2, b1 = (m for m in (event.entrants[0].members[1], event.entrants[1].members[0]))
     expect(game.locator("[data-testid=chars-a] input:checked")).to_have_value(a2.character)
@@ -203,4 +211,13 @@ def test_a_team_match_built_from_the_pack_names_players_and_keeps_their_characte
     expect(game.locator(".char-more").first).to_be_hidden()  # registered characters only: no roster
     expect(game.locator("input[name=score]")).to_have_count(7)  # first to 3, and the full-set double K.O.
     queued = b.evaluate("async () => (await TaikaiOutbox.list()).map(o => o.payload)")
-    assert [(p["side"], p["member_id"], p["blind"]) for p in queued] == [("a", a2.id, "false"), ("b", b1.id, "false")]
+    assert [(p["side"], p["member_id"], p["blind"]) for p in queued[1:]] == [("a", a2.id, "false"), ("b", b1.id, "false")]
+    game.locator("label:has(input[name=score][value='3-1'])").click()
+    game.locator("button[type=submit]").click()
+    expect(entries).to_have_count(4)
+    _online(context, b)
+    ops_with(b, "applied", 4, timeout=20000)
+    db.session.rollback()
+    played = db.session.get(MatchRow, match.id).actions
+    assert [a["kind"] for a in played] == ["coin_toss", "name_player", "name_player", "report_game"]
+    assert (played[3]["char_a"], played[3]["char_b"], played[3]["rounds_a"]) == (a2.character, b1.character, 3)

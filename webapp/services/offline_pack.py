@@ -33,6 +33,7 @@ def pack(event: Event, title) -> dict:
     return {"id": event.id, "slug": event.slug, "name": event.name, "ruleset": event.ruleset,
             "rounds_to_win": rules.rounds_to_win if rules else 2, "double_ko": bool(rules and rules.double_ko),
             "character_lock": bool(rules and rules.character_lock),
+            "coin_toss_required": list(rules.coin_toss_required) if rules else [],
             "stage_rule": rules.stage_rule if rules else "agreement", "side_rule": rules.side_rule if rules else "agreement",
             "roster": gamedata.characters_for(event.game, event.ruleset),
             "stages": gamedata.stages_for(event.game, event.ruleset),
@@ -73,7 +74,8 @@ def _match(match: MatchRow, title) -> dict:
             "actions": len(match.actions or []), "best_of": play.best_of_for(match), "plays": _plays(match)}
 
 
-PLAY_FIELDS = {"report_game": ("char_a", "char_b", "stage", "side_a"), "name_player": ("side", "member_id")}
+PLAY_FIELDS = {"report_game": ("char_a", "char_b", "stage", "side_a"), "name_player": ("side", "member_id"),
+               "coin_toss": ("winner", "choice", "side_of_winner")}
 
 
 def _plays(match: MatchRow) -> list:
