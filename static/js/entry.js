@@ -162,13 +162,31 @@
     form.classList.add('editing');
     return true;
   }
+  const charChip = (side, value, text) => el('label', { class: 'chip' }, el('input', { type: 'radio', name: 'char_' + side, value }), text || value);
   function addChar(form, side, value) {
     const roster = form.querySelector(`[data-testid=chars-${side}] .char-roster`);
     if (!roster) return null;
-    const input = el('input', { type: 'radio', name: 'char_' + side, value });
-    roster.prepend(el('label', { class: 'chip' }, input, value));
+    const chip = charChip(side, value);
+    roster.prepend(chip);
+    const input = chip.querySelector('input');
     input.checked = true;
     return input;
+  }
+  // Fill a side's character buttons (the char_choices macro's fieldset) where the page has no
+  // server to draw them (the offline match page): the ones to keep first, then the roster behind
+  // the search; `picked` is checked. Locked (registered characters only): no roster.
+  function setChars(form, side, keep, picked, roster, locked, unnamed) {
+    const box = form.querySelector(`[data-testid=chars-${side}]`);
+    if (!box) return;
+    const kept = keep.length ? keep : [''];
+    box.querySelector('.char-keep').replaceChildren(...kept.map((v) => charChip(side, v, v || unnamed)));
+    const more = box.querySelector('.char-more');
+    more.hidden = !!locked;
+    more.querySelector('.char-roster').replaceChildren(...(locked ? [] : roster.filter((c) => !kept.includes(c)).map((c) => charChip(side, c))));
+    more.querySelector('[data-char-search]').value = '';
+    const chosen = [...box.querySelectorAll(`input[name=char_${side}]`)].find((i) => i.value === picked);
+    (chosen || box.querySelector('input')).checked = true;
+    more.open = !!chosen && !kept.includes(picked);
   }
 
   // ---- character search ---------------------------------------------------------
@@ -259,5 +277,5 @@
     return true;
   }
 
-  window.TaikaiEntry = { track, edit, labelOf };
+  window.TaikaiEntry = { track, edit, labelOf, remember, setChars };
 })();

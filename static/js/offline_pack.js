@@ -4,7 +4,8 @@
  * (#offline-match, served by the service worker) it offers, for a slot whose player this
  * phone does not know, the entrants who can still reach it, and queues the entries with
  * the players the referee picked (payload "slots"): the server holds them until the match
- * is ready with those players. Needs idb and outbox.js (window.TaikaiOutbox). */
+ * is ready with those players. Its game form is the online one (score, characters, stage,
+ * side; defaults as entry_defaults.py has them). Needs idb, outbox.js and entry.js. */
 (function (G) {
   'use strict';
   const O = () => G.TaikaiOutbox;
@@ -131,10 +132,7 @@
     Object.assign(data, { rounds_a: a, rounds_b: b }, a === b ? { double_ko: true } : { winner: a > b ? 'a' : 'b' });
   }
 
-  function entrantName(id) {
-    const e = here.event.entrants[String(id)];
-    return e ? e.name : '?';
-  }
+  const entrantName = (id) => (here.event.entrants[String(id)] || { name: '?' }).name;
 
   async function drawSlots() {
     const ops = await O().list();
@@ -148,45 +146,102 @@
         entrantName(id))));
     }
     updateNames();
+    drawForm(ops);
     await drawEntries(ops);
   }
 
-  function picked() {
-    return [0, 1].map((s) => {
-      const r = root().querySelector(`input[name=slot${s}]:checked`);
-      return r ? Number(r.value) : null;
-    });
+  // ---- the game form's defaults, as online (webapp/views/entry_defaults.py) -------------------
+  // What this match already has, as this phone knows it: the pack's games, then its own entries.
+  function history(ops) {
+    const mine = ops.filter((o) => o.match_id === here.match.id && LIVE(o)).map((o) => Object.assign({ kind: o.kind }, o.payload));
+    return (here.match.plays || []).concat(mine);
   }
+
+  // Per side the player's registered character, then last game's (same player); stage and side
+  // from the last game where the rules leave them to agreement (a toss-fixed side holds all match).
+  function defaults(ops) {
+    const ev = here.event, ids = picked(), team = ev.entrant_kind === 'team';
+    const player = {}, last = {};  // per side: the member named; the last character played, by whom
+    let lastGame = null, games = 0, tossSide = '';
+    for (const p of history(ops)) {
+      if (p.kind === 'name_player') player[p.side] = p.member_id;
+      if (p.kind === 'coin_toss' && p.choice === 'side' && p.side_of_winner) { // side a's side, from the winner's
+        tossSide = p.winner === 'a' ? p.side_of_winner : { '1P': '2P', '2P': '1P' }[p.side_of_winner];
+      }
+      if (p.kind !== 'report_game') continue;
+      games++, lastGame = p;
+      for (const s of ['a', 'b']) if (p['char_' + s]) last[s] = { member: player[s], char: p['char_' + s] };
+    }
+    const chars = {};
+    ['a', 'b'].forEach((s, i) => {
+      const entrant = ev.entrants[String(ids[i])], members = entrant ? entrant.members : [];
+      const memberId = team ? player[s] : (members[0] || {}).id;
+      const registered = (members.find((m) => m.id === memberId) || {}).character || '';
+      const held = last[s] && (!team || last[s].member === memberId) ? last[s].char : '';
+      chars[s] = { keep: [...new Set([registered, held].filter(Boolean))], picked: held || registered };
+    });
+    const stage = lastGame && ev.stage_rule === 'agreement' ? lastGame.stage || '' : '';
+    const side = (lastGame && ['agreement', 'toss_fixed'].includes(ev.side_rule) && lastGame.side_a) || tossSide;
+    return { chars, stage, side, game: games + 1 };
+  }
+
+  // The characters (buttons, roster search: entry.js), stage and side, and the game's number.
+  function drawForm(ops) {
+    const form = root().querySelector('[data-offline-op=report_game]'), d = defaults(ops), ev = here.event;
+    ['a', 'b'].forEach((s) => G.TaikaiEntry.setChars(form, s, d.chars[s].keep, d.chars[s].picked, ev.roster || [],
+      ev.character_lock, msg('Unnamed')));
+    const stages = ev.stages || [], select = form.querySelector('select[name=stage]');
+    select.replaceChildren(el('option', { value: '' }, '—'), ...stages.map((x) => el('option', {}, x)));
+    if (d.stage && !stages.includes(d.stage)) select.append(el('option', {}, d.stage));
+    select.value = d.stage;
+    form.querySelector('select[name=side_a]').value = d.side;
+    form.querySelector('[data-part=game-title]').textContent = msg('Game').replace('{n}', d.game);
+    form.querySelector('[data-part=game-button]').textContent = msg('Record').replace('{n}', d.game);
+    form.dataset.game = d.game;
+    const decided = local(ops, here.match).winnerSide !== null; // as online: no game form once the match is won
+    form.hidden = decided;
+    root().querySelector('[data-part=decided]').hidden = !decided;
+    const toss = (ev.coin_toss_required || []).includes(here.phase.match_type); // first, where the rules ask, once
+    root().querySelector('[data-part=toss]').hidden = !toss || history(ops).some((p) => p.kind === 'coin_toss');
+  }
+
+  const picked = () => [0, 1].map((s) => Number((root().querySelector(`input[name=slot${s}]:checked`) || {}).value) || null);
 
   // Name the sides after the picked entrants; a team event can name its next player.
   function updateNames() {
     const [a, b] = picked();
     root().querySelectorAll('[data-part=name-a]').forEach((n) => { n.textContent = a ? entrantName(a) : msg('SideA'); });
     root().querySelectorAll('[data-part=name-b]').forEach((n) => { n.textContent = b ? entrantName(b) : msg('SideB'); });
-    const form = root().querySelector('[data-offline-op=name_player]');
-    form.hidden = here.event.entrant_kind !== 'team';
-    const select = form.querySelector('select');
-    const side = (form.querySelector('input[name=side]:checked') || {}).value;
-    const team = side && here.event.entrants[String(side === 'a' ? a : b)];
-    select.replaceChildren(...(team ? team.members : []).map((m) =>
-      el('option', { value: String(m.id) }, `${m.name}${m.character ? ' (' + m.character + ')' : ''}`)));
+    root().querySelector('[data-part=name-player]').hidden = here.event.entrant_kind !== 'team';
+    root().querySelectorAll('[data-offline-op=name_player]').forEach((form) => {
+      const team = here.event.entrants[String(form.dataset.side === 'a' ? a : b)];
+      form.querySelector('[data-part=members]').replaceChildren(...(team ? team.members : []).map((m) =>
+        el('button', { class: 'btn btn-big', name: 'member_id', value: String(m.id), type: 'submit' },
+          m.name, ...(m.character ? [' ', el('span', { class: 'muted' }, `(${m.character})`)] : []))));
+    });
   }
 
   async function drawEntries(ops) {
     const list = root().querySelector('[data-testid=offline-entries]');
     const mine = (ops || (await O().list())).filter((o) => o.match_id === here.match.id);
-    list.replaceChildren(...mine.map((o) => el('li', { 'data-testid': 'offline-entry', 'data-status': o.status }, describe(o))));
+    let game = (here.match.plays || []).filter((p) => p.kind === 'report_game').length;
+    const checked = ['applied', 'duplicate', 'confirmed'];
+    list.replaceChildren(...mine.map((o) => el('li', { 'data-testid': 'offline-entry', 'data-status': o.status },
+      describe(o, o.kind === 'report_game' && LIVE(o) ? ++game : game + 1),
+      ...(checked.includes(o.status) ? [] : [' ', el('span', { class: 'badge warn' }, msg('Unchecked'))]))));
   }
 
-  // An entry in words: "<winner> 2–1", or the member named.
-  function describe(o) {
+  // An entry in words, as the online entry list names it: "第2ゲーム: A 2–1 B", "次の選手: A — A1".
+  function describe(o, game) {
     const p = o.payload || {}, slots = p.slots || {};
-    if (o.kind === 'report_game') {  // "A 2–1 B", as the online entry list names it
-      return `${entrantName(slots.a)} ${p.rounds_a}–${p.rounds_b} ${entrantName(slots.b)}` + (p.double_ko ? ` (${msg('Dko')})` : '');
+    if (o.kind === 'report_game') {
+      return `${msg('Game').replace('{n}', game)}: ${entrantName(slots.a)} ${p.rounds_a}–${p.rounds_b} ${entrantName(slots.b)}`
+        + (p.double_ko ? ` (${msg('Dko')})` : '');
     }
-    const team = here.event.entrants[String(p.side === 'a' ? slots.a : slots.b)];
+    if (o.kind === 'coin_toss') return `${msg('Toss')}: ${entrantName(p.winner === 'a' ? slots.a : slots.b)}`;
+    const id = p.side === 'a' ? slots.a : slots.b, team = here.event.entrants[String(id)];
     const member = team && team.members.find((m) => m.id === p.member_id);
-    return member ? member.name : '';
+    return `${msg('Next')}: ${entrantName(id)} — ${member ? member.name : ''}`;
   }
 
   // What the phone can check; the rest is the server's (said on the page).
@@ -203,9 +258,10 @@
     return null;
   }
 
-  async function submit(form) {
-    const kind = form.dataset.offlineOp, data = {};
-    for (const [k, v] of new FormData(form)) data[k] = /^\d+$/.test(v) ? Number(v) : v;
+  async function submit(form, submitter) {
+    const kind = form.dataset.offlineOp, data = {}, fields = [...new FormData(form)];
+    if (submitter && submitter.name) fields.push([submitter.name, submitter.value]); // a member's button
+    for (const [k, v] of fields) data[k] = /^\d+$/.test(v) ? Number(v) : v;
     if (kind === 'report_game') expandScore(data);
     const slots = picked(), feedback = root().querySelector('[data-testid=offline-feedback]');
     const why = await problem(kind, data, slots);
@@ -213,8 +269,9 @@
     feedback.dataset.ok = why ? 'no' : 'yes';
     if (why) return;
     const position = here.match.actions + local(await O().list(), here.match).count;
-    await O().enqueue(kind, here.match.id, here.match.slots_version,
+    const op = await O().enqueue(kind, here.match.id, here.match.slots_version,
       Object.assign(data, { position, slots: { a: slots[0], b: slots[1] } }));
+    if (G.TaikaiEntry) G.TaikaiEntry.remember(op.op_id, describe(op, +form.dataset.game || 1)); // the outbox list names it too
     form.reset();
     await drawSlots();
   }
@@ -229,9 +286,13 @@
       const form = ev.target.closest('form[data-offline-op]');
       if (!form) return;
       ev.preventDefault();
-      submit(form).catch((e) => console.warn('taikai pack', e));
+      submit(form, ev.submitter).catch((e) => console.warn('taikai pack', e));
     });
-    root().addEventListener('change', (ev) => { if (here && ev.target.name !== 'member_id') updateNames(); });
+    root().addEventListener('change', (ev) => {
+      if (!here || !/^slot[01]$/.test(ev.target.name)) return;
+      updateNames();
+      O().list().then(drawForm).catch(() => {}); // another player: their registered character
+    });
     document.addEventListener('taikai:outbox-changed', () => { if (here) drawEntries().catch(() => {}); });
   }
 

@@ -200,3 +200,59 @@ def test_a_signed_out_referee_scanning_a_station_code_signs_in_with_the_pin_and_
     assert signed_in.headers["Location"].endswith(f"/staff/e/{event.slug}?station=1")
     landing = desk_client.get(signed_in.headers["Location"])
     assert landing.status_code == 302 and landing.headers["Location"].endswith(f"/staff/m/{match.id}")
+
+
+def test_a_no_show_row_offers_the_walkover_and_a_dq_with_the_rule_named(desk_client):
+    from datetime import timedelta
+    from urllib.parse import unquote_plus
+
+    from webapp.models.base import utcnow
+
+    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
+    match = _ready(phase.id)[0]
+    desk_client.post(f"/desk/match/{match.id}/station", data={"station": "1"})
+    db.session.expire_all()
+    db.session.get(MatchRow, match.id).called_at = utcnow() - timedelta(minutes=12)
+    db.session.commit()
+    names = {e.id: e.name for e in db.session.query(Entrant)}
+    for page in (f"/desk/e/{event.id}/stations?lang=en", f"/desk/phase/{phase.id}?lang=en"):
+        body = unquote_plus(desk_client.get(page).get_data(as_text=True)).replace("&amp;", "&")
+        assert 'data-testid="no-show-dq"' in body and f"{names[match.slot_a]} absent" in body
+        for side in (match.slot_a, match.slot_b):
+            assert f"/desk/entrant/{side}/dq?reason=No-show: not at the station 10 minutes" in body
+    confirm = desk_client.get(f"/desk/entrant/{match.slot_b}/dq?lang=en&reason=No-show: 10 minutes (event rule)")
+    assert 'value="No-show: 10 minutes (event rule)"' in confirm.get_data(as_text=True)
+    assert "What will change" in confirm.get_data(as_text=True)
+
+
+def test_the_event_sets_its_no_show_limit_and_a_phase_may_keep_its_own(desk_client):
+    from webapp.models import Event
+
+    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    page = desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
+    assert 'data-testid="event-no-show"' in page and "No-show limit: 10 minutes after the call for the event" in page
+    assert f'action="/desk/e/{event.id}/no-show-limit"' in page
+    for bad in ("0", "121", "ten"):  # checked by the service, the page says why
+        answer = desk_client.post(f"/desk/e/{event.id}/no-show-limit?lang=en", data={"no_show_minutes": bad},
+                                  follow_redirects=True)
+        assert "The no-show limit must be 1 to 120 minutes." in answer.get_data(as_text=True)
+    db.session.expire_all()
+    assert "no_show_minutes" not in (db.session.get(Event, event.id).settings or {})
+    desk_client.post(f"/desk/e/{event.id}/no-show-limit", data={"no_show_minutes": "15"})
+    db.session.expire_all()
+    assert db.session.get(Event, event.id).settings["no_show_minutes"] == 15
+    page = desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
+    assert "15 minutes after the call for the event" in page and "now 15 min (the event's)" in page
+    # A phase saved with its limit blank follows the event; with its own, keeps it.
+    desk_client.post(f"/desk/phase/{phase.id}/calling", data={"auto_call": "on", "no_show_minutes": ""})
+    desk_client.post(f"/desk/e/{event.id}/no-show-limit", data={"no_show_minutes": "20"})
+    from webapp.services import stations
+    db.session.expire_all()
+    assert stations.calling(db.session.get(Phase, phase.id))["no_show_minutes"] == 20
+    desk_client.post(f"/desk/phase/{phase.id}/calling", data={"no_show_minutes": "7"})
+    page = desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
+    assert f"{phase.name}: 7 minutes" in page and "now 7 min" in page
+    desk_client.post(f"/desk/e/{event.id}/no-show-limit", data={"no_show_minutes": ""})  # back to the default
+    db.session.expire_all()
+    assert stations.event_no_show_minutes(db.session.get(Event, event.id)) == 10

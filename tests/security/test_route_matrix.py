@@ -62,7 +62,8 @@ def _world(app, desk_user):
             "checked_in": "true", "station": "9", "decision": "take", "reason": "matrix", "template": "kgp2025",
             "username": "desk", "password": "wrong-password", "current": "wrong", "new": "new-pass-1234"}
     by_endpoint = {"desk.record_winner": {**form, "winner": str(match_b.slot_a)},
-                   "desk.correct": {**form, "winner": str(match_b.slot_a)}}
+                   "desk.correct": {**form, "winner": str(match_b.slot_a)},
+                   "desk_stations.event_no_show": {**form, "no_show_minutes": "12"}}
     sync_body = {"device_id": "matrix", "ops": [{"op_id": str(uuid.uuid4()), "device_id": "matrix", "kind": "coin_toss",
                                                 "match_id": match_b.id, "payload": {"winner": "a", "choice": "side",
                                                                                     "side_of_winner": "1P", "position": 1}}]}

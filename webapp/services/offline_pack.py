@@ -1,11 +1,12 @@
 """The offline pack: what a staff phone keeps of its event to play any match without the server.
 
 Entrants and their members (with registered characters), each started phase's brackets with
-the feeding structure (which match's winner or loser goes to which slot), match titles and
-the rule set. The phone stores it in IndexedDB and refreshes it on every sync.
+the feeding structure (which match's winner or loser goes to which slot), match titles, the
+games already played (characters, stage, side), the rule set and the title's roster and stages. The phone stores it in IndexedDB and refreshes it on every sync.
 """
 from datetime import datetime, timezone
 
+from .. import gamedata
 from ..extensions import db
 from ..models import Event, MatchRow
 from . import play
@@ -31,6 +32,11 @@ def pack(event: Event, title) -> dict:
     rules = _rules(event)
     return {"id": event.id, "slug": event.slug, "name": event.name, "ruleset": event.ruleset,
             "rounds_to_win": rules.rounds_to_win if rules else 2, "double_ko": bool(rules and rules.double_ko),
+            "character_lock": bool(rules and rules.character_lock),
+            "coin_toss_required": list(rules.coin_toss_required) if rules else [],
+            "stage_rule": rules.stage_rule if rules else "agreement", "side_rule": rules.side_rule if rules else "agreement",
+            "roster": gamedata.characters_for(event.game, event.ruleset),
+            "stages": gamedata.stages_for(event.game, event.ruleset),
             "entrant_kind": event.entrant_kind, "team_size": event.team_size,
             "made_at": datetime.now(timezone.utc).isoformat(),
             "entrants": {str(e.id): _entrant(e) for e in event.entrants},
@@ -65,4 +71,14 @@ def _match(match: MatchRow, title) -> dict:
             "slots": [match.slot_a, match.slot_b], "winner": match.winner_id, "loser": match.loser_id,
             "status": match.status, "winner_to": match.winner_to, "loser_to": match.loser_to,
             "version": match.version, "slots_version": match.slots_version,
-            "actions": len(match.actions or []), "best_of": play.best_of_for(match)}
+            "actions": len(match.actions or []), "best_of": play.best_of_for(match), "plays": _plays(match)}
+
+
+PLAY_FIELDS = {"report_game": ("char_a", "char_b", "stage", "side_a"), "name_player": ("side", "member_id"),
+               "coin_toss": ("winner", "choice", "side_of_winner")}
+
+
+def _plays(match: MatchRow) -> list:
+    """The games and named players already recorded, for the offline form's defaults (last game's characters)."""
+    return [{"kind": a["kind"], **{k: a.get(k) for k in PLAY_FIELDS[a["kind"]]}}
+            for a in match.actions or [] if a.get("kind") in PLAY_FIELDS]

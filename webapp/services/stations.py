@@ -75,15 +75,36 @@ def calling(phase: Phase) -> dict:
     settings = dict(phase.calling or {})
     event_limit = (phase.event.settings or {}).get("no_show_minutes") or DEFAULT_NO_SHOW_MINUTES
     return {"auto_call": bool(settings.get("auto_call")), "auto_walkover": bool(settings.get("auto_walkover")),
-            "no_show_minutes": int(settings.get("no_show_minutes") or event_limit)}
+            "no_show_minutes": int(settings.get("no_show_minutes") or event_limit),
+            "own_minutes": settings.get("no_show_minutes"), "event_minutes": int(event_limit)}
+
+
+def event_no_show_minutes(event: Event) -> int:
+    """The event's no-show limit in minutes (phases without their own limit use it)."""
+    return int((event.settings or {}).get("no_show_minutes") or DEFAULT_NO_SHOW_MINUTES)
+
+
+def _check_minutes(minutes: int | None) -> None:
+    if minutes is not None and not 1 <= minutes <= 120:
+        raise ServiceError("station.no_show", N_("The no-show limit must be 1 to 120 minutes."))
+
+
+def set_event_no_show(event: Event, minutes: int | None, user=None) -> None:
+    """Save the event's no-show limit (None: the default, 10 minutes)."""
+    _check_minutes(minutes)
+    settings = dict(event.settings or {})  # a new dict: the JSON column sees the change
+    if minutes is None:
+        settings.pop("no_show_minutes", None)
+    else:
+        settings["no_show_minutes"] = minutes
+    event.settings = settings
+    audit.record("event.no_show", user, event.id, no_show_minutes=minutes)
 
 
 def set_calling(phase: Phase, auto_call: bool, no_show_minutes: int | None, auto_walkover: bool, user=None) -> None:
-    """Save a phase's auto-call switch, no-show limit and automatic walkovers."""
-    if no_show_minutes is not None and not 1 <= no_show_minutes <= 120:
-        raise ServiceError("station.no_show", N_("The no-show limit must be 1 to 120 minutes."))
-    phase.calling = {"auto_call": auto_call, "auto_walkover": auto_walkover,
-                     "no_show_minutes": no_show_minutes or calling(phase)["no_show_minutes"]}
+    """Save a phase's auto-call switch, its own no-show limit (None: the event's) and automatic walkovers."""
+    _check_minutes(no_show_minutes)
+    phase.calling = {"auto_call": auto_call, "auto_walkover": auto_walkover, "no_show_minutes": no_show_minutes}
     audit.record("phase.calling", user, phase.event_id, phase=phase.id, **phase.calling)
 
 

@@ -34,7 +34,7 @@ def correction(match_id):
 def disqualification(entrant_id):
     """Confirm a disqualification with its effect spelled out (no browser pop-up)."""
     entrant = db.session.get(Entrant, entrant_id) or abort(404)
-    return render("desk/dq_confirm.html", entrant=entrant, event=entrant.event,
+    return render("desk/dq_confirm.html", entrant=entrant, event=entrant.event, reason=request.args.get("reason", "")[:200],
                   decided=corrections.dq_effect(entrant), entrants=standings.names(entrant.event_id))
 
 

@@ -34,7 +34,7 @@ def board_context(event: Event) -> dict:
     return {"event": event, "board": views, "queue": regular, "stream_queue": stream,
             "free": [v.station for v in views if v.state == "free"],
             "entrants": standings.names(event.id), "calling": {p.id: stations.calling(p) for p in event.phases},
-            "auto_walkovers": no_shows.wanted(event)}
+            "auto_walkovers": no_shows.wanted(event), "event_minutes": stations.event_no_show_minutes(event)}
 
 
 @bp.route("/e/<int:event_id>/stations")
@@ -94,18 +94,32 @@ def stream_station(station_id):
     return _back(event.id)
 
 
+def _minutes() -> int | None:
+    """The no-show limit typed in the form (blank: None); not a number is the service's error."""
+    raw = request.form.get("no_show_minutes", "").strip()
+    if raw and not raw.isdigit():
+        from ..services import ServiceError
+        from ..tournament.errors import N_
+        raise ServiceError("station.no_show", N_("The no-show limit must be 1 to 120 minutes."))
+    return int(raw) if raw else None
+
+
+@bp.route("/e/<int:event_id>/no-show-limit", methods=["POST"])
+def event_no_show(event_id):
+    """The event's no-show limit (blank: 10 minutes); phases without their own use it."""
+    event = _event(event_id)
+    if run_change(lambda: stations.set_event_no_show(event, _minutes(), current_user)):
+        flash(_("No-show limit saved: %(n)s minutes after the call.", n=stations.event_no_show_minutes(event)), "ok")
+    return _back(event_id)
+
+
 @bp.route("/phase/<int:phase_id>/calling", methods=["POST"])
 def calling(phase_id):
     """Auto-call on/off, the no-show limit and automatic walkovers of a phase."""
     phase = db.session.get(Phase, phase_id) or abort(404)
-    raw = request.form.get("no_show_minutes", "").strip()
 
     def save():
-        if raw and not raw.isdigit():
-            from ..services import ServiceError
-            from ..tournament.errors import N_
-            raise ServiceError("station.no_show", N_("The no-show limit must be 1 to 120 minutes."))
-        stations.set_calling(phase, bool(request.form.get("auto_call")), int(raw) if raw else None,
+        stations.set_calling(phase, bool(request.form.get("auto_call")), _minutes(),
                              bool(request.form.get("auto_walkover")), current_user)
     if run_change(save):
         flash(_("Calling settings saved for %(phase)s.", phase=phase.name), "ok")
