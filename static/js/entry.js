@@ -104,7 +104,7 @@
     const shared = op.status === 'applied' && op.code === 'station.shared'; // kept; the desk decides
     const [state, ja, en] = shared ? STATES.conflict : STATES[op.status] || STATES.saved;
     let form = formFor(op);
-    if (state === 'rejected' && form && form.dataset.retryOf !== op.op_id) fill(op, form);
+    if (state === 'rejected' && form && form.dataset.retryOf !== op.op_id) fill(op, form, edits[op.op_id]);
     const b = statusBox();
     b.className = 'flash entry-status state-' + state; // (drops "toast": placed again below)
     b.dataset.state = state;
@@ -136,11 +136,25 @@
   }
 
   // Put a rejected entry back into a form of its kind (score choice and characters too).
-  function fill(op, form) {
+  // What the person changed in a form put back after a rejection. A sync swaps the match
+  // section in again (a fresh form): their correction goes into it, not the refused entry.
+  const edits = {};
+  function noteEdit(ev) {
+    const form = ev.target.form;
+    if (form && form.dataset.retryOf) edits[form.dataset.retryOf] = formValues(form);
+  }
+  function formValues(form) {
+    const v = {};
+    for (const [k, x] of new FormData(form)) v[k] = k in v ? [].concat(v[k], x) : x;
+    return v;
+  }
+  document.addEventListener('change', noteEdit);
+  document.addEventListener('input', noteEdit);
+  function fill(op, form, values) {
     form = form || formFor(op);
     if (!form) return false;
-    const p = Object.assign({}, op.payload);
-    if (p.rounds_a != null && form.querySelector('input[name=score]')) p.score = `${p.rounds_a}-${p.rounds_b}`;
+    const p = Object.assign({}, values || op.payload);
+    if (!values && p.rounds_a != null && form.querySelector('input[name=score]')) p.score = `${p.rounds_a}-${p.rounds_b}`;
     for (const f of form.elements) {
       if (!(f.name in p) || f.tagName === 'BUTTON' || f.type === 'hidden') continue;
       const v = p[f.name], vs = [].concat(v).map(String);

@@ -116,6 +116,13 @@ def test_kgp_game_counts_taps_and_a_rejection_shows_in_view(live_server, phone39
     expect(form.locator("input[name=score][value='0-2']")).to_be_checked()
     # Corrected in the same form: B keeps the character.
     form.locator("[data-testid=chars-b] .char-keep label").click()
+    # A sync swaps the match section in again meanwhile: the correction stays in the form.
+    with page.expect_response(lambda r: r.url.endswith(f"/staff/m/{match.id}")):
+        page.evaluate("document.body.dispatchEvent(new CustomEvent('taikai:synced', {bubbles: true}))")
+    page.wait_for_timeout(300)
+    form = _game_form(page)
+    expect(form.locator("input[name=char_b][value='春麗']")).to_be_checked()
+    expect(form.locator("input[name=score][value='0-2']")).to_be_checked()
     form.locator("button[type=submit]").click()
     expect(_status(page, "accepted")).to_contain_text("第3ゲーム: チームA 0–2 チームB")
     expect(page.locator("[data-testid=winner]")).to_contain_text("チームB")
