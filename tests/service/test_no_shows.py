@@ -68,3 +68,16 @@ def test_kachinuki_keeps_the_roll_call(app):
     match = _called_long_ago(event, phase)
     _check_in(match.slot_a)
     assert stations.due_walkovers(event) == []
+
+
+def test_only_the_desk_may_change_no_show_settings(app):
+    """The service refuses a staff account itself, not only the desk pages."""
+    import pytest
+    from types import SimpleNamespace
+    from webapp.services import ServiceError
+    event, (phase,) = _event(players=4, fmt="single_elimination")
+    staff = SimpleNamespace(is_desk=False)
+    with pytest.raises(ServiceError):
+        stations.set_calling(phase, True, 5, False, staff)
+    with pytest.raises(ServiceError):
+        stations.set_event_no_show(phase.event, 5, staff)

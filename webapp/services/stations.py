@@ -17,7 +17,7 @@ from ..extensions import db
 from ..models import Entrant, Event, MatchRow, Phase, Station
 from ..models.base import utcnow
 from ..tournament.errors import N_
-from . import ServiceError, audit
+from . import ServiceError, access, audit
 from .entrants import normalize_name
 
 DEFAULT_NO_SHOW_MINUTES = 10   # neither ruleset names a limit: the desk sees and can change it
@@ -91,6 +91,7 @@ def _check_minutes(minutes: int | None) -> None:
 
 def set_event_no_show(event: Event, minutes: int | None, user=None) -> None:
     """Save the event's no-show limit (None: the default, 10 minutes)."""
+    access.check_desk(user)
     _check_minutes(minutes)
     settings = dict(event.settings or {})  # a new dict: the JSON column sees the change
     if minutes is None:
@@ -103,6 +104,7 @@ def set_event_no_show(event: Event, minutes: int | None, user=None) -> None:
 
 def set_calling(phase: Phase, auto_call: bool, no_show_minutes: int | None, auto_walkover: bool, user=None) -> None:
     """Save a phase's auto-call switch, its own no-show limit (None: the event's) and automatic walkovers."""
+    access.check_desk(user)
     _check_minutes(no_show_minutes)
     phase.calling = {"auto_call": auto_call, "auto_walkover": auto_walkover, "no_show_minutes": no_show_minutes}
     audit.record("phase.calling", user, phase.event_id, phase=phase.id, **phase.calling)
