@@ -26,13 +26,11 @@ class _Said:
 
 def undone_for(device_id: str, user_id: int) -> list[dict]:
     """This person's entries from the device that a later void undid (each with the reason), for its next sync."""
-    from sqlalchemy import String, cast
-
     from webapp.extensions import db
     from webapp.models import Operation
     rows = (db.session.query(Operation)
-            .filter(Operation.user_id == user_id, Operation.device_id == device_id, Operation.outcome == "applied",
-                    cast(Operation.params, String).like('%"undone"%'))
+            .filter(Operation.device_id == device_id, Operation.undone.is_(True), Operation.user_id == user_id,
+                    Operation.outcome == "applied")
             .order_by(Operation.seq).limit(200))
     return [present(operations.stored_outcome(r)) for r in rows]
 

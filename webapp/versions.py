@@ -5,7 +5,7 @@ poll reads one row instead of every match. The hook is central (a before_flush l
 every write path — results, play, corrections, DQ, stations, check-in — goes through a flush.
 """
 from sqlalchemy import event as sa_event
-from sqlalchemy import inspect
+from sqlalchemy import inspect, update
 from sqlalchemy.orm import Session
 
 from .models import BracketRow, Entrant, Event, MatchRow, Member, Phase
@@ -32,11 +32,22 @@ def _owners(obj) -> tuple[list[Phase], list[Event]]:
     return (list(event.phases), [event]) if event is not None else ([], [])
 
 
-def _bump(obj, column) -> None:
-    state = inspect(obj)
-    if state.persistent and not state.deleted:
-        # A SQL expression, so concurrent transactions each add one (no lost update).
-        setattr(obj, "version", column + 1)
+def _bump(session: Session, rows: dict, model) -> None:
+    """One UPDATE adding one to the version of each row (not one statement per row)."""
+    ids = sorted(row.id for row in rows.values() if _persistent(row))  # sorted: a fixed lock order
+    if not ids:
+        return
+    table = model.__table__
+    # A SQL expression, so concurrent transactions each add one (no lost update).
+    session.connection().execute(update(table).where(table.c.id.in_(ids)).values(version=table.c.version + 1))
+    for row in rows.values():
+        if _persistent(row):  # the number is the database's now: read again if asked for
+            session.expire(row, ["version"])
+
+
+def _persistent(row) -> bool:
+    state = inspect(row)
+    return state.persistent and not state.deleted
 
 
 def bump_versions(session: Session, _context, _instances) -> None:
@@ -50,10 +61,8 @@ def bump_versions(session: Session, _context, _instances) -> None:
                 owned_phases, owned_events = _owners(obj)
                 phases.update((id(p), p) for p in owned_phases)
                 events.update((id(e), e) for e in owned_events)
-    for phase in phases.values():
-        _bump(phase, Phase.version)
-    for event in events.values():
-        _bump(event, Event.version)
+    _bump(session, phases, Phase)
+    _bump(session, events, Event)
 
 
 def init_versions() -> None:

@@ -31,6 +31,11 @@ class Operation(db.Model):
     message: Mapped[str | None] = mapped_column(db.String(300))
     params: Mapped[dict] = mapped_column(JSONType, default=dict)
     match_version: Mapped[int | None] = mapped_column()
+    # A later void undid this applied entry (the reason is in params["undone"]): every sync
+    # asks for the device's undone entries, so they are found by index, not by reading params.
+    undone: Mapped[bool] = mapped_column(default=False, server_default=db.false())
+
+    __table_args__ = (db.Index("ix_operation_device_undone", "device_id", "undone"),)
 
 
 class Conflict(db.Model):

@@ -14,7 +14,7 @@ from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
-from ..models import BracketRow, Entrant, Event, MatchRow, Phase
+from ..models import BracketRow, Entrant, MatchRow, Phase
 
 # The rules read the match's phase and event; auto-call reads the event's phases.
 _EVENT_OF_MATCH = joinedload(MatchRow.bracket).joinedload(BracketRow.phase).joinedload(Phase.event)
@@ -44,8 +44,7 @@ def preload(ops: list[dict]) -> dict:
     ids = {op["match_id"] for op in ops if isinstance(op.get("match_id"), int)}
     if not ids:
         return {}
-    matches = db.session.scalars(select(MatchRow).where(MatchRow.id.in_(ids))
-                                 .options(_EVENT_OF_MATCH.selectinload(Event.phases))).all()
+    matches = db.session.scalars(select(MatchRow).where(MatchRow.id.in_(ids)).options(_EVENT_OF_MATCH)).all()
     entrant_ids = {e for m in matches for e in (m.slot_a, m.slot_b) if e}
     entrants = db.session.scalars(select(Entrant).where(Entrant.id.in_(entrant_ids))
                                   .options(selectinload(Entrant.members))).all() if entrant_ids else []
@@ -53,8 +52,9 @@ def preload(ops: list[dict]) -> dict:
 
 
 def brackets_loaded() -> None:
-    """Before a result moves a bracket: every bracket of the batch gets its matches, and
-    every phase its brackets, in two queries (once per batch, not two lazy loads per result)."""
+    """Before a result moves a bracket: every bracket of the batch gets its matches, every
+    phase its brackets and every event its phases (auto-call reads them), in three queries
+    (once per batch, and only in a batch that ends a match; not three lazy loads per result)."""
     kept = _kept.get()
     if not kept or kept.get(_BRACKETS_DONE):
         return
@@ -62,6 +62,7 @@ def brackets_loaded() -> None:
     brackets = _brackets_of(kept)
     _fill(brackets, "matches", MatchRow, MatchRow.bracket_id)
     _fill({b.phase for b in brackets}, "brackets", BracketRow, BracketRow.phase_id)
+    _fill({b.phase.event for b in brackets}, "phases", Phase, Phase.event_id, Phase.position)
 
 
 _BRACKETS_DONE = ("brackets", "loaded")
@@ -71,17 +72,18 @@ def _brackets_of(kept: dict) -> set:
     return {row.bracket for (model, _), row in list(kept.items()) if model is MatchRow}
 
 
-def _fill(parents: set, name: str, model, parent_id) -> None:
-    """Load the collection `name` of each parent not holding it yet, in one query (by id, as
-    the relationship orders it); rows already in memory keep their unflushed changes."""
+def _fill(parents: set, name: str, model, parent_id, order=None) -> None:
+    """Load the collection `name` of each parent not holding it yet, in one query (in the
+    relationship's order: `order`, then id); rows already in memory keep their unflushed changes."""
     ids = [p.id for p in parents if p is not None and name in inspect(p).unloaded]
     if ids:
-        rows = db.session.scalars(select(model).where(parent_id.in_(ids)).order_by(model.id)).all()
+        rows = db.session.scalars(select(model).where(parent_id.in_(ids))
+                                  .order_by(*([order] if order is not None else []), model.id)).all()
         _give(parents, name, rows, parent_id)
 
 
 def _give(parents: set, name: str, rows: list, parent_id) -> None:
-    """Set each parent's collection `name` (not loaded yet) to its rows, which come in id order."""
+    """Set each parent's collection `name` (not loaded yet) to its rows, which come in its order."""
     parents = {p.id: p for p in parents if p is not None and name in inspect(p).unloaded}
     children: dict[int, list] = {i: [] for i in parents}
     for row in rows:

@@ -8,7 +8,7 @@ import uuid
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
-from sqlalchemy import event, insert, select
+from sqlalchemy import event, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload
 
@@ -381,6 +381,7 @@ def _mark_undone(match: MatchRow, undone: list[dict]) -> None:
         if row is not None:
             why = {k: entry[k] for k in ("code", "message", "params")}
             row.params = {**(row.params or {}), "undone": why}
+            row.undone = True
 
 
 def _device_positions(op: dict, match_id: int) -> set[int]:
@@ -468,8 +469,8 @@ def _log_later(op: dict, user, outcome: Outcome) -> None:
 
 def _write_pending() -> None:
     rows = _pending_log.get()
-    if rows:
-        db.session.execute(insert(Operation), rows)
+    if rows:  # Core's insert: the ORM's bulk insert costs more than the statement itself
+        db.session.execute(Operation.__table__.insert(), rows)
         rows.clear()
 
 
