@@ -1,7 +1,7 @@
 """Benchmark: 2,000 queued result operations replayed over HTTP in batches of 50.
 
-The app runs under gunicorn (its own processes on a loopback port, so the client does not
-share their interpreter lock) against a temporary SQLite file with synchronous=FULL, or
+The app runs under gunicorn as `make serve` runs it (webapp/venue/server.py: its own
+processes on a loopback port, so the client does not share their interpreter lock) against a temporary SQLite file with synchronous=FULL, or
 against the PostgreSQL database given by --database (emptied first: give a scratch one);
 a desk session cookie signs the requests in. Each
 match is a 5on5 kachinuki won 5-0 by side a (toss, names, games), as a phone
@@ -47,14 +47,9 @@ def build(app) -> list[dict]:
     return ops[:OPS]
 
 
-WORKERS = 1  # one process: the client sends one batch at a time
-
-
 def serve(url: str, port: int) -> subprocess.Popen:
-    """gunicorn serving bench/bench_server.py on the database at url."""
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    return subprocess.Popen([str(gunicorn), "--workers", str(WORKERS), "--bind", f"127.0.0.1:{port}",
-                             "--log-level", "warning", "bench.bench_server:app"],
+    """The production server (bench/bench_server.py, its default workers) on the database at url."""
+    return subprocess.Popen([sys.executable, "-m", "bench.bench_server", str(port)],
                             cwd=ROOT, env={**os.environ, "BENCH_DATABASE_URL": url})
 
 

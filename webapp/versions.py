@@ -5,7 +5,7 @@ poll reads one row instead of every match. The hook is central (a before_flush l
 every write path — results, play, corrections, DQ, stations, check-in — goes through a flush.
 """
 from sqlalchemy import event as sa_event
-from sqlalchemy import inspect, update
+from sqlalchemy import bindparam, inspect, update
 from sqlalchemy.orm import Session
 
 from .models import BracketRow, Entrant, Event, MatchRow, Member, Phase
@@ -32,14 +32,22 @@ def _owners(obj) -> tuple[list[Phase], list[Event]]:
     return (list(event.phases), [event]) if event is not None else ([], [])
 
 
+def _bump_statement(model):
+    table = model.__table__
+    # A SQL expression, so concurrent transactions each add one (no lost update).
+    return (update(table).where(table.c.id.in_(bindparam("ids", expanding=True)))
+            .values(version=table.c.version + 1))
+
+
+_BUMPS = {Phase: _bump_statement(Phase), Event: _bump_statement(Event)}  # built once per process
+
+
 def _bump(session: Session, rows: dict, model) -> None:
     """One UPDATE adding one to the version of each row (not one statement per row)."""
     ids = sorted(row.id for row in rows.values() if _persistent(row))  # sorted: a fixed lock order
     if not ids:
         return
-    table = model.__table__
-    # A SQL expression, so concurrent transactions each add one (no lost update).
-    session.connection().execute(update(table).where(table.c.id.in_(ids)).values(version=table.c.version + 1))
+    session.connection().execute(_BUMPS[model], {"ids": ids})
     for row in rows.values():
         if _persistent(row):  # the number is the database's now: read again if asked for
             session.expire(row, ["version"])

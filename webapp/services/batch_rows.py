@@ -9,7 +9,7 @@ decides anything: a row missing from the preload is simply loaded when it is rea
 import contextvars
 from contextlib import contextmanager
 
-from sqlalchemy import inspect, select
+from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -18,6 +18,14 @@ from ..models import BracketRow, Entrant, MatchRow, Phase
 
 # The rules read the match's phase and event; auto-call reads the event's phases.
 _EVENT_OF_MATCH = joinedload(MatchRow.bracket).joinedload(BracketRow.phase).joinedload(Phase.event)
+
+# The batch's statements are built once, their ids an expanding parameter: building a
+# statement with its loader options (and its cache key) cost more than running it.
+_IDS = bindparam("ids", expanding=True)
+_MATCHES = select(MatchRow).where(MatchRow.id.in_(_IDS)).options(_EVENT_OF_MATCH)
+_ENTRANTS = select(Entrant).where(Entrant.id.in_(_IDS)).options(selectinload(Entrant.members))
+_DISQUALIFIED = select(Entrant.event_id, Entrant.id).where(Entrant.event_id.in_(_IDS), Entrant.dq.is_(True))
+_CHILDREN: dict = {}  # (model, parent column) -> the statement reading those children
 
 # (model, id) -> row, for the batch under way (None outside one).
 _kept: contextvars.ContextVar = contextvars.ContextVar("taikai_batch_rows", default=None)
@@ -44,10 +52,9 @@ def preload(ops: list[dict]) -> dict:
     ids = {op["match_id"] for op in ops if isinstance(op.get("match_id"), int)}
     if not ids:
         return {}
-    matches = db.session.scalars(select(MatchRow).where(MatchRow.id.in_(ids)).options(_EVENT_OF_MATCH)).all()
+    matches = db.session.scalars(_MATCHES, {"ids": sorted(ids)}).all()
     entrant_ids = {e for m in matches for e in (m.slot_a, m.slot_b) if e}
-    entrants = db.session.scalars(select(Entrant).where(Entrant.id.in_(entrant_ids))
-                                  .options(selectinload(Entrant.members))).all() if entrant_ids else []
+    entrants = db.session.scalars(_ENTRANTS, {"ids": sorted(entrant_ids)}).all() if entrant_ids else []
     return {(type(row), row.id): row for row in [*matches, *entrants]}
 
 
@@ -77,9 +84,16 @@ def _fill(parents: set, name: str, model, parent_id, order=None) -> None:
     relationship's order: `order`, then id); rows already in memory keep their unflushed changes."""
     ids = [p.id for p in parents if p is not None and name in inspect(p).unloaded]
     if ids:
-        rows = db.session.scalars(select(model).where(parent_id.in_(ids))
-                                  .order_by(*([order] if order is not None else []), model.id)).all()
+        rows = db.session.scalars(_children(model, parent_id, order), {"ids": ids}).all()
         _give(parents, name, rows, parent_id)
+
+
+def _children(model, parent_id, order):
+    statement = _CHILDREN.get((model, parent_id))
+    if statement is None:
+        statement = _CHILDREN[(model, parent_id)] = (select(model).where(parent_id.in_(_IDS))
+                                                     .order_by(*([order] if order is not None else []), model.id))
+    return statement
 
 
 def _give(parents: set, name: str, rows: list, parent_id) -> None:
@@ -107,8 +121,7 @@ def disqualified(event_id: int) -> set[int] | None:
         events = {row.bracket.phase.event_id for (model, _), row in list(kept.items()) if model is MatchRow}
         events = (events - set(known)) | {event_id}
         known.update((e, set()) for e in events)
-        for event, entrant in db.session.execute(select(Entrant.event_id, Entrant.id).where(
-                Entrant.event_id.in_(events), Entrant.dq.is_(True))):
+        for event, entrant in db.session.execute(_DISQUALIFIED, {"ids": sorted(events)}):
             known[event].add(entrant)
     return set(known[event_id])
 

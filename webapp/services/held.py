@@ -9,6 +9,8 @@ for the desk with both sides shown. The phone reads the final outcome on /sync/o
 import contextvars
 from contextlib import contextmanager
 
+from sqlalchemy import select
+
 from ..extensions import db
 from ..models import MatchRow, Operation
 from ..play_schemas import ValidationError
@@ -36,11 +38,13 @@ def must_wait(match: MatchRow) -> bool:
     return match.status == WAITING
 
 
+_HELD_MATCHES = select(Operation.match_id).where(Operation.outcome == "held").distinct()  # built once
+
+
 @contextmanager
 def tracking():
     """Within a write transaction: note which matches have held entries (read once)."""
-    rows = db.session.query(Operation.match_id).filter(Operation.outcome == "held").distinct()
-    token = _waiting.set({match_id for (match_id,) in rows})
+    token = _waiting.set({match_id for (match_id,) in db.session.execute(_HELD_MATCHES)})
     try:
         yield
     finally:

@@ -8,7 +8,7 @@ import uuid
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
-from sqlalchemy import event, select
+from sqlalchemy import bindparam, event, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload
 
@@ -174,10 +174,12 @@ def _sqlite() -> bool:
     return db.session.get_bind().dialect.name == "sqlite"
 
 
+_LOGGED = select(Operation.op_id).where(Operation.op_id.in_(bindparam("ids", expanding=True)))  # built once
+
+
 def _already_logged(ops: list[dict]) -> set:
     """The batch's op_ids already in the log (read once, under the write lock)."""
-    ids = [op["op_id"] for op in ops]
-    return {op_id for (op_id,) in db.session.query(Operation.op_id).filter(Operation.op_id.in_(ids))}
+    return {op_id for (op_id,) in db.session.execute(_LOGGED, {"ids": [op["op_id"] for op in ops]})}
 
 
 @contextmanager

@@ -1,5 +1,6 @@
 """gunicorn, started from the `flask` command: the public host (`serve`) and the venue laptop
 (`venue serve`, over TLS) run the same code."""
+import gc
 import os
 
 from flask import Flask
@@ -63,4 +64,9 @@ def run(app: Flask, options: dict) -> None:
 
     with app.app_context():
         db.engine.dispose()  # the migrations' connections stay with the parent
+    # What start-up built (the app, its libraries, compiled templates) lives as long as the
+    # server: frozen, the collector no longer walks it in every full collection (80–90 ms
+    # pause each time, measured on the sync path), and forked workers keep sharing its pages.
+    gc.collect()
+    gc.freeze()
     TaikaiServer(app, options).run()
