@@ -2,19 +2,20 @@
 instead of a few lazy loads per match (each costs more than applying the entry).
 
 The batch keeps every row it loads in memory (operations._held_while_batch), so the
-entries read these from the identity map: their matches with bracket, phase, event and
-the event's phases, and the entrants playing in them with their members. Nothing here
-decides anything: a row missing from the preload is simply loaded when it is read.
+entries read these from the identity map: their matches with bracket, phase and event,
+and the entrants playing in them. Their members are read as plain rows (the sync path
+only reads them, to set the match up): one query, and no ORM object for each. Nothing
+here decides anything: a row missing from the preload is simply loaded when it is read.
 """
 import contextvars
 from contextlib import contextmanager
 
 from sqlalchemy import bindparam, inspect, select
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
-from ..models import BracketRow, Entrant, MatchRow, Phase
+from ..models import BracketRow, Entrant, MatchRow, Member, Phase
 
 # The rules read the match's phase and event; auto-call reads the event's phases.
 _EVENT_OF_MATCH = joinedload(MatchRow.bracket).joinedload(BracketRow.phase).joinedload(Phase.event)
@@ -23,7 +24,9 @@ _EVENT_OF_MATCH = joinedload(MatchRow.bracket).joinedload(BracketRow.phase).join
 # statement with its loader options (and its cache key) cost more than running it.
 _IDS = bindparam("ids", expanding=True)
 _MATCHES = select(MatchRow).where(MatchRow.id.in_(_IDS)).options(_EVENT_OF_MATCH)
-_ENTRANTS = select(Entrant).where(Entrant.id.in_(_IDS)).options(selectinload(Entrant.members))
+_ENTRANTS = select(Entrant).where(Entrant.id.in_(_IDS))
+_MEMBERS = (select(Member.entrant_id, Member.id, Member.name, Member.character, Member.change_declared)
+            .where(Member.entrant_id.in_(_IDS)).order_by(Member.entrant_id, Member.position, Member.id))
 _DISQUALIFIED = select(Entrant.event_id, Entrant.id).where(Entrant.event_id.in_(_IDS), Entrant.dq.is_(True))
 _CHILDREN: dict = {}  # (model, parent column) -> the statement reading those children
 
@@ -48,14 +51,30 @@ def preloaded(ops: list[dict], locked: list[MatchRow] | None = None):
 
 
 def preload(ops: list[dict]) -> dict:
-    """Load the batch's matches, the rows above them and their entrants, in four queries."""
+    """Load the batch's matches, the rows above them, their entrants and members, in three queries."""
     ids = {op["match_id"] for op in ops if isinstance(op.get("match_id"), int)}
     if not ids:
         return {}
     matches = db.session.scalars(_MATCHES, {"ids": sorted(ids)}).all()
     entrant_ids = {e for m in matches for e in (m.slot_a, m.slot_b) if e}
-    entrants = db.session.scalars(_ENTRANTS, {"ids": sorted(entrant_ids)}).all() if entrant_ids else []
-    return {(type(row), row.id): row for row in [*matches, *entrants]}
+    if not entrant_ids:
+        return {(MatchRow, m.id): m for m in matches}
+    entrants = db.session.scalars(_ENTRANTS, {"ids": sorted(entrant_ids)}).all()
+    kept = {(type(row), row.id): row for row in [*matches, *entrants]}
+    members = kept[_MEMBERS_OF] = {e: [] for e in entrant_ids}
+    for row in db.session.execute(_MEMBERS, {"ids": sorted(entrant_ids)}):
+        members[row.entrant_id].append(row)
+    return kept
+
+
+_MEMBERS_OF = ("members", "by entrant")
+
+
+def members(entrant_id: int):
+    """The entrant's members (id, name, character, change_declared) in order, when the batch
+    under way plays them; None otherwise (read them from the entrant)."""
+    kept = _kept.get()
+    return kept[_MEMBERS_OF].get(entrant_id) if kept and _MEMBERS_OF in kept else None
 
 
 def brackets_loaded() -> None:

@@ -18,11 +18,12 @@ def best_of_for(match: MatchRow) -> int:
 
 
 def _members(entrant_id: int | None) -> list[play.Member]:
-    entrant = batch_rows.get(Entrant, entrant_id) if entrant_id else None
-    if entrant is None:
-        return []
+    rows = batch_rows.members(entrant_id) if entrant_id else None  # a sync batch read them already
+    if rows is None:
+        entrant = db.session.get(Entrant, entrant_id) if entrant_id else None
+        rows = entrant.members if entrant is not None else []
     return [play.Member(id=m.id, name=m.name, character=m.character, change_declared=m.change_declared)
-            for m in entrant.members]
+            for m in rows]
 
 
 def day_dq_for(match: MatchRow) -> dict[int, str]:
