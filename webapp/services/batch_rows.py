@@ -18,12 +18,12 @@ from ..extensions import db
 from ..models import BracketRow, Entrant, MatchRow, Member, Phase
 
 # The rules read the match's phase and event; auto-call reads the event's phases.
-_EVENT_OF_MATCH = joinedload(MatchRow.bracket).joinedload(BracketRow.phase).joinedload(Phase.event)
+EVENT_OF_MATCH = joinedload(MatchRow.bracket).joinedload(BracketRow.phase).joinedload(Phase.event)
 
 # The batch's statements are built once, their ids an expanding parameter: building a
 # statement with its loader options (and its cache key) cost more than running it.
 _IDS = bindparam("ids", expanding=True)
-_MATCHES = select(MatchRow).where(MatchRow.id.in_(_IDS)).options(_EVENT_OF_MATCH)
+_MATCHES = select(MatchRow).where(MatchRow.id.in_(_IDS)).options(EVENT_OF_MATCH)
 _ENTRANTS = select(Entrant).where(Entrant.id.in_(_IDS))
 _MEMBERS = (select(Member.entrant_id, Member.id, Member.name, Member.character, Member.change_declared)
             .where(Member.entrant_id.in_(_IDS)).order_by(Member.entrant_id, Member.position, Member.id))
@@ -38,9 +38,10 @@ _kept: contextvars.ContextVar = contextvars.ContextVar("taikai_batch_rows", defa
 def preloaded(ops: list[dict], locked: list[MatchRow] | None = None):
     """Within the block, get() answers the batch's matches and entrants from the preload.
 
-    `locked`: every match of the batch's brackets, as PostgreSQL's lock query read them.
+    `locked`: every match of the batch's brackets, as PostgreSQL's lock query read them
+    (with the rows above them, as here): the batch's matches are not read again.
     """
-    kept = preload(ops)
+    kept = preload(ops, locked)
     if locked:  # the brackets' matches are all here already: no query for them later
         _give(_brackets_of(kept), "matches", locked, MatchRow.bracket_id)
     token = _kept.set(kept)
@@ -50,12 +51,15 @@ def preloaded(ops: list[dict], locked: list[MatchRow] | None = None):
         _kept.reset(token)
 
 
-def preload(ops: list[dict]) -> dict:
+def preload(ops: list[dict], locked: list[MatchRow] | None = None) -> dict:
     """Load the batch's matches, the rows above them, their entrants and members, in three queries."""
     ids = {op["match_id"] for op in ops if isinstance(op.get("match_id"), int)}
     if not ids:
         return {}
-    matches = db.session.scalars(_MATCHES, {"ids": sorted(ids)}).all()
+    if locked is not None:
+        matches = [m for m in locked if m.id in ids]
+    else:
+        matches = db.session.scalars(_MATCHES, {"ids": sorted(ids)}).all()
     entrant_ids = {e for m in matches for e in (m.slot_a, m.slot_b) if e}
     if not entrant_ids:
         return {(MatchRow, m.id): m for m in matches}

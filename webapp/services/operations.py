@@ -10,11 +10,10 @@ from dataclasses import dataclass
 
 from sqlalchemy import bindparam, event, select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import joinedload
 
 from ..database import write_transaction
 from ..extensions import db
-from ..models import BracketRow, Conflict, MatchRow, Operation, Phase
+from ..models import Conflict, MatchRow, Operation
 from ..models.base import utcnow
 from ..play_schemas import ValidationError, load_action
 from ..schemas import CorrectionForm, WinnerForm
@@ -142,14 +141,19 @@ def _batch(ops: list[dict], user, savepoints: bool) -> list[Outcome]:
         _batch_locked.reset(tokens[1])
 
 
+# Built once; it reads the matches with the rows above them (as the preload would, so the
+# batch's matches are not read twice) and locks the match rows only.
+_LOCK_BRACKETS = (select(MatchRow).where(MatchRow.bracket_id.in_(
+    select(MatchRow.bracket_id).where(MatchRow.id.in_(bindparam("ids", expanding=True))).scalar_subquery()))
+    .options(batch_rows.EVENT_OF_MATCH).order_by(MatchRow.id).with_for_update(of=MatchRow))
+
+
 def _lock_brackets_of(ops: list[dict]) -> list[MatchRow] | None:
     """Lock (FOR UPDATE, by id) every match of each bracket an entry of the batch names."""
     ids = {op["match_id"] for op in ops if isinstance(op.get("match_id"), int)}
     if not ids or _sqlite():  # SQLite: BEGIN IMMEDIATE locked the whole database
         return None
-    brackets_of = select(MatchRow.bracket_id).where(MatchRow.id.in_(ids)).scalar_subquery()
-    return db.session.execute(select(MatchRow).where(MatchRow.bracket_id.in_(brackets_of))
-                              .order_by(MatchRow.id).with_for_update()).scalars().all()
+    return db.session.scalars(_LOCK_BRACKETS, {"ids": sorted(ids)}).all()
 
 
 # True inside a batch, whose match rows are locked already.
@@ -294,7 +298,7 @@ def _record(op: dict, user, outcome: Outcome, reason: str | None) -> Outcome:
 
 
 # The rules need the match's phase and event: one joined query instead of three.
-_MATCH_WITH_EVENT = [joinedload(MatchRow.bracket).joinedload(BracketRow.phase).joinedload(Phase.event)]
+_MATCH_WITH_EVENT = [batch_rows.EVENT_OF_MATCH]
 
 
 def _lock_match(match_id) -> MatchRow | None:
