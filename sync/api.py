@@ -43,7 +43,11 @@ def push():
     except ValidationError as problem:
         return jsonify({"errors": problem.normalized_messages()}), 422
     user = current_user._get_current_object()  # the proxy costs a lookup per attribute read, per entry
-    user_id = user.id  # read now: after the batch's commit, user.id would read the row again
+    user_id = user.id
+    # The batch's write transaction begins with a commit that expires every row read before
+    # its lock (they must be read again under it); the signed-in person's row, read by the
+    # sign-in check, need not be: kept apart from the session, it is not read a second time.
+    db.session.expunge(user)
     try:
         results = sync_apply.apply_batch(batch["ops"], batch["device_id"], user)
     except OperationalError:
