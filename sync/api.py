@@ -47,7 +47,8 @@ def push():
     # The batch's write transaction begins with a commit that expires every row read before
     # its lock (they must be read again under it); the signed-in person's row, read by the
     # sign-in check, need not be: kept apart from the session, it is not read a second time.
-    db.session.expunge(user)
+    if user in db.session:
+        db.session.expunge(user)
     try:
         results = sync_apply.apply_batch(batch["ops"], batch["device_id"], user)
     except OperationalError:
