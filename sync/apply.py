@@ -1,6 +1,6 @@
 """Applying a batch of raw operations: validate each, submit all, never lose one, never 500."""
 from webapp.i18n import translate_violation
-from webapp.services import operations
+from webapp.services import op_log, operations
 from webapp.tournament.errors import N_
 
 from .schemas import OperationSchema, ValidationError
@@ -26,13 +26,7 @@ class _Said:
 
 def undone_for(device_id: str, user_id: int) -> list[dict]:
     """This person's entries from the device that a later void undid (each with the reason), for its next sync."""
-    from webapp.extensions import db
-    from webapp.models import Operation
-    rows = (db.session.query(Operation)
-            .filter(Operation.device_id == device_id, Operation.undone.is_(True), Operation.user_id == user_id,
-                    Operation.outcome == "applied")
-            .order_by(Operation.seq).limit(200))
-    return [present(operations.stored_outcome(r)) for r in rows]
+    return [present(outcome) for outcome in op_log.undone_entries(device_id, user_id)]
 
 
 def apply_batch(raws: list, device_id: str, user) -> list[dict]:

@@ -7,6 +7,7 @@ from ..models import Entrant
 from ..models.base import utcnow
 from ..tournament.errors import N_
 from . import ServiceError, access
+from .op_log import Outcome
 
 
 class CheckInSchema(Schema):
@@ -24,7 +25,6 @@ _LOADER = CheckInSchema()
 
 def apply(op: dict, user):
     """Mark an entrant checked in (or not); staff only for their own event."""
-    from .operations import Outcome
 
     form = _LOADER.load(op.get("payload") or {})
     entrant = db.session.get(Entrant, form["entrant_id"])
@@ -43,7 +43,6 @@ def summary(entrants: list[Entrant]) -> tuple[int, int]:
 def set_station(op: dict, match, user):
     """Put a match on a station (a referee claims it, or the desk assigns it)."""
     from .entrants import normalize_name
-    from .operations import Outcome
 
     access.check_event(user, match.bracket.phase.event_id)
     station = normalize_name(str((op.get("payload") or {}).get("station", "")))[:40]
