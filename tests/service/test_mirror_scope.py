@@ -156,3 +156,26 @@ def test_a_new_event_never_takes_the_address_a_mirror_link_keeps(app):
     receiver.issue("kgp-2025", "KGP 2025")  # issued; the venue has not pushed yet
     event = events.create_event("KGP 2025", "kgp2025")
     assert event.slug == "kgp-2025-2"
+
+
+@pytest.mark.parametrize("status, shown", [(409, "refused"), (422, "refused"), (404, "refused"),
+                                           (429, "offline"), (503, "offline")])
+def test_an_answer_the_venue_does_not_know_is_a_refusal_unless_a_retry_can_help(app, mirrored, status, shown):
+    """A 4xx the venue has no word for is shown to the desk as a refusal, with the answer; busy is a retry."""
+    target = pusher.link_event(mirrored["event"], "http://127.0.0.1:9", mirrored["token_a"])
+    db.session.commit()
+    reply = httpx.Response(status, json={"error": "something-new"})
+    fake = httpx.Client(transport=httpx.MockTransport(lambda request: reply), base_url="http://127.0.0.1:9")
+    assert pusher.push(target, client=fake).status == shown
+    if shown == "offline":
+        return
+    assert target.message == f"HTTP {status}"
+    from webapp.services import accounts
+    accounts.create_user("desk", "desk-pass-123", role="desk")
+    db.session.commit()
+    desk = app.test_client()
+    desk.post("/login", data={"username": "desk", "password": "desk-pass-123"})
+    page = desk.get(f"/desk/e/{mirrored['event']}/mirror?lang=en").get_data(as_text=True)
+    assert f"refused the push (HTTP {status})" in page and "Not connected" not in page
+    ja = desk.get(f"/desk/e/{mirrored['event']}/mirror?lang=ja").get_data(as_text=True)
+    assert f"送信を受け付けませんでした（HTTP {status}）" in ja

@@ -185,5 +185,11 @@ def _refusal(reply: httpx.Response) -> PushResult | None:
         return PushResult("promoted", message="promoted")
     if code == "gap":
         return PushResult("offline", message="gap")  # the next push starts from what the site says
-    reply.raise_for_status()
+    if 400 <= reply.status_code < 500 and reply.status_code not in RETRYABLE:
+        # A refusal this venue does not know (another version, a wrong address): a retry
+        # changes nothing, so the desk is told, not shown "not connected".
+        return PushResult("refused", message=f"HTTP {reply.status_code}")
     return PushResult("offline", message=f"HTTP {reply.status_code}")
+
+
+RETRYABLE = (408, 425, 429)  # the site is busy or slow: the next push may go through
