@@ -4,8 +4,8 @@ import gc
 import os
 
 from flask import Flask
-from sqlalchemy.orm import configure_mappers
 from gunicorn.app.base import BaseApplication
+from sqlalchemy.orm import configure_mappers
 
 
 def _env_int(name: str, default: int) -> int:
