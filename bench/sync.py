@@ -1,7 +1,8 @@
 """Benchmark: 2,000 queued result operations replayed over HTTP in batches of 50.
 
 The app runs under gunicorn as `make serve` runs it (webapp/venue/server.py: its own
-processes on a loopback port, so the client does not share their interpreter lock) against a temporary SQLite file with synchronous=FULL, or
+processes on a loopback port, so the client does not share their interpreter lock)
+against a temporary SQLite file with synchronous=FULL, or
 against the PostgreSQL database given by --database (emptied first: give a scratch one);
 a desk session cookie signs the requests in. Each
 match is a 5on5 kachinuki won 5-0 by side a (toss, names, games), as a phone

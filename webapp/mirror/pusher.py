@@ -174,6 +174,9 @@ def _release() -> None:
     db.session.commit()
 
 
+RETRYABLE = (408, 425, 429)  # the site is busy or slow: the next push may go through
+
+
 def _refusal(reply: httpx.Response) -> PushResult | None:
     """A refused push as the desk should read it; None when the reply is good."""
     if reply.status_code == 200:
@@ -191,5 +194,3 @@ def _refusal(reply: httpx.Response) -> PushResult | None:
         return PushResult("refused", message=f"HTTP {reply.status_code}")
     return PushResult("offline", message=f"HTTP {reply.status_code}")
 
-
-RETRYABLE = (408, 425, 429)  # the site is busy or slow: the next push may go through

@@ -17,7 +17,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from ..extensions import db
 from ..models import BracketRow, Entrant, MatchRow, Member, Phase
 
-# The rules read the match's phase and event; auto-call reads the event's phases.
+# The rules read the match's phase and event.
 EVENT_OF_MATCH = joinedload(MatchRow.bracket).joinedload(BracketRow.phase).joinedload(Phase.event)
 
 # The batch's statements are built once, their ids an expanding parameter: building a
@@ -28,7 +28,7 @@ _ENTRANTS = select(Entrant).where(Entrant.id.in_(_IDS))
 _MEMBERS = (select(Member.entrant_id, Member.id, Member.name, Member.character, Member.change_declared)
             .where(Member.entrant_id.in_(_IDS)).order_by(Member.entrant_id, Member.position, Member.id))
 _DISQUALIFIED = select(Entrant.event_id, Entrant.id).where(Entrant.event_id.in_(_IDS), Entrant.dq.is_(True))
-_CHILDREN: dict = {}  # (model, parent column) -> the statement reading those children
+_CHILDREN: dict = {}  # (model, parent column, order) -> the statement reading those children
 
 # (model, id) -> row, for the batch under way (None outside one).
 _kept: contextvars.ContextVar = contextvars.ContextVar("taikai_batch_rows", default=None)
@@ -112,11 +112,11 @@ def _fill(parents: set, name: str, model, parent_id, order=None) -> None:
 
 
 def _children(model, parent_id, order):
-    statement = _CHILDREN.get((model, parent_id))
-    if statement is None:
-        statement = _CHILDREN[(model, parent_id)] = (select(model).where(parent_id.in_(_IDS))
-                                                     .order_by(*([order] if order is not None else []), model.id))
-    return statement
+    key = (model, parent_id, order)
+    if key not in _CHILDREN:
+        _CHILDREN[key] = (select(model).where(parent_id.in_(_IDS))
+                          .order_by(*([order] if order is not None else []), model.id))
+    return _CHILDREN[key]
 
 
 def _give(parents: set, name: str, rows: list, parent_id) -> None:

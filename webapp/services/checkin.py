@@ -25,7 +25,6 @@ _LOADER = CheckInSchema()
 
 def apply(op: dict, user):
     """Mark an entrant checked in (or not); staff only for their own event."""
-
     form = _LOADER.load(op.get("payload") or {})
     entrant = db.session.get(Entrant, form["entrant_id"])
     if entrant is None:

@@ -14,6 +14,7 @@ from ..models.base import utcnow
 from ..play_schemas import ValidationError
 from ..tournament.errors import N_
 
+
 @dataclass
 class Outcome:
     """What the server made of one operation."""
