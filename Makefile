@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 FLASK := $(BIN)/flask --app wsgi
 
-.PHONY: run serve venue test install translations db demo chromium bench clean
+.PHONY: run serve venue test install translations db demo chromium proxies bench clean
 
 run: db  ## install, create/upgrade the SQLite database, load the demo, serve
 	$(FLASK) demo --if-empty
@@ -17,7 +17,7 @@ serve: install translations  ## production: gunicorn on TAIKAI_BIND (127.0.0.1:8
 venue: install translations  ## the desk laptop as the venue server: https on the LAN, port TAIKAI_VENUE_PORT (8443)
 	$(FLASK) venue serve
 
-test: install translations chromium  ## install everything the tests need and run them all
+test: install translations chromium proxies  ## install everything the tests need and run them all
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 install: $(STAMP)
@@ -37,6 +37,9 @@ db: install translations
 
 chromium:
 	scripts/ensure-chromium.sh $(BIN)/python
+
+proxies:  ## nginx and Caddy, to test the server behind the shipped deploy/ configs
+	scripts/ensure-proxies.sh
 
 bench: install
 	$(BIN)/python bench/engine.py

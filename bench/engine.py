@@ -11,7 +11,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from webapp.tournament.bracket import Entrant, record_result  # noqa: E402
+from webapp.tournament.bracket import Entrant  # noqa: E402
+from webapp.tournament.bracket_results import record_result  # noqa: E402
 from webapp.tournament.formats import generate  # noqa: E402
 
 N = 1024

@@ -15,14 +15,15 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "service")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "support")]
 
 from mirror_support import Server, migrated_app, postgres_url  # noqa: E402
 from play_support import kachinuki_ops, team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.mirror import pusher, receiver  # noqa: E402
-from webapp.services import accounts, operations  # noqa: E402
+from webapp.operations.submit import submit_many  # noqa: E402
+from webapp.services import accounts  # noqa: E402
 
 OPS, BATCH = 3000, 1000
 
@@ -33,9 +34,9 @@ def venue_event() -> int:
     db.session.commit()
     event, _ = team_event(teams=64)
     ready = [m for m in event.phases[0].brackets[0].matches if m.status == "ready"]
-    operations.submit_many([op for m in ready for op in kachinuki_ops(m)], desk)
+    submit_many([op for m in ready for op in kachinuki_ops(m)], desk)
     count = len(ready) * 12
-    operations.submit_many([{"op_id": str(uuid.uuid4()), "device_id": "reception", "kind": "check_in",
+    submit_many([{"op_id": str(uuid.uuid4()), "device_id": "reception", "kind": "check_in",
                              "payload": {"entrant_id": event.entrants[i % 64].id, "checked_in": i % 2 == 0}}
                             for i in range(OPS - count)], desk)
     db.session.commit()

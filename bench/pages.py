@@ -8,6 +8,9 @@ double elimination, half played. The last line gives the ratios to hello-world:
     pages: bracket 0.NN, poll-304 0.NN, standings 0.NN of hello-world (N req/s); 99-player page N KB br / N KB gzip
 Targets: bracket >= 0.20, 304 poll >= 0.40, standings >= 0.20, page <= 15 KB compressed.
 Run from the repo root: .venv/bin/python bench/pages.py [--seconds 8] [--database URL]
+
+With --players N [--pools K] it prints instead each page's cold and warm time for an event of
+that size, half played (bench/page_times.py), and the process's peak memory.
 """
 import argparse
 import os
@@ -62,19 +65,31 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def serve(module: str, database: str) -> tuple[subprocess.Popen, str]:
-    """gunicorn with 2 workers on a free port; waits until it answers."""
+def serve(module: str, database: str, kind: str = "sync") -> tuple[subprocess.Popen, str]:
+    """gunicorn with 2 workers on a free port; waits until it answers.
+
+    kind "sync": gunicorn's sync workers; "front": as `make serve` runs (the asyncio worker and
+    buffering front, bench/bench_server.py); "gthread": the server before the front.
+    """
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database, "SECRET_KEY": "bench"}
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}",
-                                "--log-level", "warning", module], cwd=ROOT, env=env)
+    if kind == "sync":
+        command = ["-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning", module]
+    else:
+        env = {**env, "BENCH_DATABASE_URL": re.sub(r"^postgres(ql)?://", "postgresql+psycopg://", database)}
+        command = ["-m", "bench.bench_server", str(port), *(["gthread"] if kind == "gthread" else []),
+                   *(["--hello"] if module == "bench.hello:app" else [])]
+    process = subprocess.Popen([sys.executable, *command], cwd=ROOT, env=env,
+                               stderr=subprocess.DEVNULL if kind != "sync" else None)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
+    deadline = time.monotonic() + 60  # start-up takes 10 s and more on a busy machine
+    while time.monotonic() < deadline and process.poll() is None:
         try:
             httpx.get(url + "/", timeout=1)
             return process, url
         except httpx.HTTPError:
             time.sleep(0.1)
+    process.terminate()
     raise RuntimeError(f"{module} did not start")
 
 
@@ -114,20 +129,28 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--database", help="a PostgreSQL URL (default: a temporary SQLite file)")
+    parser.add_argument("--players", type=int, help="cold and warm page times for an event this big")
+    parser.add_argument("--pools", type=int, default=1, help="with --players: a groups phase of this many pools")
+    parser.add_argument("--server", default="sync",
+                        help="sync (gunicorn sync workers, the default), front (as make serve runs), gthread (the "
+                             "server before the front), or several, comma-separated, interleaved in one run")
     args = parser.parse_args()
+    if args.players:
+        from bench import page_times
+        page_times.main(args.players, args.pools, args.database)
+        return
+    kinds = args.server.split(",")
     workdir = tempfile.mkdtemp(prefix="taikai-bench-")
     database = args.database or f"sqlite:///{workdir}/bench.sqlite3"
     slug, phase_id = build(database)
     wrk = ensure_wrk()
-    hello, hello_url = serve("bench.hello:app", database)
-    app, app_url = serve("wsgi:app", database)
+    processes, targets = [], {}
     try:
-        bracket_url = f"{app_url}/e/{slug}/phase/{phase_id}"
-        etag = httpx.get(bracket_url, headers={"HX-Request": "true"}).headers["ETag"]
-        assert httpx.get(bracket_url, headers={"HX-Request": "true", "If-None-Match": etag}).status_code == 304
-        targets = {"hello": (hello_url + "/", ENCODING), "bracket": (bracket_url, ENCODING),
-                   "poll": (bracket_url, {**ENCODING, "HX-Request": "true", "If-None-Match": etag}),
-                   "standings": (app_url + f"/e/{slug}/standings", ENCODING)}
+        for kind in kinds:
+            hello, hello_url = serve("bench.hello:app", database, kind)
+            app, app_url = serve("wsgi:app", database, kind)
+            processes += [hello, app]
+            targets.update(page_targets(kind, hello_url, app_url, slug, phase_id))
         for url, headers in targets.values():
             load(wrk, url, 1, headers)  # warm both workers' caches
         # Interleaved rounds: the machine's other load falls on every target alike.
@@ -136,18 +159,30 @@ def main() -> None:
             for name, (url, headers) in targets.items():
                 runs[name].append(load(wrk, url, args.seconds, headers))
         rates = {name: statistics.median(values) for name, values in runs.items()}
+        bracket_url = targets[(kinds[0], "bracket")][0]
         sizes = {enc: compressed_size(bracket_url, enc) / 1024 for enc in ("br", "gzip")}
     finally:
-        for process in (hello, app):
+        for process in processes:
             process.terminate()
             process.wait(10)
-    for name, rate in rates.items():
-        print(f"{name:10s} {rate:8.0f} req/s")
-    hello_rate = rates["hello"]
-    print(f"pages: bracket {rates['bracket'] / hello_rate:.2f}, poll-304 {rates['poll'] / hello_rate:.2f}, "
-          f"standings {rates['standings'] / hello_rate:.2f} of hello-world ({hello_rate:.0f} req/s); "
-          f"{PLAYERS}-player page {sizes['br']:.1f} KB br / {sizes['gzip']:.1f} KB gzip")
+    for (kind, name), rate in rates.items():
+        print(f"{kind:8s} {name:10s} {rate:8.0f} req/s")
+    for kind in kinds:
+        hello_rate = rates[(kind, "hello")]
+        print(f"pages ({kind}): bracket {rates[(kind, 'bracket')] / hello_rate:.2f}, "
+              f"poll-304 {rates[(kind, 'poll')] / hello_rate:.2f}, "
+              f"standings {rates[(kind, 'standings')] / hello_rate:.2f} of hello-world ({hello_rate:.0f} req/s); "
+              f"{PLAYERS}-player page {sizes['br']:.1f} KB br / {sizes['gzip']:.1f} KB gzip")
 
+
+def page_targets(kind: str, hello_url: str, app_url: str, slug: str, phase_id: int) -> dict:
+    """(kind, name) → (url, headers) for wrk: hello-world, the bracket, its 304 poll, standings."""
+    bracket_url = f"{app_url}/e/{slug}/phase/{phase_id}"
+    etag = httpx.get(bracket_url, headers={"HX-Request": "true"}).headers["ETag"]
+    assert httpx.get(bracket_url, headers={"HX-Request": "true", "If-None-Match": etag}).status_code == 304
+    return {(kind, "hello"): (hello_url + "/", ENCODING), (kind, "bracket"): (bracket_url, ENCODING),
+            (kind, "poll"): (bracket_url, {**ENCODING, "HX-Request": "true", "If-None-Match": etag}),
+            (kind, "standings"): (app_url + f"/e/{slug}/standings", ENCODING)}
 
 if __name__ == "__main__":
     main()

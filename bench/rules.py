@@ -13,8 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from webapp.tournament.play import (CoinToss, MatchSetup, Member, NamePlayer, Penalty,  # noqa: E402
-                                    ReportGame, RollCall, apply, start)
+from webapp.tournament.play import CoinToss, MatchSetup, Member, NamePlayer, Penalty, ReportGame, RollCall, apply, start  # noqa: E402
 
 GAMES = 10_000
 CHARS = ["Kazuya", "Jin", "Paul", "King", "Law", "Ryu", "Ken"]

@@ -2,7 +2,8 @@
 
 Builds an app on a scratch SQLite database (memory limiter, or Redis when REDIS_URL
 is set), an event with a generated PIN, then sends wrong PINs from one address until
-the throttle refuses; then the right PIN from that address must be refused too.
+the throttle refuses; then the right PIN from that address must be refused too, and
+the right PIN from another address must still sign in (no stranger locks anyone out).
 Prints the figure on the last line.
 """
 import os
@@ -36,8 +37,10 @@ def main() -> None:
         while tried < 200 and client.post(url, data={"name": "x", "pin": wrong}, environ_base=env).status_code != 429:
             tried += 1
         right = client.post(url, data={"name": "x", "pin": pin}, environ_base=env).status_code
+        other = app.test_client().post(url, data={"name": "y", "pin": pin},
+                                       environ_base={"REMOTE_ADDR": "198.51.100.4"}).status_code
         app.extensions["taikai_limiter"].reset()
-    print(f"right PIN after the lockout: HTTP {right}")
+    print(f"right PIN after the lockout: HTTP {right}; from another address: HTTP {other}")
     print(f"wrong PINs accepted for checking before the throttle engaged (one client): {tried}")
 
 

@@ -10,6 +10,12 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null && ! fc-list :lang=ja 2>/
   apt-get -o DPkg::Lock::Timeout=600 update -qq
   DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq fonts-noto-cjk >/dev/null
 fi
+# The wall-print test renders its PDF pages to PNG with poppler's pdftoppm and reads their text with pdftotext.
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null && ! command -v pdftoppm >/dev/null; then
+  echo "installing Debian's poppler-utils (pdftoppm) for the print test" >&2
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq poppler-utils >/dev/null
+fi
 for candidate in "${TAIKAI_CHROMIUM:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
   if [ -n "$candidate" ] && [ -x "$candidate" ]; then exit 0; fi
 done

@@ -1,47 +1,34 @@
 """The /sync blueprint: phones send operations in batches and ask for lost replies."""
-from flask import Blueprint, current_app, jsonify, render_template, request
+from flask import Blueprint, jsonify, render_template, request
 from flask_login import current_user
-from flask_wtf.csrf import validate_csrf
-from wtforms.validators import ValidationError as WTFValidationError
 from sqlalchemy.exc import OperationalError
 
-from webapp.extensions import csrf, db
-from webapp.models import Event, Operation
-from webapp.services import offline_pack, operations
-from webapp.views.match_titles import match_title
+from webapp.extensions import db
+from webapp.models import Event
+from webapp.operations import phone_sync
+from webapp.operations.outcomes import stored_outcome
+from webapp.services import offline_pack, shared_phone
+from webapp.services.round_names import match_title
 
 from . import apply as sync_apply
+from .blueprint import bp, read_signed_in, unauthorized
 from .openapi import openapi_document
-from .schemas import BadBody, BatchSchema, OutcomesQuerySchema, ValidationError, read_json
+from .schemas import BatchSchema, OutcomesQuerySchema, SeenSchema, ValidationError
 
-bp = Blueprint("sync", __name__, url_prefix="/sync")
 # The page the service worker shows, offline, for a match this phone never opened.
 shell_bp = Blueprint("offline_shell", __name__)
-csrf.exempt(bp)  # checked in push() after the sign-in check
-
-
-def _unauthorized():
-    # A JSON 401, never a redirect to a sign-in page: the phone keeps its entries.
-    return jsonify({"error": "auth", "message": "sign in to send"}), 401
+_BATCH = BatchSchema()  # reused: building a schema costs more than loading a batch of ten
 
 
 @bp.route("/ops", methods=["POST"])
 def push():
     """Apply a batch of operations; one outcome per operation, in order."""
-    if not current_user.is_authenticated:
-        return _unauthorized()
-    try:
-        # Checked here, after the sign-in: an expired session must read as 401, not as a bad token.
-        if current_app.config.get("WTF_CSRF_ENABLED", True):
-            validate_csrf(request.headers.get("X-CSRFToken", ""))
-    except WTFValidationError:
-        return jsonify({"error": "csrf", "message": "reload the page"}), 400
-    try:
-        batch = BatchSchema().load(read_json(request.get_data()))
-    except BadBody as problem:
-        return jsonify({"error": "json", "message": f"the body is not usable JSON: {problem}"}), 400
-    except ValidationError as problem:
-        return jsonify({"errors": problem.normalized_messages()}), 422
+    batch, refusal = read_signed_in(_BATCH)
+    if refusal:
+        return refusal
+    if shared_phone.entered_by_other(batch["ops"], current_user.id):
+        # A shared phone never sends one person's entries under another's session.
+        return jsonify({"error": "entered_by_other", "message": "entered by someone else on this phone"}), 409
     user = current_user._get_current_object()  # the proxy costs a lookup per attribute read, per entry
     user_id = user.id
     # The batch's write transaction begins with a commit that expires every row read before
@@ -55,31 +42,42 @@ def push():
         # The database is busy or gone: nothing was committed, the phone retries.
         db.session.rollback()
         return jsonify({"error": "busy", "message": "try again"}), 503
+    if batch.get("waiting") is not None:  # what the phone still holds after this batch: the venue page
+        phone_sync.seen(batch["device_id"], user, batch["waiting"] - len(batch["ops"]))
     # "undone": entries of this device that a void undid since (told on every sync; rare and small).
     return jsonify({"results": results, "undone": sync_apply.undone_for(batch["device_id"], user_id)})
 
 
+@bp.route("/seen", methods=["POST"])
+def seen():
+    """A phone checking in (after its pack refresh): entries waiting and its storage, for the desk."""
+    body, refusal = read_signed_in(SeenSchema())
+    if refusal:
+        return refusal
+    phone_sync.seen(body["device_id"], current_user, body["waiting"], body["persisted"])
+    return jsonify({"ok": True})
+
+
 @bp.route("/outcomes")
 def outcomes():
-    """Outcomes of this person's operations from one device (for replies lost on the way back)."""
+    """Outcomes of this person's operations from one device, and of those the desk took there
+    (lost replies, later decisions)."""
     if not current_user.is_authenticated:
-        return _unauthorized()
+        return unauthorized()
     try:
         query = OutcomesQuerySchema().load(request.args)
     except ValidationError as problem:
         return jsonify({"errors": problem.normalized_messages()}), 422
     device_id, since = query["device_id"], query["since_seq"]
-    rows = (db.session.query(Operation).filter(Operation.user_id == current_user.id, Operation.device_id == device_id,
-                                             Operation.seq >= since)
-            .order_by(Operation.seq).limit(1000).all())
-    return jsonify({"results": [sync_apply.present(operations.stored_outcome(r)) for r in rows]})
+    rows = shared_phone.outcomes_for(current_user, device_id, since)
+    return jsonify({"results": [sync_apply.present(stored_outcome(r)) for r in rows]})
 
 
 @bp.route("/pack")
 def packs():
     """The offline packs of the events this person may enter results for (kept on the phone)."""
     if not current_user.is_authenticated:
-        return _unauthorized()
+        return unauthorized()
     return jsonify({"events": [offline_pack.pack(e, match_title) for e in offline_pack.visible_events(current_user)]})
 
 
@@ -87,7 +85,7 @@ def packs():
 def event_pack(event_id):
     """One event's offline pack, for its staff and the desk."""
     if not current_user.is_authenticated:
-        return _unauthorized()
+        return unauthorized()
     event = db.session.get(Event, event_id)
     if event is None:
         return jsonify({"error": "not_found", "message": "no such event"}), 404
@@ -105,4 +103,7 @@ def openapi():
 @shell_bp.route("/offline/match")
 def offline_match_shell():
     """A match page without data: offline_pack.js fills it from the phone's offline pack."""
-    return render_template("offline_match.html")
+    from webapp.tournament.rulesets import RULESETS  # the event's penalties are shown, the others hidden
+    return render_template("offline_match.html", rulesets=sorted(RULESETS.values(), key=lambda r: r.name))
+
+

@@ -1,14 +1,13 @@
 """Applying a batch of raw operations: validate each, submit all, never lose one, never 500."""
-from webapp.i18n import translate_violation
-from webapp.services import op_log, operations
+from webapp.operations.outcomes import Outcome, undone_entries
+from webapp.operations.submit import submit_many
 from webapp.tournament.errors import N_
+from webapp.web.i18n import translate_violation
 
-from .schemas import OperationSchema, ValidationError
-
-_OPERATION = OperationSchema()  # reused: building a schema costs more than a load
+from .schemas import ValidationError, load_operation
 
 
-def present(outcome: operations.Outcome) -> dict:
+def present(outcome: Outcome) -> dict:
     """The outcome as the phone reads it, its message in the reader's language."""
     data = outcome.to_dict()
     data["message"] = translate_violation(outcome) if outcome.message else None
@@ -26,7 +25,7 @@ class _Said:
 
 def undone_for(device_id: str, user_id: int) -> list[dict]:
     """This person's entries from the device that a later void undid (each with the reason), for its next sync."""
-    return [present(outcome) for outcome in op_log.undone_entries(device_id, user_id)]
+    return [present(outcome) for outcome in undone_entries(device_id, user_id)]
 
 
 def apply_batch(raws: list, device_id: str, user) -> list[dict]:
@@ -37,20 +36,20 @@ def apply_batch(raws: list, device_id: str, user) -> list[dict]:
         answers.append(answer)
         if op is not None:
             ops.append(op)
-    outcomes = iter(operations.submit_many(ops, user))
+    outcomes = iter(submit_many(ops, user))
     return [present(answer or next(outcomes)) for answer in answers]
 
 
-def _load(raw, device_id: str) -> tuple[dict | None, operations.Outcome | None]:
+def _load(raw, device_id: str) -> tuple[dict | None, Outcome | None]:
     """(the op to submit, None), or (None, an outcome given without touching the log)."""
     raw = raw if isinstance(raw, dict) else {"value": raw}
     try:
-        return _OPERATION.load(raw), None
+        return load_operation(raw), None
     except ValidationError as problem:
         fields = ", ".join(sorted(map(str, problem.normalized_messages())))
     op_id = raw.get("op_id") if isinstance(raw.get("op_id"), str) else ""
     if not 8 <= len(op_id) <= 64 or not op_id.isprintable():
-        return None, operations.Outcome(op_id[:64], "rejected", "op.malformed",
+        return None, Outcome(op_id[:64], "rejected", "op.malformed",
                                         N_("This entry is malformed (%(fields)s) and has no usable id."),
                                         {"fields": fields})
     kind = raw.get("kind") if isinstance(raw.get("kind"), str) and raw["kind"].isprintable() else ""

@@ -11,8 +11,15 @@ from functools import lru_cache
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
-from .schemas import (BatchResultsSchema, BatchSchema, InvalidSchema, OperationSchema, OutcomesQuerySchema, ProblemSchema,
-                      ResultsSchema)
+from .schemas import (
+    BatchResultsSchema,
+    BatchSchema,
+    InvalidSchema,
+    OperationSchema,
+    OutcomesQuerySchema,
+    ProblemSchema,
+    ResultsSchema,
+)
 
 JSON = "application/json"
 
@@ -29,19 +36,34 @@ def _responses(ok: str) -> dict:
 
 @lru_cache(maxsize=1)
 def openapi_document() -> dict:
-    """Paths /sync/ops and /sync/outcomes with their request and response bodies."""
+    """Paths /sync/ops, /sync/received and /sync/outcomes with their request and response bodies."""
     spec = APISpec(title="taikai sync API", version="1", openapi_version="3.0.3", plugins=[MarshmallowPlugin()])
+    batch = _components(spec)
+    _ops_path(spec)
+    _received_path(spec)
+    _outcomes_path(spec)
+    document = spec.to_dict()
+    document["components"]["schemas"]["Batch"] = batch
+    return document
+
+
+def _components(spec: APISpec) -> dict:
+    """The security schemes and the schemas; returns the Batch schema as the document shows it."""
     spec.components.security_scheme("session", {"type": "apiKey", "in": "cookie", "name": "session",
                                                 "description": "the signed-in page's session cookie"})
     spec.components.security_scheme("csrf", {"type": "apiKey", "in": "header", "name": "X-CSRFToken",
                                              "description": "the page's <meta name=csrf-token> (POST only)"})
-    for name, schema in (("Batch", BatchSchema), ("Operation", OperationSchema), ("Results", ResultsSchema), ("BatchResults", BatchResultsSchema),
-                         ("Problem", ProblemSchema), ("Invalid", InvalidSchema)):
+    for name, schema in (("Batch", BatchSchema), ("Operation", OperationSchema), ("Results", ResultsSchema),
+                         ("BatchResults", BatchResultsSchema), ("Problem", ProblemSchema), ("Invalid", InvalidSchema)):
         spec.components.schema(name, schema=schema)
     batch = spec.to_dict()["components"]["schemas"]["Batch"]
     # Each entry is checked on its own: a malformed one is answered with a "rejected"
     # outcome (see Operation), so the batch takes any objects.
     batch["properties"]["ops"]["items"] = {"type": "object", "description": "an Operation"}
+    return batch
+
+
+def _ops_path(spec: APISpec) -> None:
     spec.path("/sync/ops", operations={"post": {
         "summary": "Apply a batch of operations from one device",
         "security": [{"session": [], "csrf": []}],
@@ -49,12 +71,30 @@ def openapi_document() -> dict:
         "responses": {**_responses("one outcome per operation, in order"),
                       "200": _json("BatchResults", "one outcome per operation, in order (and entries undone since)"),
                       "400": _json("Problem", "no valid CSRF token, or the body is not JSON (or nests too deeply)"),
+                      "409": _json("Problem", "an entry carries entered_by of another person: nothing was applied "
+                                              "(a shared phone sends each entry under its own person)"),
+                      "413": _json("Problem", "the batch is larger than the server takes (send fewer entries)"),
                       "503": _json("Problem", "the database is busy: nothing was committed, send again")}}})
+
+
+def _received_path(spec: APISpec) -> None:
+    spec.path("/sync/received", operations={"post": {
+        "summary": "The desk takes, from a shared phone, the entries one other person made there",
+        "description": "Each entry is applied as the person in its entered_by (one person per batch), "
+                       "with the signed-in desk noted as receiver; entries without entered_by (queued by an "
+                       "older version of the app) are applied as the desk itself.",
+        "security": [{"session": [], "csrf": []}],
+        "requestBody": {"required": True, "content": {JSON: {"schema": "Batch"}}},
+        "responses": {**_responses("one outcome per operation, in order"),
+                      "400": _json("Problem", "no valid CSRF token, or the body is not JSON (or nests too deeply)"),
+                      "403": _json("Problem", "not the desk, several people in one batch, or a person not known here"),
+                      "413": _json("Problem", "the batch is larger than the server takes (send fewer entries)"),
+                      "503": _json("Problem", "the database is busy: nothing was committed, send again")}}})
+
+
+def _outcomes_path(spec: APISpec) -> None:
     spec.path("/sync/outcomes", operations={"get": {
         "summary": "Outcomes of this person's operations from one device",
         "security": [{"session": []}],
         "parameters": [{"in": "query", "schema": OutcomesQuerySchema}],
         "responses": _responses("the outcomes, by sequence number")}})
-    document = spec.to_dict()
-    document["components"]["schemas"]["Batch"] = batch
-    return document

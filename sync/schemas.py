@@ -5,6 +5,7 @@ from datetime import datetime
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from webapp.database import DB_INT_MAX
+from webapp.operations.payloads import quick_load
 
 MAX_BATCH = 200
 # Identifiers are printable text: no NUL or other control characters (PostgreSQL refuses NUL).
@@ -57,21 +58,36 @@ def _instant(value: str) -> None:
 
 
 class OperationSchema(Schema):
-    """One operation as the phone's outbox stores it."""
+    """One operation as the phone's outbox stores it.
+
+    Numbers in a JSON body are strict: 3.1e-193 is not a sequence number (marshmallow would
+    truncate it to 0), as the OpenAPI document says ("integer")."""
 
     class Meta:
         unknown = EXCLUDE  # the phone's own bookkeeping (status, message) is not ours
 
     op_id = fields.String(required=True, validate=[validate.Length(min=8, max=64), PRINTABLE])
     device_id = fields.String(required=True, validate=[validate.Length(min=1, max=64), PRINTABLE])
-    seq = fields.Integer(load_default=0, validate=validate.Range(min=0, max=DB_INT_MAX))
+    seq = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=DB_INT_MAX))
     kind = fields.String(required=True, validate=[validate.Length(min=1, max=40), PRINTABLE])
-    match_id = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1, max=DB_INT_MAX))
-    base_version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=DB_INT_MAX))
+    match_id = fields.Integer(strict=True, load_default=None, allow_none=True,
+                              validate=validate.Range(min=1, max=DB_INT_MAX))
+    base_version = fields.Integer(strict=True, load_default=None, allow_none=True,
+                                  validate=validate.Range(min=0, max=DB_INT_MAX))
     payload = fields.Dict(load_default=dict)
     device_time = fields.String(load_default="", validate=[
         validate.Length(max=40), validate.Regexp(ISO_INSTANT + "|^$", error="Use an ISO 8601 time with a zone."),
         _instant])
+
+
+_OPERATION = OperationSchema()  # no hooks: quick_load gives what its load gives (tested)
+
+
+def load_operation(raw: dict) -> dict:
+    """One operation as OperationSchema loads it (ValidationError when it refuses it); a plainly
+    well-formed one is checked by the schema's own field validators alone (quick_load)."""
+    loaded = quick_load(_OPERATION, raw)
+    return loaded if loaded is not None else _OPERATION.load(raw)
 
 
 class BatchSchema(Schema):
@@ -82,6 +98,20 @@ class BatchSchema(Schema):
 
     device_id = fields.String(required=True, validate=[validate.Length(min=1, max=64), PRINTABLE])
     ops = fields.List(fields.Dict(), required=True, validate=validate.Length(max=MAX_BATCH))
+    # Entries waiting on the phone when it sent this batch (these included): the desk's venue page.
+    waiting = fields.Integer(strict=True, load_default=None, allow_none=True,
+                             validate=validate.Range(min=0, max=DB_INT_MAX))
+
+
+class SeenSchema(Schema):
+    """A phone checking in without entries to send: its waiting count and storage (the venue page)."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    device_id = fields.String(required=True, validate=[validate.Length(min=1, max=64), PRINTABLE])
+    waiting = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=DB_INT_MAX))
+    persisted = fields.Boolean(load_default=None, allow_none=True)
 
 
 class OutcomesQuerySchema(Schema):
@@ -136,5 +166,6 @@ class InvalidSchema(Schema):
     errors = fields.Dict(required=True)
 
 
-__all__ = ["BadBody", "BatchResultsSchema", "BatchSchema", "InvalidSchema", "OperationSchema", "OutcomeSchema", "OutcomesQuerySchema",
-           "ProblemSchema", "ResultsSchema", "ValidationError", "MAX_BATCH", "read_json"]
+__all__ = ["BadBody", "BatchResultsSchema", "BatchSchema", "InvalidSchema", "OperationSchema", "OutcomeSchema",
+           "load_operation", "OutcomesQuerySchema", "ProblemSchema", "ResultsSchema", "ValidationError", "MAX_BATCH",
+           "read_json"]

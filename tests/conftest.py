@@ -13,7 +13,9 @@ from webapp.extensions import db
 
 
 def _test_config(tmp_path_factory) -> dict:
-    config = {"TESTING": True, "SECRET_KEY": "test", "SERVER_NAME": None}
+    # Fragments kept in a folder outlive the run; each test session starts with an empty one.
+    config = {"TESTING": True, "SECRET_KEY": "test", "SERVER_NAME": None,
+              "CACHE_DIR": str(tmp_path_factory.mktemp("fragments"))}
     if not os.environ.get("DATABASE_URL"):
         path = tmp_path_factory.mktemp("db") / "taikai-test.sqlite3"
         config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{path}"

@@ -1,7 +1,8 @@
 """Japanese names fold alike across widths and kana for search and sorting."""
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from webapp.textsearch import fold, matches, sort_key
+from webapp.tournament.textsearch import fold, matches, sort_key
 
 
 def test_width_and_kana_fold_together():
@@ -19,3 +20,20 @@ def test_sorting_uses_the_reading():
 @given(st.text())
 def test_fold_is_idempotent(text):
     assert fold(fold(text)) == fold(text)
+
+
+def test_readings_and_wave_dashes_are_found():
+    from types import SimpleNamespace as NS
+
+    from webapp.tournament.textsearch import entrant_texts
+    yamada = NS(name="山田太郎", reading="やまだたろう", members=[NS(name="山田太郎", reading="")])
+    team = NS(name="チーム桜", reading="", members=[NS(name="鈴木", reading="すずき")])
+    assert matches("やまだ", *entrant_texts(yamada)) and matches("ヤマダ", *entrant_texts(yamada))
+    assert matches("すずき", *entrant_texts(team))
+    assert matches("なうまん", "ナウマン") and matches("ﾅｳﾏﾝ", "ナウマン")
+    assert matches("阿部~", "阿部〜二郎") and matches("阿部～", "阿部〜二郎")
+
+
+def test_the_shift_jis_wave_dash_stays_a_wave_dash():
+    from webapp.services.entrants import decode_csv, normalize_name
+    assert normalize_name(decode_csv("阿部〜二郎".encode("cp932"))) == "阿部〜二郎"

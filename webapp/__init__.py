@@ -12,7 +12,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
                 static_folder="../static", template_folder="../templates")
     app.config.from_object(Config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    os.makedirs(app.instance_path, mode=0o700, exist_ok=True)  # the database, its secret key
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.instance_path)
     if test_config:
         app.config.update(test_config)
@@ -22,12 +22,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.url_map.converters["int"] = RowIdConverter  # before any route is added
     _init_extensions(app)
     _register_blueprints(app)
-    from .pollgate import init_poll_gate
-    from .static_files import init_static_files
-    init_static_files(app)
-    init_poll_gate(app)
-    from .throttle import init_throttle
-    init_throttle(app)
+    _init_request_edges(app)
     from . import cli, mirror
     from .venue import init_venue
     cli.init_app(app)
@@ -36,23 +31,54 @@ def create_app(test_config: dict | None = None) -> Flask:
     return app
 
 
-def _init_extensions(app: Flask) -> None:
-    from htmx_flask import Htmx
-    from .database import configure_sqlite
-    from .i18n import select_locale, init_i18n
-    from .auth import init_auth
-    from .security import init_security
-    from .views.errors import init_error_pages
-    from .views.template_helpers import init_template_helpers
-    from .versions import init_versions
+def _init_request_edges(app: Flask) -> None:
+    """The layers around the app: static files, the poll gate, the heap trim, sign-in throttle, limits."""
+    from .polling.heap import init_heap
+    from .polling.pollgate import init_poll_gate
+    from .web.limits import init_limits
+    from .web.static_files import init_static_files
+    from .web.throttle import init_throttle
+
+    init_static_files(app)
+    init_poll_gate(app)
+    init_heap(app)
+    init_throttle(app)
+    init_limits(app)
+
+
+def _init_database(app: Flask) -> None:
+    from .database import configure_sqlite, immediate_writes
 
     db.init_app(app)
+    immediate_writes(app)  # first among the request hooks: they read the signed-in person
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "..", "migrations"),
                      render_as_batch=True, compare_type=True)
+    with app.app_context():
+        configure_sqlite(db.engine)
+
+
+def _init_cache(app: Flask) -> None:
+    """The fragment cache; without a configured directory, in the instance folder."""
+    if not app.config.get("CACHE_DIR"):
+        app.config["CACHE_DIR"] = os.path.join(app.instance_path, "fragments")
+    cache.init_app(app)
+
+
+def _init_extensions(app: Flask) -> None:
+    from htmx_flask import Htmx
+
+    from .polling.versions import init_versions
+    from .views.errors import init_error_pages
+    from .views.template_helpers import init_template_helpers
+    from .web.auth import init_auth
+    from .web.i18n import init_i18n, select_locale
+    from .web.security import init_security
+
+    _init_database(app)
     babel.init_app(app, locale_selector=select_locale)
     csrf.init_app(app)
     compress.init_app(app)
-    cache.init_app(app)
+    _init_cache(app)
     init_versions()
     init_security(app)  # before the login manager: its cookie hook must run first
     login_manager.init_app(app)
@@ -61,17 +87,30 @@ def _init_extensions(app: Flask) -> None:
     init_auth(app)
     init_error_pages(app)
     init_template_helpers(app)
-    with app.app_context():
-        configure_sqlite(db.engine)
 
 
 def _register_blueprints(app: Flask) -> None:
-    from sync.api import bp as sync_bp
+    from sync import api, received  # noqa: F401  (their routes are on the blueprint)
     from sync.api import shell_bp
+    from sync.blueprint import bp as sync_bp
 
-    from .views import auth, conflicts, desk, desk_corrections, desk_plan, desk_stations, projector, public, staff
+    from .views import (
+        auth,
+        conflicts,
+        desk,
+        desk_corrections,
+        desk_entrants,
+        desk_events,
+        desk_plan,
+        desk_signin,
+        desk_stations,
+        projector,
+        public,
+        staff,
+    )
 
-    for module in (public, auth, desk, desk_corrections, desk_plan, desk_stations, projector, staff, conflicts):
+    for module in (public, auth, desk, desk_corrections, desk_entrants, desk_events, desk_plan, desk_stations,
+                   desk_signin, projector, staff, conflicts):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)

@@ -1,9 +1,11 @@
-"""`flask` commands: accounts, database, demo data."""
+"""`flask` commands: accounts, database, demo data, the operation log's export and replay."""
 import click
 from flask import Flask
+from flask.cli import AppGroup
 
-from . import oplog
 from .extensions import db
+from .operations import export as oplog
+from .tournament.event_plans import TEMPLATES
 
 
 def init_app(app: Flask) -> None:
@@ -11,7 +13,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(create_desk)
     app.cli.add_command(demo)
     app.cli.add_command(create_event)
-    oplog.init_app(app)  # flask oplog export|replay
+    app.cli.add_command(oplog_cli)  # flask oplog export|replay
 
 
 @click.command("create-desk")
@@ -33,8 +35,8 @@ def create_desk(username: str, password: str) -> None:
 @click.option("--if-empty", is_flag=True, help="Load only when there are no events yet.")
 def demo(if_empty: bool) -> None:
     """Load the demo events and print the desk sign-in."""
-    from .demo import STAFF_PIN, ensure_desk_account, load_demo
     from .models import Event
+    from .services.demo import STAFF_PIN, ensure_desk_account, load_demo
 
     if if_empty and db.session.query(Event.id).first():
         user, password = ensure_desk_account()
@@ -47,21 +49,38 @@ def demo(if_empty: bool) -> None:
 
 
 @click.command("create-event")
-@click.argument("template", type=click.Choice(["tekken7_hiza_5on5", "kgp2025"]))
+@click.argument("template", type=click.Choice(TEMPLATES.choices()))
 @click.argument("name")
 @click.argument("entrants_csv", type=click.Path(exists=True, dir_okay=False))
 def create_event(template: str, name: str, entrants_csv: str) -> None:
     """Create a whole event from a template and a CSV of entrants (UTF-8 or Shift_JIS)."""
-    from .services import ServiceError, entrants, event_templates
+    from .services import ServiceError, entrant_import, entrants, event_templates
     from .tournament.errors import RuleViolation
 
     try:
         with open(entrants_csv, "rb") as handle:
             text = entrants.decode_csv(handle.read())
-        rows = entrants.parse_rows(text, 5 if template == "tekken7_hiza_5on5" else 1)
+        rows = entrant_import.sheet_rows(text, TEMPLATES[template].team_size)
         event = event_templates.create_from_template(template, name, rows)
         db.session.commit()
     except (ServiceError, RuleViolation) as problem:
         raise click.ClickException(str(problem)) from problem
     click.echo(f"created {event.name}: /e/{event.slug} with {len(rows)} entrants, "
                f"{len(event.phases)} phases")
+
+
+oplog_cli = AppGroup("oplog", help="Export or replay the operation log (JSON lines).")
+
+
+@oplog_cli.command("export")
+@click.argument("path")
+def export_command(path: str) -> None:
+    """Write the set-up and every operation to PATH (JSON lines)."""
+    click.echo(f"exported {oplog.export(path)} operations to {path}")
+
+
+@oplog_cli.command("replay")
+@click.argument("path")
+def replay_command(path: str) -> None:
+    """Rebuild this (empty) database from an exported log."""
+    click.echo(f"replayed {oplog.replay(path)} operations from {path}")

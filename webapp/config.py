@@ -15,19 +15,23 @@ class Config:
     WTF_CSRF_TIME_LIMIT = None  # a staff phone stays on one page for hours
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True
-    SESSION_COOKIE_SECURE = False  # Secure is added per request over https (webapp/security.py)
+    SESSION_COOKIE_SECURE = False  # Secure is added per request over https (webapp/web/security.py)
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 16  # one tournament day
     # The remember cookie lasts one event day too (Flask-Login's default is 365 days).
     REMEMBER_COOKIE_DURATION = timedelta(hours=16)
     REMEMBER_COOKIE_HTTPONLY = True
     REMEMBER_COOKIE_SAMESITE = "Lax"
     POLL_SECONDS = 4
-    # Rendered brackets/standings, keyed by version: in process, or shared by every worker
-    # and host through Redis when REDIS_URL is set.
-    CACHE_TYPE = "RedisCache" if os.environ.get("REDIS_URL") else "SimpleCache"
+    # Rendered brackets/standings, keyed by version: shared by every worker of the machine
+    # through a folder (CACHE_DIR, default fragments/ in the instance folder; a worker keeps
+    # its recent ones in memory too), or by every worker and host through Redis when
+    # REDIS_URL is set. A page is rendered once per version, not once per worker.
+    # The folder is cachelib's, counting its files in memory (webapp/polling/folder_cache.py).
+    CACHE_TYPE = "RedisCache" if os.environ.get("REDIS_URL") else "webapp.polling.folder_cache.FolderCache"
+    CACHE_DIR = os.environ.get("TAIKAI_CACHE_DIR")
     CACHE_REDIS_URL = os.environ.get("REDIS_URL")
     CACHE_DEFAULT_TIMEOUT = 6 * 60 * 60
-    CACHE_THRESHOLD = 2000  # SimpleCache entries per process
+    CACHE_THRESHOLD = 20000  # entries kept in the folder (a big bracket is a few hundred blocks)
     CACHE_KEY_PREFIX = "taikai:"
     # How many reverse proxies in front set X-Forwarded-* (0: trust none; 1 behind Caddy or nginx).
     TAIKAI_PROXIES = int(os.environ.get("TAIKAI_PROXIES") or 0)

@@ -5,50 +5,25 @@
  * phone does not know, the entrants who can still reach it, and queues the entries with
  * the players the referee picked (payload "slots"): the server holds them until the match
  * is ready with those players. Its game form is the online one (score, characters, stage,
- * side; defaults as entry_defaults.py has them). Needs idb, outbox.js and entry.js. */
+ * side; defaults as entry_defaults.py has them). Needs dom.js, idb, outbox.js, pack_store.js (the pack),
+ * page_keeper.js (the kept match pages), outbox_forms.js (the score), entry_names.js, char_buttons.js
+ * and team_forms.js. */
 (function (G) {
   'use strict';
   const O = () => G.TaikaiOutbox;
-  let dbp = null;
-  const db = () => dbp || (dbp = G.idb.openDB('taikai-pack', 1, {
-    upgrade(d) { d.createObjectStore('events', { keyPath: 'id' }); },
-  }));
-
-  // ---- the pack -------------------------------------------------------------
-  let refreshing = null;
-  async function refresh() {
-    if (navigator.onLine === false) return false;
-    try {
-      const res = await fetch('/sync/pack', { credentials: 'same-origin', cache: 'no-store', redirect: 'manual' });
-      if (!res.ok) return false;
-      const data = await res.json();
-      const tx = (await db()).transaction('events', 'readwrite');
-      for (const event of data.events || []) tx.store.put(event);
-      await tx.done;
-      return true;
-    } catch (e) { return false; }
-  }
-  const refreshOnce = () => refreshing || (refreshing = refresh().finally(() => { refreshing = null; }));
-
-  // The match with its bracket, phase and event, from whichever stored pack has it.
-  async function find(matchId) {
-    for (const event of await (await db()).getAll('events')) {
-      for (const phase of event.phases) {
-        for (const bracket of phase.brackets) {
-          const match = bracket.matches.find((m) => m.id === matchId);
-          if (match) return { event, phase, bracket, match };
-        }
-      }
-    }
-    return null;
-  }
+  const { el, json } = G.TaikaiDom;
+  const Store = () => G.TaikaiPackStore; // pack_store.js: the pack in IndexedDB, refreshed on each sync
+  const refreshOnce = () => Store().refresh();
+  const find = (matchId) => Store().find(matchId);
 
   // ---- who can reach a slot ---------------------------------------------------
   const LIVE = (o) => !['rejected', 'conflict'].includes(o.status);
+  const REQUEST = 'desk_request'; // to the desk's queue: no place among the match's entries
+  const BOOKKEEPING = ['csrf_token', 'kind', 'base_version', 'position']; // the online form's, not the entry's
 
   // What this phone's own outbox says about a match: the players it named, the winner.
   function local(ops, match) {
-    const mine = ops.filter((o) => o.match_id === match.id && LIVE(o));
+    const mine = ops.filter((o) => o.match_id === match.id && LIVE(o) && o.kind !== REQUEST);
     const named = mine.map((o) => o.payload && o.payload.slots).find(Boolean);
     const wins = { a: 0, b: 0 };
     mine.filter((o) => o.kind === 'report_game').forEach((o) => { if (o.payload.winner in wins) wins[o.payload.winner]++; });
@@ -87,12 +62,6 @@
   // ---- the offline match page ------------------------------------------------------
   const root = () => document.getElementById('offline-match');
   const msg = (name) => root().dataset['msg' + name];
-  const el = (tag, attrs, ...kids) => {
-    const e = document.createElement(tag);
-    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
-    e.append(...kids);
-    return e;
-  };
   let here = null; // { event, phase, bracket, match }
 
   async function showPage() {
@@ -105,6 +74,7 @@
     box.querySelector('[data-testid=offline-title]').textContent = here.match.title;
     box.querySelector('[data-testid=offline-phase]').textContent = `${here.event.name} · ${here.phase.name}`;
     box.querySelector('[data-part=entry]').hidden = false;
+    box.querySelectorAll('[data-ruleset]').forEach((d) => { d.hidden = d.dataset.ruleset !== here.event.ruleset; });
     drawScores();
     await drawSlots();
   }
@@ -122,14 +92,6 @@
     if (here.event.double_ko) chips.push(chip(t - 1, t - 1, msg('Dko')));
     box.querySelectorAll('label').forEach((c) => c.remove());
     box.append(...chips);
-  }
-
-  // "2-1" becomes winner and rounds, as the online form sends them (a draw is a double K.O.).
-  function expandScore(data) {
-    const [a, b] = String(data.score || '').split('-').map(Number);
-    delete data.score;
-    if (!Number.isInteger(a) || !Number.isInteger(b)) return;
-    Object.assign(data, { rounds_a: a, rounds_b: b }, a === b ? { double_ko: true } : { winner: a > b ? 'a' : 'b' });
   }
 
   const entrantName = (id) => (here.event.entrants[String(id)] || { name: '?' }).name;
@@ -150,59 +112,75 @@
     await drawEntries(ops);
   }
 
-  // ---- the game form's defaults, as online (webapp/views/entry_defaults.py) -------------------
-  // What this match already has, as this phone knows it: the pack's games, then its own entries.
-  function history(ops) {
-    const mine = ops.filter((o) => o.match_id === here.match.id && LIVE(o)).map((o) => Object.assign({ kind: o.kind }, o.payload));
-    return (here.match.plays || []).concat(mine);
+  // ---- the match as this phone has it (match_model.js, as on the online page) ----------------
+  // A match whose players the server does not know yet has no games there: it starts fresh with
+  // the players picked here, and this phone's entries for it (in the order they were made).
+  function model(ops) {
+    const M = G.TaikaiMatch, ids = picked(), members = {};
+    ['a', 'b'].forEach((s, i) => { members[s] = (here.event.entrants[String(ids[i])] || { members: [] }).members; });
+    const rules = here.match.rules || { match_type: here.phase.match_type, games_to_win: Math.floor(here.match.best_of / 2) + 1 };
+    const mine = ops.filter((o) => o.match_id === here.match.id && LIVE(o));
+    return M.project(M.fresh(rules, members), mine);
   }
 
-  // Per side the player's registered character, then last game's (same player); stage and side
-  // from the last game where the rules leave them to agreement (a toss-fixed side holds all match).
-  function defaults(ops) {
-    const ev = here.event, ids = picked(), team = ev.entrant_kind === 'team';
-    const player = {}, last = {};  // per side: the member named; the last character played, by whom
-    let lastGame = null, games = 0, tossSide = '';
-    for (const p of history(ops)) {
-      if (p.kind === 'name_player') player[p.side] = p.member_id;
-      if (p.kind === 'coin_toss' && p.choice === 'side' && p.side_of_winner) { // side a's side, from the winner's
-        tossSide = p.winner === 'a' ? p.side_of_winner : { '1P': '2P', '2P': '1P' }[p.side_of_winner];
-      }
-      if (p.kind !== 'report_game') continue;
-      games++, lastGame = p;
-      for (const s of ['a', 'b']) if (p['char_' + s]) last[s] = { member: player[s], char: p['char_' + s] };
-    }
-    const chars = {};
-    ['a', 'b'].forEach((s, i) => {
-      const entrant = ev.entrants[String(ids[i])], members = entrant ? entrant.members : [];
-      const memberId = team ? player[s] : (members[0] || {}).id;
-      const registered = (members.find((m) => m.id === memberId) || {}).character || '';
-      const held = last[s] && (!team || last[s].member === memberId) ? last[s].char : '';
-      chars[s] = { keep: [...new Set([registered, held].filter(Boolean))], picked: held || registered };
-    });
-    const stage = lastGame && ev.stage_rule === 'agreement' ? lastGame.stage || '' : '';
-    const side = (lastGame && ['agreement', 'toss_fixed'].includes(ev.side_rule) && lastGame.side_a) || tossSide;
-    return { chars, stage, side, game: games + 1 };
-  }
-
-  // The characters (buttons, roster search: entry.js), stage and side, and the game's number.
+  // The characters (buttons, roster search: char_buttons.js), stage and side, and the game's number;
+  // only the step the rules allow next (toss, naming, game), nothing more once decided here.
   function drawForm(ops) {
-    const form = root().querySelector('[data-offline-op=report_game]'), d = defaults(ops), ev = here.event;
-    ['a', 'b'].forEach((s) => G.TaikaiEntry.setChars(form, s, d.chars[s].keep, d.chars[s].picked, ev.roster || [],
+    const form = root().querySelector('[data-offline-op=report_game]'), ev = here.event, M = G.TaikaiMatch;
+    const m = model(ops), step = M.next(m), d = M.defaults(m);
+    ['a', 'b'].forEach((s) => G.TaikaiChars.setChars(form, s, [d.chars[s]], d.chars[s], ev.roster || [],
       ev.character_lock, msg('Unnamed')));
     const stages = ev.stages || [], select = form.querySelector('select[name=stage]');
-    select.replaceChildren(el('option', { value: '' }, '—'), ...stages.map((x) => el('option', {}, x)));
-    if (d.stage && !stages.includes(d.stage)) select.append(el('option', {}, d.stage));
+    select.replaceChildren(el('option', { value: '' }, '—'), ...stages.map((x) => el('option', { value: x }, stageLabel(x))));
+    if (d.stage && !stages.includes(d.stage)) select.append(el('option', { value: d.stage }, stageLabel(d.stage)));
     select.value = d.stage;
     form.querySelector('select[name=side_a]').value = d.side;
-    form.querySelector('[data-part=game-title]').textContent = msg('Game').replace('{n}', d.game);
-    form.querySelector('[data-part=game-button]').textContent = msg('Record').replace('{n}', d.game);
-    form.dataset.game = d.game;
-    const decided = local(ops, here.match).winnerSide !== null; // as online: no game form once the match is won
-    form.hidden = decided;
-    root().querySelector('[data-part=decided]').hidden = !decided;
-    const toss = (ev.coin_toss_required || []).includes(here.phase.match_type); // first, where the rules ask, once
-    root().querySelector('[data-part=toss]').hidden = !toss || history(ops).some((p) => p.kind === 'coin_toss');
+    const game = step.decided ? m.games.length : step.game;
+    form.querySelector('[data-part=game-title]').textContent = msg('Game').replace('{n}', game);
+    form.querySelector('[data-part=game-button]').textContent = msg('Record').replace('{n}', game);
+    form.dataset.game = game;
+    const decided = root().querySelector('[data-part=decided]');
+    decided.hidden = !step.decided;
+    if (step.decided) {
+      const [a, b] = picked().map(entrantName);
+      decided.querySelector('[data-part=decided-winner]').textContent = step.winner === 'a' ? a : b;
+      decided.querySelector('[data-part=decided-score]').textContent = `${a} ${m.score[0]}–${m.score[1]} ${b}`;
+    }
+    root().querySelector('[data-part=toss]').hidden = step.decided || !step.toss;
+    const naming = !step.decided && !step.toss ? step.naming : [];
+    root().querySelector('[data-part=name-player]').hidden = !naming.length;
+    root().querySelectorAll('[data-offline-op=name_player]').forEach((f) => {
+      f.hidden = !naming.includes(f.dataset.side);
+      f.querySelector('input[name=blind]').value = String(!!step.blind);
+      f.querySelectorAll('button[name=member_id]').forEach((btn) => { btn.hidden = !(step.may || {})[f.dataset.side]?.includes(+btn.value); });
+    });
+    form.hidden = step.decided || step.toss || naming.length > 0;
+    root().querySelector('[data-part=extra]').hidden = step.decided;
+    const [a, b] = picked();
+    G.TaikaiTeamForms.draw(root(), m, { a: a ? entrantName(a) : msg('SideA'), b: b ? entrantName(b) : msg('SideB') });
+    const chars = root().querySelector('[data-part=characters]');
+    if (!chars.options.length) chars.replaceChildren(...(ev.roster || []).map((c) => el('option', { value: c })));
+    drawVoidGames(m);
+  }
+
+  // The penalty form's "game voided after the fact": the games this phone has, in words, each
+  // sending its 0-based index as the online form does ("第1ゲーム: A 2–1 B" sends 0).
+  function drawVoidGames(m) {
+    const [a, b] = picked().map((id) => (id ? entrantName(id) : ''));
+    root().querySelectorAll('select[data-part=void-games]').forEach((select) => {
+      select.replaceChildren(el('option', { value: '' }, '—'), ...m.games.map((g, i) => el('option', { value: String(i) },
+        `${select.dataset.msgGame.replace('{n}', i + 1)}: ${a} ${g.rounds_a}–${g.rounds_b} ${b}`)));
+    });
+  }
+
+  // A stage in the reader's language (the pack carries the names per language; the value stays the stored
+  // name). The match shell is one page for everyone (Japanese): the language is the one the person
+  // last read a signed-in page in, as this phone remembers it.
+  const LANG = 'taikai-lang';
+  function stageLabel(stage) {
+    const chosen = (G.localStorage && localStorage.getItem(LANG)) || document.documentElement.lang || '';
+    const lang = chosen.startsWith('ja') ? 'ja' : 'en';
+    return ((here.event.stage_names || {})[lang] || {})[stage] || stage;
   }
 
   const picked = () => [0, 1].map((s) => Number((root().querySelector(`input[name=slot${s}]:checked`) || {}).value) || null);
@@ -212,7 +190,6 @@
     const [a, b] = picked();
     root().querySelectorAll('[data-part=name-a]').forEach((n) => { n.textContent = a ? entrantName(a) : msg('SideA'); });
     root().querySelectorAll('[data-part=name-b]').forEach((n) => { n.textContent = b ? entrantName(b) : msg('SideB'); });
-    root().querySelector('[data-part=name-player]').hidden = here.event.entrant_kind !== 'team';
     root().querySelectorAll('[data-offline-op=name_player]').forEach((form) => {
       const team = here.event.entrants[String(form.dataset.side === 'a' ? a : b)];
       form.querySelector('[data-part=members]').replaceChildren(...(team ? team.members : []).map((m) =>
@@ -233,12 +210,19 @@
 
   // An entry in words, as the online entry list names it: "第2ゲーム: A 2–1 B", "次の選手: A — A1".
   function describe(o, game) {
-    const p = o.payload || {}, slots = p.slots || {};
+    // An entry made here carries the players picked; one made on the online page is about the
+    // players the server had seated (the pack's slots), else its names would read "?".
+    const p = o.payload || {}, slots = p.slots || { a: here.match.slots[0], b: here.match.slots[1] };
     if (o.kind === 'report_game') {
       return `${msg('Game').replace('{n}', game)}: ${entrantName(slots.a)} ${p.rounds_a}–${p.rounds_b} ${entrantName(slots.b)}`
         + (p.double_ko ? ` (${msg('Dko')})` : '');
     }
     if (o.kind === 'coin_toss') return `${msg('Toss')}: ${entrantName(p.winner === 'a' ? slots.a : slots.b)}`;
+    if (o.kind !== 'name_player') { // penalty, replay, a request to the desk: its kind, and the side it is about
+      const kinds = json(root().dataset.kindLabels, {});
+      const side = p.side === 'a' || p.side === 'b' ? `: ${entrantName(slots[p.side])}` : '';
+      return (kinds[o.kind] || '') + side;
+    }
     const id = p.side === 'a' ? slots.a : slots.b, team = here.event.entrants[String(id)];
     const member = team && team.members.find((m) => m.id === p.member_id);
     return `${msg('Next')}: ${entrantName(id)} — ${member ? member.name : ''}`;
@@ -252,8 +236,7 @@
       if (!data.winner && !data.double_ko) return msg('Winner');
       const [w, l] = data.winner === 'a' ? [data.rounds_a, data.rounds_b] : [data.rounds_b, data.rounds_a];
       if (!data.double_ko && !(w > l)) return msg('Score');
-      const mine = local(await O().list(), here.match);
-      if (mine.winnerSide !== null) return msg('Decided');
+      if (G.TaikaiMatch.next(model(await O().list())).decided) return msg('Decided');
     }
     return null;
   }
@@ -261,8 +244,12 @@
   async function submit(form, submitter) {
     const kind = form.dataset.offlineOp, data = {}, fields = [...new FormData(form)];
     if (submitter && submitter.name) fields.push([submitter.name, submitter.value]); // a member's button
-    for (const [k, v] of fields) data[k] = /^\d+$/.test(v) ? Number(v) : v;
-    if (kind === 'report_game') expandScore(data);
+    for (const [k, v] of fields) {
+      if (BOOKKEEPING.includes(k)) continue;
+      const input = form.elements[k], value = /^\d+$/.test(v) ? Number(v) : v === '' && input && input.type === 'number' ? null : v;
+      if (/^absent_[ab]$/.test(k)) (data[k] = data[k] || []).push(value); else data[k] = value; // the roll call's ticks
+    }
+    if (kind === 'report_game') G.TaikaiForms.expandScore(data); // "2-1": winner and rounds, as online
     const slots = picked(), feedback = root().querySelector('[data-testid=offline-feedback]');
     const why = await problem(kind, data, slots);
     feedback.textContent = why || msg('Saved');
@@ -270,8 +257,8 @@
     if (why) return;
     const position = here.match.actions + local(await O().list(), here.match).count;
     const op = await O().enqueue(kind, here.match.id, here.match.slots_version,
-      Object.assign(data, { position, slots: { a: slots[0], b: slots[1] } }));
-    if (G.TaikaiEntry) G.TaikaiEntry.remember(op.op_id, describe(op, +form.dataset.game || 1)); // the outbox list names it too
+      Object.assign(data, kind === REQUEST ? {} : { position }, { slots: { a: slots[0], b: slots[1] } }));
+    if (G.TaikaiEntryNames) G.TaikaiEntryNames.remember(op.op_id, describe(op, +form.dataset.game || 1)); // the outbox list names it too
     form.reset();
     await drawSlots();
   }
@@ -280,7 +267,7 @@
     refreshOnce().then((fresh) => { if (fresh && root()) drawSlots().catch(() => {}); });
     document.body.addEventListener('taikai:synced', () => refreshOnce());
     G.addEventListener('online', () => refreshOnce());
-    if (!root()) return;
+    if (!root()) { if (G.localStorage && document.documentElement.lang) localStorage.setItem(LANG, document.documentElement.lang); return; }
     showPage().catch((e) => console.warn('taikai pack', e));
     root().addEventListener('submit', (ev) => {
       const form = ev.target.closest('form[data-offline-op]');

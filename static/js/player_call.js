@@ -5,12 +5,14 @@
   let last = box() ? box().dataset.state : '';
   const button = document.querySelector('[data-notify-permission]');
 
-  if (button && 'Notification' in window && Notification.permission === 'default') {
-    button.hidden = false;
-    button.addEventListener('click', () => {
-      Notification.requestPermission().then(() => { button.hidden = true; });
-    });
+  // Offered only while there is something to be called for: not once the match is called or in play.
+  const askable = () => !!button && 'Notification' in window && Notification.permission === 'default';
+  function offer() {
+    const el = box(), state = el ? el.dataset.state : '';
+    if (button) button.hidden = !(askable() && (state === 'waiting' || state === 'none'));
   }
+  if (button) button.addEventListener('click', () => Notification.requestPermission().then(offer));
+  offer();
 
   function announce(el) {
     document.body.classList.add('match-called');
@@ -35,5 +37,6 @@
     if (now === 'called' && last !== 'called') announce(el);
     if (now !== 'called') document.body.classList.remove('match-called');
     last = now;
+    offer();
   });
 })();

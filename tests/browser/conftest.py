@@ -133,6 +133,13 @@ def sign_in_desk(page, url: str) -> None:
     page.click("button[type=submit]")
 
 
+def open_site_menu(page) -> None:
+    """On a phone the header's signed-in links are behind 「メニュー」: open it (wider, they show)."""
+    summary = page.locator("header .site-menu > summary")
+    if summary.is_visible() and summary.locator("xpath=..").get_attribute("open") is None:
+        summary.click()
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -4,7 +4,6 @@ import pytest
 from axe_support import LAPTOP, PHONE, endpoints, serious_problems
 from bracket_builders import big_double_elimination, groups_phase
 
-
 BRACKET_PAGES = {"public.index", "public.event", "public.phase", "public.event_standings", "public.schedule",
                  "public.players", "public.match", "public.draws", "auth.login"}
 

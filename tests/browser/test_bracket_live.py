@@ -15,12 +15,14 @@ def test_desk_runs_bracket_and_spectator_sees_it_change(live_server, context, br
     desk.fill("input[name=name]", "週末 1on1")
     desk.locator("section.card form.stack button[type=submit]").click()
     desk.fill("textarea[name=entrants]", "\n".join(NAMES))
-    desk.locator("#entrants form").first.locator("button[type=submit]").click()
+    desk.locator("[data-testid=import-preview]").click()  # the import shows how it reads the sheet first
+    desk.locator("[data-testid=import-confirm]").click()
     expect(desk.locator("#entrants table tbody tr")).to_have_count(16)
     desk.fill("#phases input[name=name]", "本戦")
     desk.select_option("#phases select[name=format]", "double_elimination")
     desk.locator("#phases form.stack button[type=submit]").click()
-    desk.locator("#phases form.inline button").click()
+    desk.locator("[data-testid=preview-start]").click()  # the start preview, with its check-in gate
+    desk.locator("[data-testid=gate-anyway]").click()
     expect(desk).to_have_url(re.compile(r"/desk/phase/\d+$"))
     phase_path = desk.locator("a", has_text=re.compile("Public bracket|公開")).get_attribute("href")
 

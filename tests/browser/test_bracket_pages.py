@@ -34,10 +34,22 @@ def test_99_player_double_elimination_on_a_laptop(live_server, browser):
     winners = page.locator(".bracket").first
     box = winners.bounding_box()
     assert box["width"] > 1200  # the full width, not a 960 px column
+    # One page scroll: no side is a scroll box of its own, and the losers side is drawn in full.
+    for side in page.locator(".bracket").all():
+        assert side.evaluate("el => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1")
+        assert side.evaluate("el => getComputedStyle(el).overflowY") == "visible"
+    widest = page.evaluate("Math.max(...[...document.querySelectorAll('.match')].map(m => m.getBoundingClientRect().right))")
+    assert widest <= page.evaluate("document.documentElement.scrollWidth")
+    losers = page.locator(".bracket").nth(1)
+    last_losers = losers.locator(".round").last
+    last_losers.scroll_into_view_if_needed()
+    assert last_losers.locator(".match").first.is_visible()  # the page scrolls to the losers final
+    _shot(page, "bracket-99-laptop-losers")
+    page.evaluate("window.scrollTo(0, 0)")
     _shot(page, "bracket-99-laptop")
-    winners.evaluate("el => el.scrollTo(0, 1500)")
+    page.evaluate("window.scrollTo(0, 1500)")
     label = winners.locator(".round-label").first.bounding_box()
-    assert abs(label["y"] - winners.bounding_box()["y"]) < 3  # the round headers stay in view
+    assert abs(label["y"] - 52) < 3  # the round headers stay in view, under the top bar
     _shot(page, "bracket-99-laptop-scrolled")
 
 
@@ -85,6 +97,29 @@ def test_find_me_highlights_a_players_path_on_a_phone(live_server, browser):
     _shot(page, "find-me-phone")
     page.reload()  # remembered on this phone
     expect(page.locator(".match.me")).to_have_count(mine.count())
+
+
+def test_find_me_folds_kana_and_width_and_reads_readings(live_server, browser):
+    from webapp.extensions import db
+    from webapp.models import Entrant
+
+    phase = big_double_elimination(players=16, share=0.3)
+    first, second = (db.session.query(Entrant).filter_by(event_id=phase.event_id, seed=s).one() for s in (1, 2))
+    first.name, second.name, second.reading = "ナウマン", "山田 太郎", "やまだ たろう"
+    db.session.commit()
+    context, page = _page(browser, LAPTOP)
+    page.goto(f"{live_server.url}/e/{phase.event.slug}/phase/{phase.id}")
+    for typed, entrant in (("なうまん", first), ("ﾅｳﾏﾝ", first), ("ＮＡＵ", None), ("やまだ", second), ("山田太郎", second)):
+        page.fill("#find-me", typed)
+        page.locator("#find-me").dispatch_event("change")
+        if entrant is None:
+            expect(page.locator(".match.me")).to_have_count(0)
+            continue
+        mine = page.locator(".match.me")
+        expect(mine.first).to_be_visible()
+        ids = mine.evaluate_all("ms => ms.map(m => m.dataset.entrants.split(' '))")
+        assert all(str(entrant.id) in pair for pair in ids), (typed, ids)
+    _shot(page, "find-me-reading-laptop")
 
 
 def test_top8_view_and_the_finished_event_leads_with_its_champion(live_server, browser):

@@ -1,18 +1,14 @@
 """Under the strict Content-Security-Policy, htmx and the service worker still work, and no
 page logs a violation (an inline script or handler left behind would)."""
-import pathlib
-import sys
 
 import pytest
-from playwright.sync_api import expect
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
+from conftest import sign_in_desk  # noqa: E402
+from page_wait import wait_until  # noqa: E402
 from play_support import team_event  # noqa: E402
+from playwright.sync_api import expect
 
 from webapp.extensions import db  # noqa: E402
 from webapp.services import accounts  # noqa: E402
-
-from conftest import sign_in_desk  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +33,7 @@ def test_staff_match_page_works_under_the_policy(live_server, phone):
     response = page.goto(f"{live_server.url}/staff/m/{match.id}")
     csp = response.headers["content-security-policy"]
     assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
-    page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)", timeout=10000)
+    wait_until(page, "async () => !!(await navigator.serviceWorker.ready).active", timeout=30000)
     page.locator("form[data-op=coin_toss] input[name=winner][value=a]").check()
     page.locator("form[data-op=coin_toss] input[name=choice][value=stage]").check()
     page.locator("form[data-op=coin_toss] button[type=submit]").click()

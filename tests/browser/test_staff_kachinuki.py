@@ -1,11 +1,7 @@
 """A referee on a 360 px phone enters a whole kachinuki match; a broken rule is shown and fixed."""
-import pathlib
-import sys
 
-from playwright.sync_api import expect
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
 from play_support import team_event  # noqa: E402
+from playwright.sync_api import expect
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402

@@ -5,16 +5,15 @@ import sys
 
 from playwright.sync_api import expect
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from conftest import sign_in_desk  # noqa: E402
+from page_wait import wait_until  # noqa: E402
 from play_support import team_event  # noqa: E402
+from test_offline_sync import staff_page  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402
 from webapp.services import accounts, stations  # noqa: E402
-
-from conftest import sign_in_desk  # noqa: E402
-from test_offline_sync import staff_page  # noqa: E402
 
 REPORT = """async ([id, version]) => {  // two games won 2-0: the match is over (best of 3)
   await window.TaikaiOutbox.enqueue('report_game', id, version, {winner: 'a', rounds_a: 2, rounds_b: 0, position: 0});
@@ -42,7 +41,7 @@ def _event():
 def _phone_on_station(context, url, event, station, name):
     page = staff_page(context, url, event, name)
     page.goto(f"{url}/staff/e/{event.slug}?station={station}")  # what the station's QR code opens
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller", timeout=10000)
+    wait_until(page, "navigator.serviceWorker && navigator.serviceWorker.controller", timeout=30000)
     return page
 
 
@@ -84,19 +83,19 @@ def test_desk_auto_calls_phones_report_and_the_next_matches_are_called(live_serv
 
     two_context.set_offline(False)
     two.evaluate("window.dispatchEvent(new Event('online'))")
-    expect(two.locator("#outbox-status li[data-status=applied]")).to_have_count(2, timeout=15000)
+    expect(two.locator("#outbox-status li[data-status=applied]")).to_have_count(2, timeout=30000)
     fourth = _on("2")
     assert fourth is not None and fourth.id not in (first.id, second.id, third.id)
     # The call reached phone two on sync: its finished match points to the next one on station 2,
     # and its station's code now opens the new match.
-    expect(two.locator("[data-testid=next-on-station]")).to_contain_text(desk_name(fourth), timeout=15000)
+    expect(two.locator("[data-testid=next-on-station]")).to_contain_text(desk_name(fourth), timeout=30000)
     two.locator("[data-testid=next-on-station] a").click()
     assert two.url.endswith(f"/staff/m/{fourth.id}")
     two.goto(f"{url}/staff/e/{event.slug}?station=2")
     assert two.url.endswith(f"/staff/m/{fourth.id}")
 
-    expect(screen.locator("[data-testid=call]")).to_have_count(2, timeout=15000)
-    expect(screen.locator("#projector-calls")).to_contain_text(desk_name(fourth), timeout=15000)
+    expect(screen.locator("[data-testid=call]")).to_have_count(2, timeout=30000)
+    expect(screen.locator("#projector-calls")).to_contain_text(desk_name(fourth), timeout=30000)
     # The player who was first in the queue was called to the station phone one freed.
     assert waiting.id == third.id
     expect(player.locator("#player-next")).to_have_attribute("data-state", "called", timeout=20000)

@@ -24,10 +24,14 @@ def test_desk_creates_tekken_day_and_schedule_shows_running_phase(live_server, c
     desk.fill("input[name=name]", "鉄拳7 膝まったり杯")
     desk.fill("textarea[name=entrants]", _team_lines(12))
     desk.locator("#template-form button[type=submit]").click()
+    expect(desk.locator("[data-testid=sample-table]")).to_be_visible()  # the sheet as it will be read
+    desk.locator("[data-testid=import-confirm]").click()
     expect(desk.locator("#entrants table tbody tr")).to_have_count(12)
     expect(desk.locator("#phases li")).to_have_count(5)   # q1 AM, q1 PM, q2, wildcard, best 8
     desk.locator("#phases li").first.locator("a.btn").click()
-    desk.locator("#start-phase button[type=submit]").click()
+    expect(desk.locator("[data-testid=start-preview]")).to_be_visible()
+    expect(desk.locator("[data-testid=checkin-gate]")).to_be_visible()  # nobody checked in yet
+    desk.locator("[data-testid=gate-anyway]").click()
     expect(desk).to_have_url(re.compile(r"/desk/phase/\d+$"))
 
     public = browser.new_context(locale="ja-JP").new_page()

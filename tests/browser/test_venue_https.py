@@ -9,15 +9,13 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from playwright.sync_api import expect
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "venue"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from conftest import TEST_LIMIT_S, chromium_watchdog, close_chromium, launch_chromium  # noqa: E402
+from page_wait import wait_until  # noqa: E402
 from serving import GunicornProcess  # noqa: E402
-from test_offline_sync import (event_with_pin, four_entries, ops_with, pending_entries,  # noqa: E402
-                               staff_page)
+from test_offline_sync import event_with_pin, four_entries, ops_with, pending_entries, staff_page  # noqa: E402
 
 from webapp.venue import pki  # noqa: E402
-
-from conftest import TEST_LIMIT_S, chromium_watchdog, close_chromium, launch_chromium  # noqa: E402
 
 VENUE_NAME = "venue.taikai.test"
 
@@ -58,7 +56,7 @@ def test_staff_page_over_venue_https_works_offline(venue_server, venue_browser):
     page = staff_page(phone, venue_server.url, event)
     page.goto(f"{venue_server.url}/staff/m/{match.id}")
     assert page.evaluate("window.isSecureContext") is True
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller", timeout=15000)
+    wait_until(page, "navigator.serviceWorker && navigator.serviceWorker.controller", timeout=30000)
     assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.active.state)") == "activated"
     expect(page.locator("#insecure-context")).to_be_hidden()
     venue_server.stop()  # the laptop is gone: entries wait on the phone

@@ -1,16 +1,11 @@
 """A referee's phone is told, on its next sync, that a void undid one of its entries."""
-import pathlib
-import sys
 
-from playwright.sync_api import expect
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
 from play_support import send, team_event  # noqa: E402
+from playwright.sync_api import expect
+from test_staff_kachinuki import _sign_in_with_pin, _tap_member  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.services import accounts  # noqa: E402
-
-from test_staff_kachinuki import _sign_in_with_pin, _tap_member  # noqa: E402
 
 
 def _wait_position(page, position):

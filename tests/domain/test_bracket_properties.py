@@ -4,10 +4,10 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webapp.tournament.bracket import (DECIDED, Bracket, Entrant, correct_result, placements,
-                                       record_result)
+from webapp.tournament.bracket import DECIDED, Bracket, Entrant
+from webapp.tournament.bracket_results import correct_result, record_result
 from webapp.tournament.errors import BracketError
-from webapp.tournament.formats import generate
+from webapp.tournament.formats import generate, placements
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 sizes = st.one_of(st.integers(3, 40), st.integers(41, 1024))

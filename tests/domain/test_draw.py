@@ -1,11 +1,19 @@
 """Verifiable draws: documented algorithm, reproducible, checkable by a snippet."""
+import contextlib
 import hashlib
 import io
-import contextlib
 
 from webapp.tournament.bracket import Entrant
-from webapp.tournament.draw import (ALGORITHM_TEXT, DrawRecord, best8_positions, draw, make_draw, new_seed,
-                                    reproduction_instructions, swap_index)
+from webapp.tournament.draw import (
+    ALGORITHM_TEXT,
+    DrawRecord,
+    best8_positions,
+    draw,
+    make_draw,
+    new_seed,
+    reproduction_instructions,
+    swap_index,
+)
 from webapp.tournament.formats import generate
 
 

@@ -1,9 +1,10 @@
 """Double elimination: shapes, drops, byes, grand final modes, placements, top-4 stop."""
 import pytest
 
-from webapp.tournament.bracket import Entrant, placements, record_result
+from webapp.tournament.bracket import Entrant
+from webapp.tournament.bracket_results import record_result
 from webapp.tournament.errors import BracketError
-from webapp.tournament.formats import generate
+from webapp.tournament.formats import generate, placements
 from webapp.tournament.formats.double_elimination import recent_pairs, top4
 
 

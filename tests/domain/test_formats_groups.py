@@ -1,9 +1,10 @@
 """Groups: snake or drawn assignment, uneven sizes, inner formats."""
 import pytest
 
-from webapp.tournament.bracket import Entrant, placements, record_result
+from webapp.tournament.bracket import Entrant
+from webapp.tournament.bracket_results import record_result
 from webapp.tournament.errors import BracketError
-from webapp.tournament.formats import FORMATS, generate, generate_phase
+from webapp.tournament.formats import FORMATS, generate, generate_phase, placements
 from webapp.tournament.formats.groups import generate_groups
 
 

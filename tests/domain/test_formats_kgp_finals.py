@@ -1,9 +1,10 @@
 """KGP finals stage: one-life qualifiers, conditional rematches, final, placements."""
 import pytest
 
-from webapp.tournament.bracket import Entrant, placements, record_result
+from webapp.tournament.bracket import Entrant
+from webapp.tournament.bracket_results import record_result
 from webapp.tournament.errors import BracketError
-from webapp.tournament.formats import generate
+from webapp.tournament.formats import generate, placements
 from webapp.tournament.formats.double_elimination import recent_pairs
 from webapp.tournament.formats.kgp_finals import change_pairing, kgp_entrants
 

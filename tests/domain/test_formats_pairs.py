@@ -1,9 +1,10 @@
 """Pairs: single matches 1 v 2, 3 v 4 (Tekken second qualifier)."""
 import pytest
 
-from webapp.tournament.bracket import Entrant, placements, record_result
+from webapp.tournament.bracket import Entrant
+from webapp.tournament.bracket_results import record_result
 from webapp.tournament.errors import BracketError
-from webapp.tournament.formats import generate
+from webapp.tournament.formats import generate, placements
 
 
 def ents(n):

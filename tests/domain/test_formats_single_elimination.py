@@ -1,9 +1,10 @@
 """Single elimination: seeding shapes, byes, tiers, third place, placements."""
 import pytest
 
-from webapp.tournament.bracket import Entrant, Placement, placements, record_result
+from webapp.tournament.bracket import Entrant, Placement
+from webapp.tournament.bracket_results import record_result
 from webapp.tournament.errors import BracketError
-from webapp.tournament.formats import FORMATS, bracket_order, generate
+from webapp.tournament.formats import FORMATS, bracket_order, generate, placements
 
 _ = None  # a bye in the expected shapes
 

@@ -4,13 +4,28 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_play_support import kachinuki, named, tossed, win
 
 from webapp.tournament.errors import RuleViolation
-from webapp.tournament.play import (ACTIONS, Arrive, CoinToss, DeclareChange, MatchSetup, Member,
-                                    NamePlayer, Override, Penalty, Replay, ReportGame, RollCall, Ruling,
-                                    action_from_dict, start, state_from_dict)
-from test_play_support import kachinuki, named, tossed, win
-from webapp.tournament.play import apply
+from webapp.tournament.play import (
+    ACTIONS,
+    Arrive,
+    CoinToss,
+    DeclareChange,
+    MatchSetup,
+    Member,
+    NamePlayer,
+    Override,
+    Penalty,
+    Replay,
+    ReportGame,
+    RollCall,
+    Ruling,
+    action_from_dict,
+    apply,
+    start,
+    state_from_dict,
+)
 
 EXAMPLES = [
     CoinToss("b", "side", "1P"), RollCall((3,), ()), Arrive("a", 3), NamePlayer("a", 1, True),

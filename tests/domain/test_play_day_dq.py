@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from test_play_support import named, rejected, team, tossed, win
 
-from webapp.tournament.play import (MatchSetup, Member, NamePlayer, Penalty, apply, start)
+from webapp.tournament.play import MatchSetup, Member, NamePlayer, Penalty, apply, start
 
 
 def match(day_dq=None, match_type="kachinuki"):

@@ -3,8 +3,18 @@ from __future__ import annotations
 
 from test_play_support import dko, kachinuki, named, rejected, tossed, win
 
-from webapp.tournament.play import (Arrive, CoinToss, NamePlayer, Override, Penalty, Replay,
-                                    ReportGame, RollCall, apply, replay)
+from webapp.tournament.play import (
+    Arrive,
+    CoinToss,
+    NamePlayer,
+    Override,
+    Penalty,
+    Replay,
+    ReportGame,
+    RollCall,
+    apply,
+    replay,
+)
 
 
 def first_game(winner="a"):

@@ -1,12 +1,11 @@
 """KGP2025 best-of matches: games, rounds, character rule ④, prohibited acts, replays."""
 from __future__ import annotations
 
+import pytest
 from test_play_support import kgp, rejected
 
-from webapp.tournament.play import (MatchSetup, Member, Override, Penalty, Replay, ReportGame,
-                                    apply, start)
 from webapp.tournament.errors import RuleViolation
-import pytest
+from webapp.tournament.play import MatchSetup, Member, Override, Penalty, Replay, ReportGame, apply, start
 
 
 def play(state, *games):

@@ -3,11 +3,9 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from test_play_support import kachinuki
 
-from webapp.tournament.play import (Arrive, CoinToss, NamePlayer, Penalty, ReportGame, RollCall,
-                                    apply, replay)
+from webapp.tournament.play import Arrive, CoinToss, NamePlayer, Penalty, ReportGame, RollCall, apply, replay
 
 STAGES = ["Arena", "Mishima Dojo", "Infinite Azure"]
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.tournament.errors import RuleViolation
-from webapp.tournament.play import (CoinToss, MatchSetup, Member, NamePlayer, ReportGame,
-                                    apply, start)
+from webapp.tournament.play import CoinToss, MatchSetup, Member, NamePlayer, ReportGame, apply, start
 
 CHARS = ["Kazuya", "Jin", "Paul", "King", "Law"]
 

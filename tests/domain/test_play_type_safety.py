@@ -9,8 +9,17 @@ from hypothesis import strategies as st
 from test_play_support import kachinuki, kgp, named, tossed, win
 
 from webapp.tournament.errors import RuleViolation
-from webapp.tournament.play import (ACTIONS, MatchSetup, Member, Penalty, Ruling, action_from_dict,
-                                    apply, setup_from_dict, start)
+from webapp.tournament.play import (
+    ACTIONS,
+    MatchSetup,
+    Member,
+    Penalty,
+    Ruling,
+    action_from_dict,
+    apply,
+    setup_from_dict,
+    start,
+)
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8)

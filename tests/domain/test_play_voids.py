@@ -7,8 +7,7 @@ from hypothesis import strategies as st
 from test_play_property import Driver
 from test_play_support import kachinuki, named, rejected, tossed, win
 
-from webapp.tournament.play import (DeclareChange, NamePlayer, Override, Penalty, Ruling, apply,
-                                    replay)
+from webapp.tournament.play import DeclareChange, NamePlayer, Override, Penalty, Ruling, apply, replay
 
 VOID_A1 = Penalty("a", "undeclared_change", game=0, note="Heihachi, not declared")
 

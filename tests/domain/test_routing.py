@@ -1,6 +1,7 @@
 """Phase routing: progressions as data, seeding order, pairs and top-4 reading, diffs."""
-from webapp.tournament.bracket import Entrant, Placement, correct_result, placements, record_result
-from webapp.tournament.formats import generate, generate_phase
+from webapp.tournament.bracket import Entrant, Placement
+from webapp.tournament.bracket_results import correct_result, record_result
+from webapp.tournament.formats import generate, generate_phase, placements
 from webapp.tournament.routing import Progression, Routed, diff_routes, ordinal, phase_labels, phase_places, route
 
 

@@ -1,8 +1,8 @@
 """Timetable as data and the ahead/behind estimate."""
 import datetime as dt
 
+from webapp.tournament.event_plans import build
 from webapp.tournament.schedule import TEKKEN_TIMETABLE, Slot, hhmm, minutes, progress
-from webapp.tournament.templates import build
 
 PLAN = build("tekken7_hiza_5on5", 56).planned_matches   # q1a 35, q1b 35, q2 7, wildcard 34, best8 7
 TOTAL = sum(PLAN.values())

@@ -1,7 +1,8 @@
 """Undoing a walkover (a lifted DQ): the match is ready again unless a match after it was played."""
 import pytest
 
-from webapp.tournament.bracket import Entrant, record_result, undo_walkover
+from webapp.tournament.bracket import Entrant
+from webapp.tournament.bracket_results import record_result, undo_walkover
 from webapp.tournament.errors import BracketError
 from webapp.tournament.formats import generate
 

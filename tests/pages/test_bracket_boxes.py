@@ -1,13 +1,9 @@
 """A bracket's match boxes carry what start.gg shows: games won per side, seeds, the match's state
 (waiting, ready, called to station N, playing, done) and a link to the match."""
 import re
-import sys
-from pathlib import Path
 
-from play_support import send, team_event
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 from bracket_builders import big_double_elimination  # noqa: E402
+from play_support import send, team_event
 
 
 def _box(page: str, match_id: int) -> str:

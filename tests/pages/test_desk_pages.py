@@ -18,7 +18,7 @@ def _started_phase(client, names: str, fmt="single_elimination"):
     client.post(f"/desk/e/{event.id}/entrants", data={"entrants": names})
     client.post(f"/desk/e/{event.id}/phases", data={"name": "本戦", "format": fmt})
     phase = db.session.query(Phase).one()
-    client.post(f"/desk/phase/{phase.id}/start")
+    client.post(f"/desk/phase/{phase.id}/start", data={"gate": "anyway"})
     return event, phase
 
 
@@ -36,7 +36,7 @@ def test_create_event_paste_entrants_start_and_record(desk_client):
     desk_client.post(f"/desk/e/{event.id}/phases", data={"name": "本戦", "format": "double_elimination",
                                                          "grand_final": "reset", "best_of": "3"})
     phase = db.session.query(Phase).filter_by(event_id=event.id).one()
-    response = desk_client.post(f"/desk/phase/{phase.id}/start")
+    response = desk_client.post(f"/desk/phase/{phase.id}/start", data={"gate": "anyway"})
     assert response.status_code == 302
     match = db.session.query(MatchRow).filter_by(status="ready").first()
     response = desk_client.post(f"/desk/match/{match.id}/winner", data={"winner": str(match.slot_a)},
@@ -80,7 +80,7 @@ def test_too_few_entrants_to_start(desk_client):
     desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": "ひとり"})
     desk_client.post(f"/desk/e/{event.id}/phases", data={"name": "本戦", "format": "double_elimination"})
     phase = db.session.query(Phase).one()
-    response = desk_client.post(f"/desk/phase/{phase.id}/start")
+    response = desk_client.post(f"/desk/phase/{phase.id}/start", data={"gate": "anyway"})
     assert response.status_code == 422
     assert db.session.get(Phase, phase.id).status == "draft"
 
@@ -137,6 +137,7 @@ def test_desk_results_are_operations_and_stations_show(desk_client):
 
 def test_kgp_finals_preview_offers_the_pairing_and_starts_with_the_desks_choice(desk_client):
     from play_support import kgp_top4
+
     from webapp.services import event_templates as et
 
     _, _, finals = kgp_top4()
@@ -152,6 +153,7 @@ def test_kgp_finals_preview_offers_the_pairing_and_starts_with_the_desks_choice(
 
 def test_routing_override_by_names_and_unknown_names(desk_client):
     from play_support import kgp_top4
+
     from webapp.models import AuditEntry
 
     event, _, finals = kgp_top4()

@@ -1,8 +1,5 @@
 """The desk sees a void waiting for its ruling with both choices in words; reception sees day DQs."""
-import pathlib
-import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
 from play_support import member_ids, send, team_event, win  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
@@ -58,7 +55,7 @@ def test_keep_needs_its_reason_and_is_said_why(desk_client):
 
 def test_reception_and_desk_show_a_day_long_dq(desk_client):
     event, match = team_event()
-    a, b = member_ids(match, "a"), member_ids(match, "b")
+    a = member_ids(match, "a")
     send(match, "coin_toss", winner="a", choice="stage")
     send(match, "name_player", side="a", member_id=a[0], blind=True)
     send(match, "penalty", side="a", penalty="smoking")
@@ -78,6 +75,8 @@ def test_the_referee_page_waits_for_the_ruling_and_names_the_day_dq(client, app)
     a, _ = _void_after_five_games(match)
     page = client.get(f"/staff/m/{match.id}?lang=en").get_data(as_text=True)
     assert 'data-testid="ruling-pending"' in page and "after games 2, 3, 4, 5 were played" in page
+    # the voided game is marked in the list of games, next to the games the ruling is about
+    assert page.count('data-testid="void-waits"') == 1 and "voided: the desk rules" in page
     assert 'data-op="name_player"' not in page and 'data-op="penalty"' not in page
 
 

@@ -123,10 +123,21 @@ def test_home_page_switches_to_english_and_remembers(client):
     html = _get(client, "/?lang=en")
     assert '<html lang="en">' in html
     assert "<h1>Events</h1>" in html and "大会一覧" not in html
-    html = _get(client, "/")  # the choice is kept in the session
+    html = _get(client, "/")  # the choice is kept (a cookie of its own)
     assert '<html lang="en">' in html
     html = _get(client, "/?lang=ja")
     assert '<html lang="ja">' in html and "大会一覧" in html
+
+
+def test_the_choice_survives_a_session_written_by_an_answer_begun_before_it(client):
+    """The service worker fetches pages while the person switches; one of those answers may write
+    the session it read before the switch, last. The page after still comes in the chosen language."""
+    with client.session_transaction() as session:
+        session["_flashes"] = [("ok", "サインインしました")]
+    before = client.get_cookie("session").value
+    assert '<html lang="en">' in _get(client, "/?lang=en")
+    client.set_cookie("session", before)  # the late answer's Set-Cookie
+    assert '<html lang="en">' in _get(client, "/")
 
 
 def test_unknown_language_falls_back_to_japanese(client):
@@ -152,8 +163,8 @@ def _violation(check, *args):
 def test_rule_violation_renders_in_japanese(app):
     from flask_babel import refresh
 
-    from webapp.i18n import translate_violation
     from webapp.tournament.errors import N_, RuleViolation
+    from webapp.web.i18n import translate_violation
 
     violation = RuleViolation("tekken.kachinuki_out",
                               N_("Tekken kachinuki: %(name)s is already out"), name="太郎")
@@ -166,8 +177,8 @@ def test_rule_violation_renders_in_japanese(app):
 
 
 def test_domain_check_message_renders_in_japanese(app):
-    from webapp.i18n import translate_violation
     from webapp.tournament.play.core import check_side
+    from webapp.web.i18n import translate_violation
 
     violation = _violation(check_side, "c")
     with app.test_request_context("/"):
@@ -177,9 +188,9 @@ def test_domain_check_message_renders_in_japanese(app):
 def test_kgp_rule_numbers_survive_translation(app):
     from flask_babel import gettext
 
-    from webapp.i18n import translate_violation
     from webapp.tournament.errors import N_, RuleViolation
     from webapp.tournament.rulesets import kgp2025
+    from webapp.web.i18n import translate_violation
 
     with app.test_request_context("/"):
         labels = [gettext(label) for label in kgp2025.ACTS.values()]

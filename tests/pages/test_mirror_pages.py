@@ -1,9 +1,5 @@
 """The desk's mirror pages: issuing a token on the public site, the venue's push status."""
 import re
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
 
 from play_support import send, team_event  # noqa: E402
 

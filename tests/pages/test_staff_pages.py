@@ -1,8 +1,5 @@
 """Staff pages: PIN sign-in, the match sheet, the no-script entry path."""
-import sys
-import pathlib
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
 from play_support import member_ids, team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
@@ -80,16 +77,31 @@ def test_check_in_through_an_operation_and_the_list(client, app):
     assert found.count('data-testid="checkin-row"') == 1
 
 
+def test_a_checked_in_name_keeps_its_reading_on_the_list(client, app):
+    from webapp.models import Entrant
+
+    event, _ = team_event()
+    entrant = db.session.query(Entrant).filter_by(event_id=event.id).first()
+    entrant.reading = "ちーむえー"
+    db.session.commit()
+    staff = _staff_client(client, event)
+    assert '<span class="muted reading">ちーむえー</span>' in staff.get(f"/staff/e/{event.slug}/checkin").get_data(as_text=True)
+    staff.post(f"/staff/e/{event.slug}/checkin", data={"entrant_id": entrant.id, "checked_in": "true"})
+    page = staff.get(f"/staff/e/{event.slug}/checkin").get_data(as_text=True)
+    checked = page[page.index('data-testid="checked-in"'):]
+    assert checked.index('<span class="muted reading">ちーむえー</span>') < checked.index("</summary>")
+
+
 def test_staff_of_another_event_cannot_check_in(client, app):
     from webapp.models import Entrant
-    from webapp.services import operations
+    from webapp.operations.submit import submit
 
     event, _ = team_event()
     other, _ = team_event()
     _staff_client(client, other)
     entrant = db.session.query(Entrant).filter_by(event_id=event.id).first()
     user = accounts.staff_by_pin(other, "山田", "246813")
-    outcome = operations.submit({"op_id": "check-0001", "device_id": "t", "kind": "check_in", "match_id": None,
+    outcome = submit({"op_id": "check-0001", "device_id": "t", "kind": "check_in", "match_id": None,
                                  "payload": {"entrant_id": entrant.id}}, user)
     assert outcome.outcome == "rejected" and outcome.code == "access.other_event"
 

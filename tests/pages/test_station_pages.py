@@ -1,8 +1,8 @@
 """Desk stations, calls, projector, player's next match, QR sheet, correction preview and DQ confirm pages."""
+from test_desk_pages import _started_phase
+
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation, Phase, Station
-
-from test_desk_pages import _started_phase
 
 
 def _ready(phase_id):
@@ -181,7 +181,8 @@ def test_stations_are_named_as_people_say_them(app):
         with force_locale("ja"):
             assert [station_label(n) for n in ("3", "配信", "A台")] == ["3番台", "配信台", "A台"]
         with force_locale("en"):
-            assert [station_label(n) for n in ("3", "配信")] == ["Station 3", "Station 配信"]
+            # a stream station is said in English, not "Station 配信" (issue 18 rehearsal)
+            assert [station_label(n) for n in ("3", "配信", "Main")] == ["Station 3", "Stream station", "Station Main"]
 
 
 def test_a_signed_out_referee_scanning_a_station_code_signs_in_with_the_pin_and_lands_there(desk_client):

@@ -7,7 +7,8 @@ from play_support import member_ids, team_event
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
-from webapp.services import operations
+from webapp.operations.decide import DESK_KINDS, MATCH_KINDS
+from webapp.operations.submit import submit
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 
@@ -41,7 +42,7 @@ def test_every_kind_sent_to_another_event_is_refused(app):
     other, match = team_event()
     phone = staff_phone(app, event)
     before = db.session.get(MatchRow, match.id).version
-    kinds = operations.MATCH_KINDS + operations.DESK_KINDS + ("set_station",)
+    kinds = MATCH_KINDS + DESK_KINDS + ("set_station",)
     ops = [_op(kind, match.id, _payloads(match).get(kind, {"position": 0})) for kind in kinds]
     entrant = db.session.query(Entrant).filter_by(event_id=other.id).first()
     ops.append(_op("check_in", None, {"entrant_id": entrant.id}))
@@ -114,5 +115,5 @@ def test_refused_check_in_is_a_clear_403_not_a_redirect(app):
 
 def test_replay_and_desk_keep_working(app, desk_user):
     _, match = team_event()
-    outcome = operations.submit(_op("coin_toss", match.id, _payloads(match)["coin_toss"]), desk_user)
+    outcome = submit(_op("coin_toss", match.id, _payloads(match)["coin_toss"]), desk_user)
     assert outcome.outcome == "applied"

@@ -88,21 +88,27 @@ def test_good_device_times_and_none_are_accepted(app, device_time):
 def test_an_entry_past_the_next_step_is_never_applied_elsewhere(app):
     event, match = team_event()
     phone = staff_phone(app, event)
-    # Step 3 (position 2) sent first: it must not become step 1.
-    a = member_ids(match, "a")
-    result = _push(phone, [_op(match, "name_player", {"side": "a", "member_id": a[0], "position": 2})])[0]
-    assert (result["outcome"], result["code"]) == ("rejected", "op.position_ahead")
+    # Step 3 (position 2) sent first: it must not become step 1; it waits for steps 1 and 2 (I2).
+    a, b = member_ids(match, "a"), member_ids(match, "b")
+    early = _op(match, "name_player", {"side": "b", "member_id": b[0], "position": 2})
+    result = _push(phone, [early])[0]
+    assert (result["outcome"], result["code"]) == ("held", "held.earlier_entries")
     assert result["params"] == {"step": 3, "recorded": 0}
     db.session.expire_all()
     assert db.session.get(MatchRow, match.id).actions == []
-    # In order, the same entries apply where the phone put them.
+    # The earlier entries arrive: each applies where the phone put it, and so does the held one.
     results = _push(phone, [_op(match, "coin_toss", {"winner": "a", "choice": "stage", "position": 0}),
                             _op(match, "name_player", {"side": "a", "member_id": a[0], "position": 1})])
     assert [r["outcome"] for r in results] == ["applied", "applied"]
+    db.session.expire_all()
+    actions = db.session.get(MatchRow, match.id).actions
+    assert [(x["kind"], x.get("side")) for x in actions] == [("coin_toss", None), ("name_player", "a"), ("name_player", "b")]
+    assert _push(phone, [early])[0]["outcome"] == "duplicate"
 
 
-def test_a_gap_left_by_the_same_phones_refused_entry_is_closed(app):
-    """2–0 breaks the rules and is refused; the 3–0 entered after it on the same phone is meant next."""
+def test_an_entry_after_the_same_phones_refused_entry_is_never_moved_into_its_place(app):
+    """2–0 breaks the rules and is refused; the 3–0 entered after it is kept as a conflict
+    "follows a refused entry", and a corrected resend goes in at the refused one's step."""
     event, match = team_event()
     phone = staff_phone(app, event)
     a, b = member_ids(match, "a"), member_ids(match, "b")
@@ -111,11 +117,16 @@ def test_a_gap_left_by_the_same_phones_refused_entry_is_closed(app):
                             _op(match, "name_player", {"side": "b", "member_id": b[0], "position": 2}),
                             _op(match, "report_game", {"winner": "a", "rounds_a": 2, "rounds_b": 0, "position": 3}),
                             _op(match, "report_game", {"winner": "a", "rounds_a": 3, "rounds_b": 0, "position": 4})])
-    assert [r["outcome"] for r in results] == ["applied", "applied", "applied", "rejected", "applied"]
-    # Another phone's gap is not explained by this phone's refusals.
+    assert [r["outcome"] for r in results] == ["applied", "applied", "applied", "rejected", "conflict"]
+    assert results[4]["code"] == "conflict.follows_refused" and results[4]["params"]["step"] == 4
+    resend = _push(phone, [_op(match, "report_game", {"winner": "a", "rounds_a": 3, "rounds_b": 1, "position": 3})])[0]
+    assert resend["outcome"] == "applied"
+    db.session.expire_all()
+    assert len(db.session.get(MatchRow, match.id).actions) == 4
+    # Another phone's entry far ahead waits for the steps before it.
     other = {**_op(match, "replay", {"reason": "x", "position": 7}), "device_id": "phone-2"}
     result = phone.post("/sync/ops", json={"device_id": "phone-2", "ops": [other]}).get_json()["results"][0]
-    assert result["code"] == "op.position_ahead"
+    assert result["outcome"] == "held"
 
 
 @pytest.mark.parametrize("field", ["seq", "match_id", "base_version"])
@@ -133,3 +144,19 @@ def test_outcomes_since_a_number_past_what_the_database_holds_is_a_422(app):
     response = phone.get(f"/sync/outcomes?device_id=phone-1&since_seq={2**31}")
     assert response.status_code == 422 and "since_seq" in response.get_json()["errors"]
     assert phone.get(f"/sync/outcomes?device_id=phone-1&since_seq={2**31 - 1}").status_code == 200
+
+
+@pytest.mark.parametrize("field", ["seq", "match_id", "base_version"])
+def test_a_fraction_where_a_whole_number_belongs_is_refused_by_name(app, field):
+    """marshmallow would truncate 3.1e-193 to 0 (a fuzzer found it): a phone never sends one."""
+    event, match = team_event()
+    phone = staff_phone(app, event)
+    results = _push(phone, [_op(match, "coin_toss", {"winner": "a", "choice": "stage"}, **{field: 3.1e-193})])
+    assert results[0]["outcome"] == "rejected" and field in results[0]["message"], results[0]
+
+
+def test_a_fractional_waiting_count_is_a_422(app):
+    event, match = team_event()
+    phone = staff_phone(app, event)
+    response = phone.post("/sync/ops", json={"device_id": "phone-1", "ops": [], "waiting": 3.1e-193})
+    assert response.status_code == 422 and "waiting" in response.get_json()["errors"]

@@ -15,7 +15,7 @@ def _cookies(response) -> dict[str, str]:
 
 
 def test_security_headers_on_every_kind_of_response(client, app):
-    for path in ("/", "/login", "/sync/openapi.json", "/offline", "/no-such-page", "/static/js/app.js"):
+    for path in ("/", "/login", "/sync/openapi.json", "/offline", "/no-such-page", "/static/js/dom.js"):
         response = client.get(path)
         csp = response.headers.get("Content-Security-Policy", "")
         assert "script-src 'self'" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0], path

@@ -9,8 +9,8 @@ import re
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
-from schemathesis.generation import GenerationMode
 from play_support import team_event
+from schemathesis.generation import GenerationMode
 
 from webapp.extensions import db
 from webapp.services import accounts
@@ -51,7 +51,7 @@ def test_sync_api_keeps_its_document(app, signed_in, mode):
                 case.headers = {**(case.headers or {}), "X-CSRFToken": data["csrf"]}
 
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert {op.path for op in operations} == {"/sync/ops", "/sync/outcomes"}
+    assert {op.path for op in operations} == {"/sync/ops", "/sync/received", "/sync/outcomes"}
     statuses: list[int] = []
     for operation in operations:
         _hold_to_document(operation.as_strategy(generation_mode=mode, auth_storage=schema.auth), statuses)

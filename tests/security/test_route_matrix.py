@@ -8,24 +8,27 @@ argument this test cannot fill fails here until someone decides who may call it.
 """
 import uuid
 
-import pytest
-from conftest import PIN, staff_phone
+from conftest import PIN
 from play_support import team_event
 from sqlalchemy import select
 
 from webapp.extensions import db
 from webapp.models import Conflict, Entrant, Operation
-from webapp.services import operations
+from webapp.operations.submit import submit
 
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 # Signing in and out is for everyone; they are still checked for no change when refused.
-PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout"}
-DESK_BLUEPRINTS = ("desk", "desk_plan", "desk_stations", "desk_corrections", "conflicts", "mirror")
+PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout", "auth.link"}
+DESK_BLUEPRINTS = ("desk", "desk_plan", "desk_stations", "desk_corrections", "desk_entrants", "desk_events", "conflicts",
+                   "mirror", "desk_signin")
 # Machine-to-machine routes with their own bearer token (no session): refusals only.
 TOKEN_ROUTES = {"mirror_api.api_push"}
 # Routes whose rows this world does not build (a mirror link): refusals only, no control.
 NO_CONTROL = {"mirror.close_link"}
-DESK_ROUTES = {"auth.password"}  # desk routes outside the desk blueprints
+DESK_ROUTES = {"auth.password", "auth.totp", "sync.received"}  # desk routes outside the desk blueprints
+JSON_ROUTES = {"sync.push", "sync.received", "sync.seen"}
+# A phone reporting only itself (its sync, its waiting entries): any signed-in person, no event target.
+OWN_DEVICE = {"sync.seen"}
 REFUSED = {302, 400, 401, 403, 405, 422, 429}
 
 
@@ -47,16 +50,24 @@ def _world(app, desk_user):
     event_a, _ = team_event()
     event_b, match_b = team_event()
     for device, winner in (("d1", "a"), ("d2", "b")):
-        operations.submit({"op_id": str(uuid.uuid4()), "device_id": device, "kind": "coin_toss",
+        submit({"op_id": str(uuid.uuid4()), "device_id": device, "kind": "coin_toss",
                            "match_id": match_b.id, "base_version": match_b.version,
                            "payload": {"winner": winner, "choice": "stage", "position": 0}}, desk_user)
+    submit({"op_id": str(uuid.uuid4()), "device_id": "d1", "kind": "desk_request", "match_id": match_b.id,
+                       "payload": {"request": "judge"}}, desk_user)
+    request_b = db.session.query(Operation).filter_by(kind="desk_request").one()
     conflict = db.session.query(Conflict).first()
     entrant_b = db.session.query(Entrant).filter_by(event_id=event_b.id).first()
     from webapp.services import stations
     station_b = stations.add_station(event_b, "M1")
+    from webapp.services import accounts, signin_links
+    person_b = accounts.staff_user(event_b, "取消対象")
     db.session.commit()
+    with app.test_request_context():
+        link = signin_links.station_signin_url(event_b, station_b).rsplit("/", 1)[1]
     args = {"event_id": event_b.id, "slug": event_b.slug, "match_id": match_b.id, "entrant_id": entrant_b.id,
-            "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "station_id": station_b.id, "link_id": 999999, "action": "revoke"}
+            "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "station_id": station_b.id, "link_id": 999999, "action": "revoke",
+            "user_id": person_b.id, "token": link, "request_id": request_b.id}
     form = {"name": "マトリクス", "format": "single_elimination", "entrants": "新チームX", "pin": "135799",
             "kind": "coin_toss", "winner": "a", "choice": "stage", "position": "0", "entrant_id": entrant_b.id,
             "checked_in": "true", "station": "9", "decision": "take", "reason": "matrix", "template": "kgp2025",
@@ -67,6 +78,7 @@ def _world(app, desk_user):
     sync_body = {"device_id": "matrix", "ops": [{"op_id": str(uuid.uuid4()), "device_id": "matrix", "kind": "coin_toss",
                                                 "match_id": match_b.id, "payload": {"winner": "a", "choice": "side",
                                                                                     "side_of_winner": "1P", "position": 1}}]}
+    sync_body["entered_by"] = desk_user.id  # /sync/received: entries a person made on a shared phone
     return event_a, event_b, args, form, by_endpoint, sync_body
 
 
@@ -75,9 +87,14 @@ def _mutating_rules(app):
 
 
 def _request(client, rule, method, url, data, sync_body, csrf=None):
-    if rule.endpoint == "sync.push":
+    if rule.endpoint in JSON_ROUTES:
         headers = {"X-CSRFToken": csrf} if csrf else {}
-        return client.open(url, method=method, json=sync_body, headers=headers)
+        if rule.endpoint == "sync.seen":
+            return client.open(url, method=method, json={"device_id": "matrix", "waiting": 0}, headers=headers)
+        ops = sync_body["ops"]
+        if rule.endpoint == "sync.received":
+            ops = [{**op, "entered_by": sync_body["entered_by"]} for op in ops]
+        return client.open(url, method=method, json={**sync_body, "ops": ops} if rule.endpoint == "sync.push" else {"device_id": sync_body["device_id"], "ops": ops}, headers=headers)
     if csrf:
         data = {**data, "csrf_token": csrf}
     return client.open(url, method=method, data=data)
@@ -116,7 +133,7 @@ def _walk(app, desk_user):
         is_desk = rule.endpoint.split(".")[0] in DESK_BLUEPRINTS or rule.endpoint in DESK_ROUTES
         for method in sorted(rule.methods & MUTATING):
             cases = [("signed out", app.test_client(), None), ("no CSRF", desk, None)]
-            if rule.endpoint not in PUBLIC:
+            if rule.endpoint not in PUBLIC | OWN_DEVICE:
                 cases.append(("staff of another event", staff_a[0], staff_a[1]))
                 if is_desk:
                     cases.append(("staff on a desk route", staff_b[0], staff_b[1]))

@@ -3,7 +3,7 @@ import pytest
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow
-from webapp.services import ServiceError, brackets, entrants, events
+from webapp.services import ServiceError, brackets, entrant_import, entrants, events
 from webapp.tournament.errors import BracketError
 
 
@@ -69,7 +69,7 @@ def test_duplicate_names_and_bad_seeds_are_refused_whole(app):
 
 def test_shift_jis_csv_with_japanese_names(app):
     text = entrants.decode_csv("名前,シード\nさくら,2\nＴＡＲＯ,1\n".encode("cp932"))
-    rows = entrants.parse_rows(text, 1)
+    rows = entrant_import.sheet_rows(text, 1)
     assert [(r["name"], r["seed"]) for r in rows] == [("さくら", 2), ("TARO", 1)]
 
 

@@ -9,10 +9,13 @@ from mirror_support import Server, migrated_app, page_text, postgres_url
 from play_support import send, team_event
 
 from webapp.extensions import db
-from webapp.models import BracketRow, Entrant, Event, MatchRow, Operation, Phase
-from webapp.mirror import guard, pusher, receiver, state as mirror_state
+from webapp.mirror import guard, pusher, receiver
+from webapp.mirror import state as mirror_state
 from webapp.mirror.models import MirrorLink, MirrorTarget
-from webapp.services import accounts, brackets, operations, simulate
+from webapp.models import BracketRow, Entrant, Event, MatchRow, Operation, Phase
+from webapp.operations.outcomes import Outcome
+from webapp.operations.submit import submit, submit_many
+from webapp.services import accounts, brackets, simulate
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +47,7 @@ def _played_event(ops_wanted: int = 500) -> int:
     event, first = team_event(teams=16)
     send(first, "coin_toss", position=0, winner="a", choice="stage")
     conflict = send(first, "coin_toss", device="p2", position=0, winner="b", choice="stage")
-    operations.submit({"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "resolve_conflict",
+    submit({"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "resolve_conflict",
                        "match_id": first.id, "payload": {"conflict_op": conflict.op_id, "decision": "keep"}}, desk)
     simulate.play_phase(event.phases[0], random.Random(7), share=0.4)
     done = next(m for b in event.phases[0].brackets for m in b.matches if m.status == "done")
@@ -53,7 +56,7 @@ def _played_event(ops_wanted: int = 500) -> int:
     toggles = [{"op_id": str(uuid.uuid4()), "device_id": "reception", "kind": "check_in",
                 "payload": {"entrant_id": event.entrants[i % 16].id, "checked_in": i % 2 == 0}}
                for i in range(max(0, ops_wanted - count))]
-    operations.submit_many(toggles, desk)
+    submit_many(toggles, desk)
     db.session.commit()
     return event.id
 
@@ -180,7 +183,7 @@ def test_the_same_batch_twice_changes_nothing(world):
         event_id = _played_event(150)
         ops = [pusher._as_json(o) for o in pusher._event_ops(event_id, 0)]
         body = {"after": 0, "upto": ops[-1]["id"], "event_id": event_id, "ops": ops,
-                "state": mirror_state.export_state(event_id), "source": "test"}
+                "state": mirror_state.export_state(event_id), "source": "test", "push": 1}
     headers = {"Authorization": f"Bearer {token}"}
     first = httpx.post(f"{world['server'].url}/mirror/api/push", json=body, headers=headers, timeout=30)
     assert first.status_code == 200
@@ -218,11 +221,11 @@ def test_a_wrong_or_revoked_token_is_refused_and_nothing_applied(world):
     assert "refused the mirror token" in page
 
 
-def _staff_entry(match_id: int, member: int) -> operations.Outcome:
+def _staff_entry(match_id: int, member: int) -> Outcome:
     guard.forget()
     op = {"op_id": str(uuid.uuid4()), "device_id": "phone-x", "kind": "coin_toss", "match_id": match_id,
           "payload": {"winner": "a", "choice": "stage", "position": 0}}
-    return operations.submit(op, None)
+    return submit(op, None)
 
 
 def test_a_mirrored_event_refuses_staff_entries_and_promotion_moves_the_writer(world):

@@ -4,14 +4,17 @@ The public side runs in this process (the test database); batches are built the 
 venue builds them and posted with the token, or pushed by the venue's pusher through
 httpx's WSGI transport.
 """
+import itertools
+
 import httpx
 import pytest
 from play_support import send, team_event
 
 from webapp.extensions import db
-from webapp.models import Entrant, Event
-from webapp.mirror import pusher, receiver, state as mirror_state
+from webapp.mirror import pusher, receiver
+from webapp.mirror import state as mirror_state
 from webapp.mirror.models import ID_SPAN, MirrorLink
+from webapp.models import Entrant, Event
 from webapp.services import ServiceError
 
 
@@ -21,10 +24,13 @@ def _issue(slug: str) -> tuple[int, str]:
     return link.id, token
 
 
+_PUSHES = itertools.count(1)  # each batch a newer push, as the venue numbers them
+
+
 def _batch(event_id: int) -> dict:
     ops = [pusher._as_json(o) for o in pusher._ours(pusher._event_ops(event_id, 0), event_id)]  # noqa: SLF001
     return {"after": 0, "upto": ops[-1]["id"], "event_id": event_id, "ops": ops,
-            "state": mirror_state.export_state(event_id), "source": "venue-pc"}
+            "state": mirror_state.export_state(event_id), "source": "venue-pc", "push": next(_PUSHES)}
 
 
 def _post(client, token: str, body) -> tuple[int, dict]:

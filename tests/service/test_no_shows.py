@@ -1,18 +1,20 @@
 """Automatic walkovers: only where the desk turned them on, only when exactly one side checked in."""
 from datetime import timedelta
 
+from test_stations import _event, _ready
+
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
 from webapp.models.base import utcnow
-from webapp.services import no_shows, operations, stations
-
-from test_stations import _event, _ready
+from webapp.operations.autocall import call_next
+from webapp.operations.desk import walk_over
+from webapp.services import no_shows, stations
 
 
 def _called_long_ago(event, phase, minutes=11):
     stations.add_station(event, "1")
     db.session.commit()
-    operations.call_next(event)
+    call_next(event)
     db.session.commit()
     match = next(m for m in _ready(phase) if m.station == "1")
     match.called_at = utcnow() - timedelta(minutes=minutes)
@@ -32,7 +34,7 @@ def test_a_no_show_loses_by_walkover_and_the_station_is_called_again(app):
     match = _called_long_ago(event, phase)
     _check_in(match.slot_b)
     assert [(m.id, w) for m, w in stations.due_walkovers(event)] == [(match.id, match.slot_b)]
-    (outcome,) = no_shows.walk_over(event)
+    (outcome,) = walk_over(event)
     assert outcome.outcome == "applied"
     db.session.expire_all()
     row = db.session.get(MatchRow, match.id)
@@ -40,7 +42,7 @@ def test_a_no_show_loses_by_walkover_and_the_station_is_called_again(app):
     logged = db.session.query(Operation).filter_by(device_id="auto-walkover").one()
     assert logged.kind == "record_winner" and logged.payload == {"winner": match.slot_b, "walkover": True}
     assert any(m.station == "1" for m in _ready(phase))  # auto-call filled the freed station
-    assert no_shows.walk_over(event) == []
+    assert walk_over(event) == []
 
 
 def test_no_automatic_walkover_unless_turned_on_or_when_the_desk_must_decide(app):
@@ -72,8 +74,10 @@ def test_kachinuki_keeps_the_roll_call(app):
 
 def test_only_the_desk_may_change_no_show_settings(app):
     """The service refuses a staff account itself, not only the desk pages."""
-    import pytest
     from types import SimpleNamespace
+
+    import pytest
+
     from webapp.services import ServiceError
     event, (phase,) = _event(players=4, fmt="single_elimination")
     staff = SimpleNamespace(is_desk=False)

@@ -1,7 +1,7 @@
 """The offline pack carries what the one-tap score choices need: rounds to win and double K.O."""
-from webapp.services import offline_pack
-
 from play_support import team_event
+
+from webapp.services import offline_pack
 
 
 def test_the_pack_says_how_a_game_is_scored(app):
@@ -36,3 +36,12 @@ def test_the_pack_carries_what_the_offline_form_defaults_from(app):
                  if m["id"] == match.id)["plays"]
     assert named == [{"kind": "coin_toss", "winner": "a", "choice": "stage", "side_of_winner": None},
                      {"kind": "name_player", "side": "a", "member_id": member_ids(match, "a")[0]}]
+
+
+def test_the_pack_names_the_stages_in_each_page_language(app):
+    """The offline page shows a stage as the online page does: Japanese on Japanese pages, the stored name otherwise."""
+    tekken, _match = team_event()
+    pack = offline_pack.pack(tekken, str)
+    assert pack["stage_names"]["ja"]["Mishima Dojo"] == "三島道場"
+    assert pack["stage_names"]["en"]["Mishima Dojo"] == "Mishima Dojo"
+    assert set(pack["stage_names"]["ja"]) == set(pack["stages"])

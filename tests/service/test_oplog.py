@@ -4,10 +4,12 @@ import uuid
 import pytest
 from play_support import member_ids, send, team_event
 
-from webapp import create_app, oplog
+from webapp import create_app
 from webapp.extensions import db
 from webapp.models import Conflict, Operation
-from webapp.services import accounts, operations
+from webapp.operations import export as oplog
+from webapp.operations.submit import submit
+from webapp.services import accounts
 
 
 @pytest.fixture
@@ -39,12 +41,12 @@ def _play_an_event():
     send(first, "report_game", winner="a", rounds_a=3, rounds_b=0, position=3)
     decide = {"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "resolve_conflict", "match_id": first.id,
               "payload": {"conflict_op": conflict.op_id, "decision": "take"}}
-    assert operations.submit(decide, desk).outcome == "applied"
+    assert submit(decide, desk).outcome == "applied"
     assert send(second, "record_winner", user=desk, winner=second.slot_b).outcome == "applied"
     assert send(second, "correct_result", user=desk, winner=second.slot_a, reason="wrong button").outcome == "applied"
     malformed = {"op_id": str(uuid.uuid4()), "device_id": "p3", "kind": "?", "payload": {"raw": "{}"},
                  "failure": ("op.malformed", "This entry is malformed: check %(fields)s.", {"fields": "kind"})}
-    operations.submit(malformed, None)
+    submit(malformed, None)
     db.session.expire_all()
 
 

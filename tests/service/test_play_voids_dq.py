@@ -122,7 +122,8 @@ def test_case2_desk_keeps_the_results_with_a_reason(app):
 def test_both_rulings_replay_identically_from_the_exported_log(app, tmp_path, choice):
     from flask_migrate import upgrade
 
-    from webapp import create_app, oplog
+    from webapp import create_app
+    from webapp.operations import export as oplog
     desk = _desk()
     event, match = team_event(teams=2)
     _a1_wins_all(match)
@@ -148,7 +149,8 @@ def test_both_rulings_replay_identically_from_the_exported_log(app, tmp_path, ch
 def test_day_dq_is_given_again_by_the_replayed_log(app, tmp_path):
     from flask_migrate import upgrade
 
-    from webapp import create_app, oplog
+    from webapp import create_app
+    from webapp.operations import export as oplog
     _, match = team_event()
     a, b = member_ids(match, "a"), member_ids(match, "b")
     _seat(match, a[0], b[0])

@@ -3,7 +3,9 @@ import uuid
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
-from webapp.services import brackets, entrants, events, operations, stations
+from webapp.operations.autocall import call_next
+from webapp.operations.submit import submit
+from webapp.services import brackets, call_plan, entrants, events, stations
 
 
 def _event(players=8, fmt="double_elimination", phases=1):
@@ -42,37 +44,61 @@ def test_auto_call_fills_free_stations_in_order_and_skips_busy_players(app):
     for name in ("1", "2", "3"):
         stations.add_station(event, name)
     db.session.commit()
-    plan = stations.plan_auto_calls(event)
+    plan = call_plan.plan_auto_calls(event)
     # Both semifinals of the first phase; the second phase's matches have the same players: they wait.
     assert [(m.bracket.phase_id, s.name) for m, s in plan] == [(first.id, "1"), (first.id, "2")]
     assert all(m.bracket.phase_id == first.id for m, _ in plan)
 
 
-def test_stream_matches_go_only_to_stream_stations(app):
+def test_stream_matches_go_only_to_stream_stations(app, desk_user):
     event, (phase,) = _event(players=8, fmt="single_elimination")
     stations.add_station(event, "配信台", stream=True)
     stations.add_station(event, "1")
     ready = _ready(phase)
     stations.set_stream_queue(event, [ready[2].id])
     db.session.commit()
-    plan = {s.name: m for m, s in stations.plan_auto_calls(event)}
+    plan = {s.name: m for m, s in call_plan.plan_auto_calls(event)}
     assert plan["配信台"].id == ready[2].id
     assert plan["1"].id == ready[0].id
     stations.set_stream_queue(event, [])
     db.session.commit()
-    plan = {s.name: m for m, s in stations.plan_auto_calls(event)}
-    assert "配信台" not in plan  # a stream station waits for the stream queue
+    plan = {s.name: m for m, s in call_plan.plan_auto_calls(event)}
+    # The stream queue is empty: by default the stream station takes the next ordinary match.
+    assert plan["配信台"].id == ready[0].id and plan["1"].id == ready[1].id
+    stations.set_stream_takes_regular(event, False, desk_user)
+    db.session.commit()
+    plan = {s.name: m for m, s in call_plan.plan_auto_calls(event)}
+    assert "配信台" not in plan  # switched off: a stream station waits for the stream queue
+    stations.set_stream_queue(event, [ready[3].id])
+    stations.set_stream_takes_regular(event, True, desk_user)
+    db.session.commit()
+    plan = {s.name: m for m, s in call_plan.plan_auto_calls(event)}
+    assert plan["配信台"].id == ready[3].id  # a stream queue with a match: the stream station takes it
+
+
+def test_the_call_button_calls_whether_auto_call_is_on_or_off(app, desk_user):
+    """Auto-call is the button run by itself: with it off, the button still calls."""
+    event, (phase,) = _event(players=8, fmt="single_elimination")
+    phase.calling = {"auto_call": False}
+    for name in ("1", "2", "3", "4"):
+        stations.add_station(event, name)
+    db.session.commit()
+    assert call_plan.plan_auto_calls(event) == []  # nothing is called by itself
+    called = call_next(event, desk_user, every_phase=True)
+    db.session.commit()
+    assert len(called) == 4 and all(o.outcome == "applied" for o in called)
+    assert sorted(m.station for m in _ready(phase)) == ["1", "2", "3", "4"]
 
 
 def test_a_finished_match_frees_its_station_and_the_next_match_is_called_in_the_log(app, desk_user):
     event, (phase,) = _event(players=8, fmt="single_elimination")
     stations.add_station(event, "1")
     db.session.commit()
-    assert len(operations.call_next(event, desk_user)) == 1
+    assert len(call_next(event, desk_user)) == 1
     db.session.commit()
     called = next(m for m in _ready(phase) if m.station == "1")
     assert called.called_at is not None and stations.match_state(called) == "called"
-    outcome = operations.submit(_op(called, "record_winner", winner=called.slot_a), desk_user)
+    outcome = submit(_op(called, "record_winner", winner=called.slot_a), desk_user)
     assert outcome.outcome == "applied"
     db.session.expire_all()
     now_on = [m for m in _ready(phase) if m.station == "1"]
@@ -87,7 +113,7 @@ def test_no_auto_call_when_the_phase_has_it_off(app, desk_user):
     phase.calling = {"auto_call": False}
     stations.add_station(event, "1")
     db.session.commit()
-    assert operations.call_next(event, desk_user) == []
+    assert call_next(event, desk_user) == []
     assert not stations.auto_call_wanted(event)
 
 
@@ -97,7 +123,7 @@ def test_no_show_limit_defaults_to_ten_minutes_and_is_set_per_phase(app):
     event, (phase,) = _event(players=4, fmt="single_elimination")
     assert stations.calling(phase)["no_show_minutes"] == 10
     match = _ready(phase)[0]
-    operations.submit(_op(match, "set_station", station="1"), None)
+    submit(_op(match, "set_station", station="1"), None)
     db.session.expire_all()
     match = db.session.get(MatchRow, match.id)
     later = match.called_at.replace(tzinfo=match.called_at.tzinfo or __import__("datetime").timezone.utc)
@@ -113,12 +139,12 @@ def test_an_offline_claim_crossing_a_call_is_kept_and_shown_as_a_clash(app, desk
     stations.add_station(event, "1")
     db.session.commit()
     called, claimed = _ready(phase)[:2]
-    assert operations.submit(_op(called, "set_station", station="1"), desk_user).outcome == "applied"
+    assert submit(_op(called, "set_station", station="1"), desk_user).outcome == "applied"
     # A phone without wifi claimed station 1 for another match before it heard of the call
     # (auto-call, on, reads the board in the same transaction: one call naive from SQLite, one not).
     phase.calling = {"auto_call": True}
     db.session.commit()
-    kept = operations.submit(_op(claimed, "set_station", station="1"), None)
+    kept = submit(_op(claimed, "set_station", station="1"), None)
     assert (kept.outcome, kept.code) == ("applied", "station.shared")  # the phone hears it: amber, the desk decides
     names = {e.id: e.name for e in event.entrants}
     assert kept.params == {"station": "1", "a": names[called.slot_a], "b": names[called.slot_b]}
@@ -126,10 +152,10 @@ def test_an_offline_claim_crossing_a_call_is_kept_and_shown_as_a_clash(app, desk
     assert [m.id for m in stations.clashes(event)["1"]] == [called.id, claimed.id]
     (view,) = stations.board(event)
     assert view.match.id == called.id and [m.id for m in view.clash] == [claimed.id]
-    assert stations.plan_auto_calls(event) == []  # the station is not free
+    assert call_plan.plan_auto_calls(event) == []  # the station is not free
     # Once the claimed match is played there, it is the one the board shows as playing.
     game = _op(claimed, "report_game", position=0, winner="a", rounds_a=2, rounds_b=0)
-    assert operations.submit(game, desk_user).outcome == "applied"
+    assert submit(game, desk_user).outcome == "applied"
     db.session.expire_all()
     (view,) = stations.board(event)
     assert (view.match.id, view.state, [m.id for m in view.clash]) == (claimed.id, "playing", [called.id])
@@ -144,7 +170,7 @@ def test_a_fault_after_an_entry_was_logged_leaves_it_logged_once(app, desk_user,
     def broken(_event):
         raise RuntimeError("auto-call broke")
     monkeypatch.setattr(stations, "auto_call_wanted", broken)
-    outcome = operations.submit(_op(match, "set_station", station="1"), desk_user)
+    outcome = submit(_op(match, "set_station", station="1"), desk_user)
     assert (outcome.outcome, outcome.code) == ("rejected", "server.error")
     db.session.expire_all()
     assert db.session.query(Operation).filter_by(op_id=outcome.op_id).count() == 1

@@ -3,7 +3,8 @@ from play_support import kachinuki_ops, member_ids, team_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
-from webapp.services import operations, play
+from webapp.operations.submit import submit_many
+from webapp.services import play
 
 
 def test_a_fault_half_way_through_an_entry_is_its_own_rejection_and_is_rolled_back(app, desk_user, monkeypatch):
@@ -20,7 +21,7 @@ def test_a_fault_half_way_through_an_entry_is_its_own_rejection_and_is_rolled_ba
         return new
     monkeypatch.setattr(play, "apply_action", faulty)
 
-    outcomes = operations.submit_many(ops, desk_user)
+    outcomes = submit_many(ops, desk_user)
 
     assert [(o.outcome, o.code) for o in outcomes] == [("applied", None), ("applied", None),
                                                        ("rejected", "server.error")] + [("applied", None)] * 3

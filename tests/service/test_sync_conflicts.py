@@ -5,7 +5,9 @@ from play_support import member_ids, send, team_event
 
 from webapp.extensions import db
 from webapp.models import AuditEntry, Conflict, MatchRow, Operation
-from webapp.services import accounts, operations
+from webapp.operations.outcomes import stored_outcome
+from webapp.operations.submit import submit
+from webapp.services import accounts
 
 
 def _desk():
@@ -17,13 +19,13 @@ def _desk():
 def _decide(match, op_id, decision, user, **extra):
     op = {"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "resolve_conflict", "match_id": match.id,
           "payload": {"conflict_op": op_id, "decision": decision, **extra}}
-    outcome = operations.submit(op, user)
+    outcome = submit(op, user)
     db.session.expire_all()
     return outcome
 
 
 def _outcome(op_id):
-    return operations.stored_outcome(db.session.query(Operation).filter_by(op_id=op_id).one())
+    return stored_outcome(db.session.query(Operation).filter_by(op_id=op_id).one())
 
 
 def _two_coin_tosses(match):

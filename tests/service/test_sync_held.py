@@ -3,14 +3,16 @@ then is applied (same players) or goes to the desk (other players), in arrival o
 import itertools
 import uuid
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from play_support import team_event
 
-from webapp import oplog
 from webapp.extensions import db
 from webapp.models import Conflict, MatchRow, Operation
-from webapp.services import held, operations
+from webapp.operations import export as oplog
+from webapp.operations import held
+from webapp.operations.outcomes import stored_outcome
+from webapp.operations.submit import submit, submit_many
 
 _seq = itertools.count(1)
 
@@ -36,7 +38,7 @@ def _match_won(match_id, device, winner, slots=None):
 
 
 def _outcome(op):
-    return operations.stored_outcome(db.session.query(Operation).filter_by(op_id=op["op_id"]).one()).outcome
+    return stored_outcome(db.session.query(Operation).filter_by(op_id=op["op_id"]).one()).outcome
 
 
 def _winners(round_one, side="a"):
@@ -47,14 +49,14 @@ def test_entry_for_a_match_not_ready_is_held_then_applied_in_order(app):
     round_one, final = _four_players()
     slots = _winners(round_one)
     final_ops = _match_won(final.id, "phone-b", "b", slots)
-    outcomes = operations.submit_many(final_ops, None)
+    outcomes = submit_many(final_ops, None)
     assert [o.outcome for o in outcomes] == ["held", "held"]
     assert outcomes[0].code == "held.waiting" and "earlier result" in outcomes[0].message
     assert db.session.get(MatchRow, final.id).actions == []
     assert [r.op_id for r in held.waiting_entries()] == [op["op_id"] for op in final_ops]
-    operations.submit_many(_match_won(round_one[0].id, "phone-a", "a"), None)
+    submit_many(_match_won(round_one[0].id, "phone-a", "a"), None)
     assert _outcome(final_ops[0]) == "held"  # the other semi-final is still on a phone
-    operations.submit_many(_match_won(round_one[1].id, "phone-a", "a"), None)
+    submit_many(_match_won(round_one[1].id, "phone-a", "a"), None)
     db.session.expire_all()
     assert [_outcome(op) for op in final_ops] == ["applied", "applied"]
     row = db.session.get(MatchRow, final.id)
@@ -65,8 +67,8 @@ def test_entry_for_a_match_not_ready_is_held_then_applied_in_order(app):
 def test_held_entry_sent_again_is_still_held_not_duplicate(app):
     round_one, final = _four_players()
     op = _game(final.id, "phone-b", 0, "a", _winners(round_one))
-    assert operations.submit(op, None).outcome == "held"
-    assert operations.submit(op, None).outcome == "held"
+    assert submit(op, None).outcome == "held"
+    assert submit(op, None).outcome == "held"
     assert db.session.query(Operation).filter_by(op_id=op["op_id"]).count() == 1
 
 
@@ -74,9 +76,9 @@ def test_other_players_reached_the_match_sends_held_entries_to_the_desk(app):
     round_one, final = _four_players()
     named = _winners(round_one)
     final_ops = _match_won(final.id, "phone-b", "a", named)
-    operations.submit_many(final_ops, None)
-    operations.submit_many(_match_won(round_one[0].id, "phone-a", "b"), None)  # the other player won
-    operations.submit_many(_match_won(round_one[1].id, "phone-a", "a"), None)
+    submit_many(final_ops, None)
+    submit_many(_match_won(round_one[0].id, "phone-a", "b"), None)  # the other player won
+    submit_many(_match_won(round_one[1].id, "phone-a", "a"), None)
     db.session.expire_all()
     assert [_outcome(op) for op in final_ops] == ["conflict", "conflict"]
     conflicts = db.session.query(Conflict).order_by(Conflict.id).all()
@@ -88,7 +90,7 @@ def test_entry_naming_players_of_a_ready_match_that_differ_is_a_conflict(app):
     round_one, _ = _four_players()
     match = round_one[0]
     op = _game(match.id, "phone-b", 0, "a", (match.slot_b, match.slot_a))
-    assert operations.submit(op, None).outcome == "conflict"
+    assert submit(op, None).outcome == "conflict"
     assert db.session.query(Conflict).one().reason == "players_differ"
 
 
@@ -96,7 +98,7 @@ def test_malformed_named_players_are_rejected_with_the_field(app):
     _, final = _four_players()
     op = _game(final.id, "phone-b", 0, "a")
     op["payload"]["slots"] = {"a": "x"}
-    outcome = operations.submit(op, None)
+    outcome = submit(op, None)
     assert outcome.outcome == "rejected" and outcome.code == "op.invalid" and "slots" in outcome.params["problem"]
 
 
@@ -129,7 +131,7 @@ def _batches(ops, sizes):
 
 def _replay(batches):
     for batch in batches:
-        operations.submit_many(batch, None)
+        submit_many(batch, None)
     db.session.expire_all()
     return oplog.snapshot()
 
@@ -161,12 +163,12 @@ def test_any_interleaving_of_device_logs_ends_like_the_serial_replay(app, picks,
 def test_desk_queue_shows_held_entries_and_both_sides_of_a_players_conflict(app, desk_client):
     round_one, final = _four_players()
     named = _winners(round_one)
-    operations.submit_many(_match_won(final.id, "phone-b", "a", named), None)
+    submit_many(_match_won(final.id, "phone-b", "a", named), None)
     page = desk_client.get("/desk/conflicts/").get_data(as_text=True)
     held_html = page.split('data-testid="held-entry">')[1].split("</li>")[0]
     assert "決勝" in held_html and "チームA vs チームB" in held_html
-    operations.submit_many(_match_won(round_one[0].id, "phone-a", "b"), None)
-    operations.submit_many(_match_won(round_one[1].id, "phone-a", "a"), None)
+    submit_many(_match_won(round_one[0].id, "phone-a", "b"), None)
+    submit_many(_match_won(round_one[1].id, "phone-a", "a"), None)
     page = desk_client.get("/desk/conflicts/").get_data(as_text=True)
     assert 'data-testid="held-entry"' not in page and 'data-testid="players-differ"' in page
     differ = page.split('data-testid="players-differ">')[1].split("</p>")[0]

@@ -17,7 +17,7 @@ import httpx
 import pytest
 import redis
 from play_support import team_event
-
+from redis_support import redis_at  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,26 +42,8 @@ def _wait(url: str, process: subprocess.Popen) -> None:
 @pytest.fixture(scope="module")
 def redis_url():
     """REDIS_URL when it answers, else a private redis-server for this module."""
-    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
-    try:
-        redis.Redis.from_url(url, socket_timeout=1).ping()
+    with redis_at(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0") as url:
         yield url
-        return
-    except redis.RedisError:
-        pass
-    port = _port()
-    server = subprocess.Popen(["redis-server", "--port", str(port), "--save", "", "--appendonly", "no"],
-                              stdout=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    for _ in range(50):
-        try:
-            redis.Redis.from_url(url).ping()
-            break
-        except redis.RedisError:
-            time.sleep(0.1)
-    yield url
-    server.terminate()
-    server.wait(10)
 
 
 @pytest.fixture
@@ -76,7 +58,7 @@ def two_processes(app, redis_url):
                                            "--log-level", "warning", "wsgi:app"], cwd=ROOT, env=env))
         urls.append(f"http://127.0.0.1:{port}")
     try:
-        for url, process in zip(urls, processes):
+        for url, process in zip(urls, processes, strict=True):
             _wait(url + "/", process)
         yield urls
     finally:

@@ -1,7 +1,7 @@
 """Phase and event version numbers move with every write path, and the poll reads one row."""
+from play_support import kgp_top4, send, team_event
 from sqlalchemy import event as sa_event
 
-from play_support import kgp_top4, send, team_event
 from webapp.extensions import db
 from webapp.models import Entrant, Event, Phase
 from webapp.services import brackets, entrants, events
@@ -96,12 +96,12 @@ def test_standings_render_once_per_version(client, app):
     assert "3–4</strong> P3" in page  # the semifinal losers, placed after the cached render
 
 
-def test_the_poll_gate_answers_before_flask_for_both_views(client, app):
-    from webapp.pollgate import PollGate
+def test_the_poll_gate_answers_before_flask_for_every_view(client, app):
+    from webapp.polling.pollgate import PollGate
 
     event, first, _second = _two_phase_event()
     gate = next(layer for layer in _layers(app.wsgi_app) if isinstance(layer, PollGate))
-    for query in ("", "view=top8"):
+    for query in ("", "view=top8", "pools=2"):  # a page of pools polls at its own address
         url = f"/e/{event.slug}/phase/{first.id}" + (f"?{query}" if query else "")
         etag = client.get(url, headers={"HX-Request": "true"}).headers["ETag"]
         environ = {"REQUEST_METHOD": "GET", "PATH_INFO": url.split("?")[0], "QUERY_STRING": query,
@@ -114,3 +114,22 @@ def _layers(wsgi_app):
     while wsgi_app is not None:
         yield wsgi_app
         wsgi_app = getattr(wsgi_app, "wsgi_app", None) or getattr(wsgi_app, "app", None)
+
+
+def test_an_import_bumps_each_phase_and_the_event_once_and_reads_the_session_once(app, monkeypatch):
+    """A flush of many entrants is one bump each, and the flush's lists are read once
+    (reading session.new per entrant made an import quadratic)."""
+    from sqlalchemy.orm import Session
+
+    event, first, second = _two_phase_event()
+    before = _versions(first), _versions(second)[0]
+    reads = []
+    original = Session.new
+    monkeypatch.setattr(Session, "new", property(lambda s: reads.append(1) or original.fget(s)))
+    entrants.add_entrants(db.session.get(Event, event.id),
+                          [{"name": f"追加{i}", "seed": None, "members": []} for i in range(300)])
+    db.session.commit()
+    monkeypatch.undo()
+    assert len(reads) < 20  # once per flush and a few for the session's own bookkeeping, not once per row
+    (phase, event_version), other = _versions(first), _versions(second)[0]
+    assert (phase, event_version, other) == (before[0][0] + 1, before[0][1] + 1, before[1] + 1)

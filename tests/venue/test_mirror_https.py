@@ -15,7 +15,8 @@ def test_the_push_verifies_the_public_sites_certificate(app, tmp_path):
     db.session.commit()
     link_id = link.id
     server = GunicornProcess(app, ["venue", "serve"], TAIKAI_VENUE_DIR=str(tmp_path),
-                             TAIKAI_VENUE_HOSTS="localhost").start()
+                             TAIKAI_VENUE_HOSTS="localhost",
+                             TAIKAI_MIRROR_PUSH="0").start()  # its own pusher would push this database too
     try:
         target = pusher.link_event(event.id, f"https://localhost:{server.port}", token)
         db.session.commit()

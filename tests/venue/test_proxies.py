@@ -1,6 +1,6 @@
 """X-Forwarded-* count only from the configured number of proxies (TAIKAI_PROXIES)."""
-import pytest
 import flask
+import pytest
 from flask import url_for
 
 from webapp import create_app

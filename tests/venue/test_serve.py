@@ -22,7 +22,7 @@ def test_serve_runs_gunicorn_workers_and_answers_pages(public_server):
     assert response.headers["server"].startswith("gunicorn")
     assert "taikai" in response.text
     public_server.stop()
-    assert "Booting worker" in public_server.output and "Using worker: gthread" in public_server.output
+    assert "Booting worker" in public_server.output and "Using worker: TaikaiWorker" in public_server.output
     assert "no desk account yet" in public_server.output  # the organiser is told what to do next
 
 

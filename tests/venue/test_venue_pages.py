@@ -3,11 +3,11 @@ import plistlib
 
 import pytest
 from cryptography import x509
+from play_support import team_event
 
 from webapp.extensions import db
 from webapp.services import accounts
 from webapp.venue import pki
-from play_support import team_event
 
 HOSTS = ["192.168.1.20", "desk-laptop.local", "localhost", "127.0.0.1"]
 
@@ -125,3 +125,13 @@ def test_no_route_serves_the_ca_key(app, desk_client, venue):
         if secret[:40] in body:
             served.append(url)
     assert served == []
+
+
+def test_the_http_banner_links_to_the_port_venue_serve_listens_on(app, desk_client, venue):
+    from webapp.venue.files import remember_port
+
+    page = desk_client.get("/desk/", base_url="http://192.168.1.20:5000").get_data(as_text=True)
+    assert 'href="https://192.168.1.20:8443/desk/"' in page  # never run yet: TAIKAI_VENUE_PORT's default
+    remember_port(app, 9443)  # `venue serve` with TAIKAI_BIND=0.0.0.0:9443
+    page = desk_client.get("/desk/", base_url="http://192.168.1.20:5000").get_data(as_text=True)
+    assert 'href="https://192.168.1.20:9443/desk/"' in page

@@ -73,7 +73,7 @@ _VIEW_EVENT = {
 
 def refusal_for_view(view_args: dict) -> str | None:
     """The translated reason a desk change to this URL's event is refused here, else None."""
-    from ..i18n import translate_violation
+    from ..web.i18n import translate_violation
 
     if not read_only_events():
         return None

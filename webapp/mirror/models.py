@@ -23,6 +23,7 @@ class MirrorLink(Timestamped, db.Model):
     status: Mapped[str] = mapped_column(db.String(12), default="active")  # active | revoked | promoted
     event_id: Mapped[int | None] = mapped_column(db.ForeignKey("event.id", ondelete="SET NULL"))
     seq: Mapped[int] = mapped_column(default=0)          # the venue's last operation received
+    push_seq: Mapped[int] = mapped_column(default=0, server_default="0")  # the venue's last push taken
     digest: Mapped[str] = mapped_column(db.String(64), default="")  # of the last state received
     source: Mapped[str] = mapped_column(db.String(200), default="")  # where the event is run
     last_push_at: Mapped[datetime | None] = mapped_column(db.DateTime(timezone=True))
@@ -44,6 +45,7 @@ class MirrorTarget(Timestamped, db.Model):
     token: Mapped[str] = mapped_column(db.String(100))  # the venue's credential, sent as a bearer token
     status: Mapped[str] = mapped_column(db.String(12), default="new")  # new|ok|offline|refused|promoted
     acked_seq: Mapped[int] = mapped_column(default=0)    # what the public site said it has
+    push_seq: Mapped[int] = mapped_column(default=0, server_default="0")  # numbers this venue's pushes
     digest: Mapped[str] = mapped_column(db.String(64), default="")
     catchup_total: Mapped[int] = mapped_column(default=0)  # operations waiting when this push began
     message: Mapped[str] = mapped_column(db.String(300), default="")

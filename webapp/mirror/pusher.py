@@ -7,8 +7,8 @@ so a cut loses nothing and a batch sent twice changes nothing.
 """
 import socket
 import ssl
-from urllib.parse import urlsplit
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import httpx
 from flask import current_app
@@ -130,38 +130,70 @@ def push(target: MirrorTarget, client: httpx.Client | None = None, batch: int = 
 
 
 def _push(target, client, batch, on_batch) -> PushResult:
-    reply = client.get(f"{API}/status")
-    refused = _refusal(reply)
+    refused = _read_status(target, client)
     if refused:
         return refused
-    target.acked_seq, target.digest, sent = reply.json()["seq"], reply.json()["digest"], 0
-    target.catchup_total = waiting(target)
-    db.session.commit()
-    while True:
-        rows = _event_ops(target.event_id, target.acked_seq, batch)
-        ops = [_as_json(r) for r in _ours(rows, target.event_id)]
-        last = len(rows) < batch
-        state = mirror_state.export_state(target.event_id) if last else None
-        fresh = state is not None and mirror_state.digest(state) != target.digest
-        if not rows and not fresh:
-            break
-        body = {"after": target.acked_seq, "upto": rows[-1]["id"] if rows else target.acked_seq,
-                "event_id": target.event_id, "ops": ops, "state": state if fresh else None,
-                "source": f"{socket.gethostname()}"}
-        _release()
-        reply = client.post(f"{API}/push", json=body)
-        refused = _refusal(reply)
+    sent = 0
+    while (next_batch := _next_body(target, batch)) is not None:
+        body, count, last = next_batch
+        refused = _send(target, client, body)
         if refused:
             return refused
-        target.acked_seq, target.digest = reply.json()["seq"], reply.json()["digest"]
-        target.last_push_at = utcnow()
-        sent += len(ops)
-        db.session.commit()
+        sent += count
         if on_batch:
             on_batch(target, sent)
         if last:
             break
     return PushResult("ok", sent)
+
+
+def _read_status(target: MirrorTarget, client) -> PushResult | None:
+    """Where the mirror stands (its last entry, its state's digest): a refusal, or None and saved."""
+    reply = client.get(f"{API}/status")
+    refused = _refusal(reply)
+    if refused:
+        return refused
+    target.acked_seq, target.digest = reply.json()["seq"], reply.json()["digest"]
+    target.push_seq = max(target.push_seq or 0, int(reply.json().get("push") or 0))
+    target.catchup_total = waiting(target)
+    db.session.commit()
+    return None
+
+
+def _next_body(target: MirrorTarget, batch: int) -> tuple[dict, int, bool] | None:
+    """The next push (its body, its entries' count, whether it is the last), None when the
+    mirror has every entry and the state: the state goes with the last batch when it changed."""
+    rows = _event_ops(target.event_id, target.acked_seq, batch)
+    ops = [_as_json(r) for r in _ours(rows, target.event_id)]
+    last = len(rows) < batch
+    state = mirror_state.export_state(target.event_id) if last else None
+    fresh = state is not None and mirror_state.digest(state) != target.digest
+    if not rows and not fresh:
+        return None
+    body = {"after": target.acked_seq, "upto": rows[-1]["id"] if rows else target.acked_seq,
+            "event_id": target.event_id, "ops": ops, "state": state if fresh else None,
+            "source": f"{socket.gethostname()}", "push": _next_push(target)}
+    return body, len(ops), last
+
+
+def _send(target: MirrorTarget, client, body: dict) -> PushResult | None:
+    """Post one push (the database released meanwhile): a refusal, or None and the mirror's
+    answer saved."""
+    _release()
+    reply = client.post(f"{API}/push", json=body)
+    refused = _refusal(reply)
+    if refused:
+        return refused
+    target.acked_seq, target.digest = reply.json()["seq"], reply.json()["digest"]
+    target.last_push_at = utcnow()
+    db.session.commit()
+    return None
+
+
+def _next_push(target: MirrorTarget) -> int:
+    """The number of the push about to go: above every push the site has taken (kept when cut)."""
+    target.push_seq = (target.push_seq or 0) + 1
+    return target.push_seq
 
 
 def _release() -> None:
@@ -186,8 +218,8 @@ def _refusal(reply: httpx.Response) -> PushResult | None:
         return PushResult("refused", message=code)  # the desk must act: a retry changes nothing
     if code == "promoted":
         return PushResult("promoted", message="promoted")
-    if code == "gap":
-        return PushResult("offline", message="gap")  # the next push starts from what the site says
+    if code in ("gap", "stale"):
+        return PushResult("offline", message=code)  # the next push starts from what the site says
     if 400 <= reply.status_code < 500 and reply.status_code not in RETRYABLE:
         # A refusal this venue does not know (another version, a wrong address): a retry
         # changes nothing, so the desk is told, not shown "not connected".

@@ -3,6 +3,7 @@ import hashlib
 import secrets
 from datetime import datetime
 
+from ..database import DB_INT_MAX
 from ..extensions import db
 from ..models import Event, Operation
 from ..models.base import utcnow
@@ -66,11 +67,26 @@ def link_for(token: str) -> MirrorLink:
 
 def status(link: MirrorLink) -> dict:
     """How far this site has the event: the venue resumes from `seq`."""
-    return {"seq": link.seq, "digest": link.digest, "status": link.status, "slug": link.slug}
+    return {"seq": link.seq, "digest": link.digest, "status": link.status, "slug": link.slug,
+            "push": link.push_seq}
+
+
+def _is_repeat(link: MirrorLink, batch: dict) -> bool:
+    """Pushes are numbered by the venue: an older one is refused, never applied (it would roll the
+    public copy back); the last one again (its answer was lost) is answered and changes nothing."""
+    number = batch.get("push")
+    if not isinstance(number, int) or isinstance(number, bool) or not 0 < number <= DB_INT_MAX:
+        raise Refused("malformed", 422)
+    if number < link.push_seq:
+        raise Refused("stale", 409, push=link.push_seq, seq=link.seq)
+    return number == link.push_seq
 
 
 def receive(link: MirrorLink, batch: dict) -> dict:
     """Take one batch (in one transaction): operations after `after`, then the state if sent."""
+    if _is_repeat(link, batch):
+        return status(link)
+    link.push_seq = batch["push"]
     after = int(batch.get("after", 0))
     if after > link.seq:
         raise Refused("gap", 409, seq=link.seq)  # the venue thinks we have more than we do

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 
 from ..extensions import db
 from ..models import BracketRow, Conflict, Entrant, Event, MatchRow, Member, Operation, Phase
-from ..oplog import _from_json, _to_json
+from ..operations.export import as_record, from_record
 
 # Parents before children: inserted in this order, deleted in the reverse.
 TABLES = (("event", Event), ("phase", Phase), ("entrant", Entrant), ("member", Member),
@@ -20,7 +20,7 @@ ID_COLUMNS = {"id", "event_id", "phase_id", "entrant_id", "bracket_id", "match_i
 USER_COLUMNS = {"user_id", "resolved_by"}  # the venue's accounts are not the public site's
 # Not copied: the staff PIN stays at the venue; page version numbers are each site's own
 # (the public site bumps its own when the copied rows change, so its ETags stay honest).
-PRIVATE = {"event": {"staff_pin_hash", "version"}, "phase": {"version"}}
+PRIVATE = {"event": {"staff_pin_hash", "staff_pin_generation", "version", "entrants_version"}, "phase": {"version"}}
 ACTION_IDS = ("member_id",)
 ACTION_ID_LISTS = ("absent_a", "absent_b")
 
@@ -57,7 +57,7 @@ def export_state(event_id: int) -> dict:
 
 def _record(row) -> dict:
     """The row as JSON; times in UTC whatever the database gave back (SQLite forgets the zone)."""
-    out = _to_json(row)
+    out = as_record(row)
     for column in row.__table__.columns:
         value = getattr(row, column.key)
         if isinstance(value, datetime):
@@ -119,8 +119,8 @@ def ids_in(kind: str, record: dict) -> list:
 
 def apply_state(state: dict, base: int, slug: str) -> int:
     """Make the public copy's rows the venue's (shifted, at this site's address); returns its event id."""
-    models = dict(TABLES)
-    incoming = {kind: [shift(kind, r, base) for r in state.get(kind, [])] for kind, _ in TABLES}
+    incoming = {kind: [_mirrored_columns(kind, model, shift(kind, r, base)) for r in state.get(kind, [])]
+                for kind, model in TABLES}
     event_row = incoming["event"][0]
     event_row["slug"] = slug
     ops = {r["op_id"] for r in incoming["conflict"]}
@@ -133,7 +133,7 @@ def apply_state(state: dict, base: int, slug: str) -> int:
     for kind, model in TABLES:
         _upsert(model, incoming[kind], existing.get(kind, {}))
         db.session.flush()
-    for kind, model in reversed(TABLES):
+    for kind, _model in reversed(TABLES):
         keep = {r["id"] for r in incoming[kind]}
         for row_id, row in existing.get(kind, {}).items():
             if row_id not in keep:
@@ -142,13 +142,21 @@ def apply_state(state: dict, base: int, slug: str) -> int:
     return event_row["id"]
 
 
+def _mirrored_columns(kind: str, model, record: dict) -> dict:
+    """Only the columns a mirror copies: never a credential (the staff PIN) nor anything unknown."""
+    allowed = {c.key for c in model.__table__.columns} - PRIVATE.get(kind, set())
+    if kind == "conflict":
+        allowed.add("op_id")  # swapped for this site's operation id below
+    return {k: v for k, v in record.items() if k in allowed}
+
+
 def _upsert(model, records: list[dict], existing: dict) -> None:
     for record in records:
         row = existing.get(record["id"])
         if row is None:
-            db.session.add(_from_json(model, record))
+            db.session.add(from_record(model, record))
             continue
-        fresh = _from_json(model, record)
+        fresh = from_record(model, record)
         for column in model.__table__.columns:
             if column.key in record and getattr(row, column.key) != getattr(fresh, column.key):
                 setattr(row, column.key, getattr(fresh, column.key))

@@ -4,11 +4,11 @@ from flask_babel import gettext as _
 
 from sync.schemas import BadBody, read_json
 
-from ..auth import desk_required
 from ..extensions import csrf, db
 from ..models import Event
 from ..views import render
-from ..views.desk import run_change
+from ..views.changes import run_change
+from ..web.auth import desk_required
 from . import guard, pusher, receiver
 from .models import MirrorLink, MirrorTarget
 

@@ -1,10 +1,35 @@
 """SQLAlchemy models. Import everything here so Alembic sees all tables."""
-from .accounts import User
-from .event import Entrant, Event, Member, Phase
-from .bracket import BracketRow, MatchRow
-from .oplog import AuditEntry, Conflict, Operation
-from .station import Station
+from sqlalchemy import BigInteger, Integer
+
+from ..extensions import db
 from ..mirror.models import MirrorLink, MirrorTarget
+from .accounts import User
+from .audit import AuditEntry
+from .bracket import BracketRow, MatchRow
+from .event import Entrant, Event, Member, Phase
+from .operation import Conflict, Operation
+from .phones import PhoneSync
+from .station import Station
 
 __all__ = ["User", "Event", "Phase", "Entrant", "Member", "BracketRow", "MatchRow",
-           "Operation", "Conflict", "AuditEntry", "Station", "MirrorLink", "MirrorTarget"]
+           "Operation", "Conflict", "AuditEntry", "Station", "PhoneSync", "MirrorLink", "MirrorTarget"]
+
+# Row ids are BIGINT on PostgreSQL: a public site keeps each mirror link's rows in an id range
+# of their own far above its own rows (mirror/models.py), for any number of links. SQLite's
+# INTEGER is already 64-bit, and must stay INTEGER to remain the rowid.
+ROW_ID = BigInteger().with_variant(Integer(), "sqlite")
+# Ids outside any key: the log names its match and event without a foreign key (it outlives them),
+# and a mirror keeps the venue's operation ids.
+LOOSE_ROW_IDS = {("operation", "event_id"), ("operation", "match_id"), ("mirror_link", "seq"),
+                 ("mirror_target", "acked_seq")}
+
+
+def _widen_row_ids() -> None:
+    for table in db.metadata.tables.values():
+        for column in table.columns:
+            holds_id = column.primary_key or column.foreign_keys or (table.name, column.name) in LOOSE_ROW_IDS
+            if holds_id and isinstance(column.type, Integer):
+                column.type = ROW_ID
+
+
+_widen_row_ids()

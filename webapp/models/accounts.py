@@ -22,12 +22,16 @@ class User(UserMixin, Timestamped, db.Model):
     event_id: Mapped[int | None] = mapped_column(db.ForeignKey("event.id", ondelete="CASCADE"))
     # Bumped when the password changes: every session and remember cookie made before ends.
     credential_generation: Mapped[int] = mapped_column(default=0, server_default="0")
+    # Bumped when the desk revokes this person's sign-in QR code: links made before stop working.
+    signin_generation: Mapped[int] = mapped_column(default=0, server_default="0")
+    # A desk account's one-time-code (TOTP) secret, when it has chosen to use one.
+    totp_secret: Mapped[str | None] = mapped_column(db.String(64))
 
     def get_id(self) -> str:
         """The session's and remember cookie's user id, tied to the current credentials.
 
-        A changed password (or, for PIN staff, a changed event PIN) changes this id,
-        so the user loader finds no one for an old session or cookie.
+        A changed password, a sign-out or a revoked sign-in QR (or, for PIN staff, a changed
+        event PIN) changes this id, so the user loader finds no one for an old session or cookie.
         """
         return f"{self.id}:{self.credential_generation}:{self._pin_generation()}"
 
@@ -38,10 +42,14 @@ class User(UserMixin, Timestamped, db.Model):
         event = db.session.get(Event, self.event_id)
         return event.staff_pin_generation if event else -1
 
+    def end_sessions(self) -> None:
+        """Every session and remember cookie of this account made until now stops working."""
+        self.credential_generation = (self.credential_generation or 0) + 1
+
     def set_password(self, password: str) -> None:
         """Store a salted hash, never the password; sessions made with the old one end."""
         if self.password_hash:
-            self.credential_generation = (self.credential_generation or 0) + 1
+            self.end_sessions()
         self.password_hash = generate_password_hash(password)
 
     def check_password(self, password: str) -> bool:

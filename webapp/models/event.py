@@ -28,9 +28,13 @@ class Event(Timestamped, db.Model):
     staff_pin_generation: Mapped[int] = mapped_column(default=0, server_default="0")
     template: Mapped[str] = mapped_column(db.String(60), default="")
     settings: Mapped[dict] = mapped_column(JSONType, default=dict)
-    # Bumped (webapp/versions.py) in the transaction of any change to its phases, matches or
+    # Bumped (webapp/polling/versions.py) in the transaction of any change to its phases, matches or
     # entrants: the standings' ETag and fragment-cache key.
     version: Mapped[int] = mapped_column(default=1, server_default="1")
+    # Bumped (webapp/polling/versions.py) only when one of its entrants or their members changes: the
+    # bracket's blocks name entrants and replay scores from their members, so they are keyed by
+    # this number, not by reading and hashing every name on each page (views/bracket_rounds.py).
+    entrants_version: Mapped[int] = mapped_column(default=1, server_default="1")
 
     phases: Mapped[list["Phase"]] = relationship(back_populates="event", order_by="Phase.position",
                                                  cascade="all, delete-orphan")
@@ -61,7 +65,7 @@ class Phase(Timestamped, db.Model):
     draw: Mapped[dict | None] = mapped_column(JSONType)                  # seed, inputs, result
     entrant_override: Mapped[list | None] = mapped_column(JSONType)      # desk's routed list
     calling: Mapped[dict] = mapped_column(JSONType, default=dict)  # auto_call, no_show_minutes, auto_walkover
-    # Bumped (webapp/versions.py) in the transaction of any change to its matches: the bracket's
+    # Bumped (webapp/polling/versions.py) in the transaction of any change to its matches: the bracket's
     # ETag and fragment-cache key, read alone so an unchanged poll costs one indexed read.
     version: Mapped[int] = mapped_column(default=1, server_default="1")
 
@@ -98,6 +102,7 @@ class Member(db.Model):
     entrant_id: Mapped[int] = mapped_column(db.ForeignKey("entrant.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(default=1)
     name: Mapped[str] = mapped_column(db.String(120))
+    reading: Mapped[str] = mapped_column(db.String(120), default="", server_default="")  # kana, for search
     character: Mapped[str] = mapped_column(db.String(60), default="")
     change_declared: Mapped[bool] = mapped_column(default=False)
 

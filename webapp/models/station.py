@@ -14,3 +14,5 @@ class Station(db.Model):
     name: Mapped[str] = mapped_column(db.String(40))
     stream: Mapped[bool] = mapped_column(default=False)  # only stream-queue matches go here
     position: Mapped[int] = mapped_column(default=0)
+    # Bumped when the desk makes the station's QR code anew: sign-in links made before stop working.
+    signin_generation: Mapped[int] = mapped_column(default=0, server_default="0")

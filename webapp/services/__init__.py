@@ -9,3 +9,7 @@ class ServiceError(Exception):
         self.code = code
         self.message = message
         self.params = params
+
+
+class NotFound(ServiceError):
+    """What was asked for does not exist; the views answer it with their 404 page."""

@@ -1,21 +1,23 @@
 """Accounts: desk users, staff users and event staff PINs."""
 import secrets
 
-from flask import abort
+import pyotp
+from sqlalchemy import func, update
 from werkzeug.security import check_password_hash, generate_password_hash
+from zxcvbn import zxcvbn
 
+from ..database import write_transaction
 from ..extensions import db
 from ..models import Event, User
 from ..tournament.errors import N_
-from . import ServiceError
+from . import NotFound, ServiceError
 
 
 def create_user(username: str, password: str, role: str = "desk", display_name: str = "") -> User:
     """A new account with a hashed password."""
     if role not in ("desk", "staff"):
         raise ServiceError("account.role", N_("Role must be desk or staff."))
-    if len(password) < 8:
-        raise ServiceError("account.password", N_("Use a password of at least 8 characters."))
+    check_new_password(username, password)
     if db.session.query(User.id).filter_by(username=username).first():
         raise ServiceError("account.taken", N_("The user name %(name)s is taken."), name=username)
     user = User(username=username, role=role, display_name=display_name or username)
@@ -24,11 +26,72 @@ def create_user(username: str, password: str, role: str = "desk", display_name: 
     return user
 
 
+MIN_PASSWORD = 8
+MIN_STRENGTH = 2  # zxcvbn's score (0-4): 2 and up are not in its lists of common passwords, words and names
+
+
+def check_new_password(username: str, password: str) -> None:
+    """Refuse a short password, one among the commonest, or one like the user name."""
+    if len(password) < MIN_PASSWORD:
+        raise ServiceError("account.password", N_("Use a password of at least 8 characters."))
+    name = username.strip().lower()
+    if password.strip().lower() == name or zxcvbn(password[:100], user_inputs=[name])["score"] < MIN_STRENGTH:
+        raise ServiceError("account.password_weak", N_(
+            "This password is too easy to guess: it is a common password, or close to the user name. "
+            "Use a longer one, for example a few unrelated words."))
+
+
+# Checked when no account matches, so an unknown name takes as long as a wrong password.
+_DUMMY_HASH = generate_password_hash(secrets.token_urlsafe(16))
+
+
+def authenticate(username: str, password: str, code: str = "") -> User | None:
+    """The account these credentials open, or None; the same work whether or not the name exists."""
+    user = db.session.query(User).filter_by(username=username).first()
+    if user is None or user.password_hash.startswith("!"):
+        check_password_hash(_DUMMY_HASH, password)  # no timing difference tells a name exists
+        return None
+    if not user.check_password(password):
+        return None
+    if user.totp_secret and not pyotp.TOTP(user.totp_secret).verify(code.strip(), valid_window=1):
+        return None
+    return user
+
+
+def new_totp_secret() -> str:
+    """A fresh one-time-code secret for the desk to add to its authenticator app."""
+    return pyotp.random_base32()
+
+
+def totp_uri(user: User, secret: str, issuer: str = "taikai") -> str:
+    """The otpauth:// address an authenticator app reads from a QR code."""
+    return pyotp.TOTP(secret).provisioning_uri(name=user.username, issuer_name=issuer)
+
+
+def set_totp(user: User, secret: str | None, code: str = "") -> None:
+    """Turn one-time codes on (the code from the app proves it is set up) or off (secret None)."""
+    if secret is not None and not (secret and pyotp.TOTP(secret).verify(code.strip(), valid_window=1)):
+        raise ServiceError("account.totp_code", N_("The one-time code is wrong: type the 6 digits the app shows now."))
+    user.totp_secret = secret
+    user.end_sessions()  # sessions made without the second factor end
+
+
+def sign_out(user: User) -> None:
+    """Sign-out ends this account's sessions on the server too (a copied cookie opens nothing).
+
+    One increment in SQL under the write lock from its start: the page's earlier reads must not
+    turn it into a read-then-write that SQLite refuses ("database is locked") while a phone's
+    sync or page fetches are writing."""
+    with write_transaction(db.session):
+        db.session.execute(update(User).where(User.id == user.id)
+                           .values(credential_generation=func.coalesce(User.credential_generation, 0) + 1))
+
+
 def event_by_slug(slug: str) -> Event:
-    """The event, or 404."""
+    """The event, or NotFound (the views' 404)."""
     event = db.session.query(Event).filter_by(slug=slug).first()
     if event is None:
-        abort(404)
+        raise NotFound("event.not_found", N_("There is no event at this address."))
     return event
 
 
@@ -58,20 +121,30 @@ def change_password(user: User, current: str, new: str) -> None:
     """A desk account's new password; every other session of the account is signed out."""
     if not user.check_password(current):
         raise ServiceError("account.password_wrong", N_("The current password is wrong."))
-    if len(new) < 8:
-        raise ServiceError("account.password", N_("Use a password of at least 8 characters."))
+    check_new_password(user.username, new)
     user.set_password(new)
 
 
 def staff_by_pin(event: Event, name: str, pin: str) -> User | None:
     """The staff account for this name at this event, made on first sign-in; None if the PIN is wrong."""
-    name = name.strip()[:60]
-    if not name or not event.staff_pin_hash or not check_password_hash(event.staff_pin_hash, pin):
+    if not name.strip() or not event.staff_pin_hash or not check_password_hash(event.staff_pin_hash, pin):
+        return None
+    return staff_user(event, name)
+
+
+STAFF_NAME_MAX = 60
+
+
+def staff_user(event: Event, name: str) -> User | None:
+    """The staff account for this name at this event (made when new); None without a name."""
+    name = name.strip()[:STAFF_NAME_MAX]
+    if not name:
         return None
     username = f"staff:{event.id}:{name}"
     user = db.session.query(User).filter_by(username=username).first()
     if user is None:
         user = User(username=username, display_name=name, role="staff", event_id=event.id,
-                    password_hash="!pin")  # no password: only the PIN signs this account in
+                    password_hash="!pin")  # no password: only the PIN or a sign-in link signs it in
         db.session.add(user)
+        db.session.flush()
     return user

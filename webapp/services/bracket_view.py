@@ -5,7 +5,8 @@ two matches that feed it; a bye or void match keeps its place as an empty cell (
 is drawn) so the lines still meet. A line is drawn only where the bracket really routes
 the winner to the next round of the same side, in the pair or straight-across position.
 """
-from dataclasses import dataclass, field
+import functools
+from dataclasses import dataclass, field, replace
 
 from ..models import MatchRow, Phase
 from ..tournament.errors import RuleViolation
@@ -23,14 +24,19 @@ class Cell:
     join: str = ""       # line to the next match: "down" (top of a pair), "up", "straight" or ""
     fed: bool = False    # a line arrives from the previous round
     state: str = ""      # waiting | ready | called | playing | done
-    score: tuple | None = None
     seeds: tuple = (None, None)
+
+    @functools.cached_property
+    def score(self) -> tuple | None:
+        """Read only when the cell is drawn: a round kept from before replays none of its matches."""
+        return _score(self.match) if self.state else None
 
 
 @dataclass
 class RoundView:
     number: int
     cells: list[Cell]
+    name: str = ""   # the round's name when known without its matches (bracket_outline)
 
 
 @dataclass
@@ -55,14 +61,15 @@ def top8(drawings: list[BracketDrawing]) -> list[BracketDrawing]:
         most = 2 if double else 4
         sides = [SideView(s.side, [r for r in s.rounds if len(r.cells) <= most]) for s in d.sides]
         for side in sides:
-            side.rounds and _unfeed(side.rounds[0])
+            if side.rounds:
+                side.rounds[0] = _unfed(side.rounds[0])
         result.append(BracketDrawing(d.label, [s for s in sides if s.rounds], d.placements))
     return result
 
 
-def _unfeed(first: RoundView) -> None:
-    for cell in first.cells:
-        cell.fed = False
+def _unfed(first: RoundView) -> RoundView:
+    """The first round drawn with no line arriving (copies: an outline's cells are shared)."""
+    return RoundView(first.number, [replace(cell, fed=False) for cell in first.cells], first.name)
 
 
 def drawing(phase: Phase) -> list[BracketDrawing]:
@@ -74,7 +81,8 @@ def drawing(phase: Phase) -> list[BracketDrawing]:
         by_side: dict[str, dict[int, list[MatchRow]]] = {}
         for match in sorted(row.matches, key=lambda m: (m.round, m.index)):
             by_side.setdefault(match.side, {}).setdefault(match.round, []).append(match)
-        sides = [_side(side, rounds, seeds) for side, rounds in sorted(by_side.items(), key=lambda kv: _side_rank(kv[0]))]
+        sides = [_side(side, rounds, seeds)
+                 for side, rounds in sorted(by_side.items(), key=lambda kv: _side_rank(kv[0]))]
         sides = [s for s in sides if s.rounds]
         result.append(BracketDrawing(row.label, sides, places.get(row.label, [])))
     return result
@@ -85,7 +93,7 @@ def _side(side: str, rounds: dict[int, list[MatchRow]], seeds: dict) -> SideView
     # the same as in the matches' titles.
     views = [RoundView(r, [_cell(m, seeds) for m in rounds[r]]) for r in sorted(rounds)
              if any(m.status not in EMPTY for m in rounds[r])]
-    for current, following in zip(views, views[1:]):
+    for current, following in zip(views, views[1:], strict=False):
         _connect(current, following)
     return SideView(side, views)
 
@@ -112,7 +120,7 @@ def _connect(current: RoundView, following: RoundView) -> None:
 def _cell(match: MatchRow, seeds: dict) -> Cell:
     if match.status in EMPTY:
         return Cell(match)
-    return Cell(match, state=_state(match), score=_score(match),
+    return Cell(match, state=_state(match),
                 seeds=(seeds.get(match.slot_a), seeds.get(match.slot_b)))
 
 
@@ -131,9 +139,18 @@ def _score(match: MatchRow) -> tuple | None:
     if not match.actions or match.walkover:
         return None
     try:
-        return tuple(play.state_of(match).score)
+        return agreeing_score(match, tuple(play.state_of(match).score))
     except RuleViolation:  # a record the desk must look at: show no score rather than fail
         return None
+
+
+def agreeing_score(match: MatchRow, score: tuple) -> tuple | None:
+    """The games' score, unless it says the other player won: a desk correction changed the winner
+    and not the games, and a score next to the new winner must not read as a loss (none is shown)."""
+    if match.status != "done" or match.winner_id is None or match.winner_id not in (match.slot_a, match.slot_b):
+        return score
+    won, lost = score if match.winner_id == match.slot_a else score[::-1]
+    return score if won >= lost else None
 
 
 __all__ = ["drawing", "names", "Cell", "RoundView", "SideView", "BracketDrawing"]

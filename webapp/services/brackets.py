@@ -1,65 +1,20 @@
-"""Starting phases and recording results: rows ⇄ the domain's bracket engine."""
+"""Starting phases and recording results: rows ⇄ the domain's bracket bracket_engine."""
+from sqlalchemy import bindparam, select
+
 from ..extensions import db
 from ..models import BracketRow, Entrant, MatchRow, Phase
-from ..tournament import bracket as engine
+from ..operations import preload
+from ..tournament import bracket as bracket_engine
+from ..tournament import bracket_results, formats
 from ..tournament.errors import N_
 from ..tournament.formats import generate
 from ..tournament.formats.groups import generate_groups
-from . import ServiceError, audit, batch_rows
+from . import ServiceError, audit, bracket_rows
+from .bracket_links import feeders_of
 from .entrants import seeded_order
 
-MATCH_FIELDS = ("key", "side", "round", "index", "winner_to", "loser_to", "winner", "loser",
-                "status", "walkover", "conditional")
 
-
-def load(row: BracketRow) -> engine.Bracket:
-    """Rebuild the domain bracket from its rows."""
-    entrants = {e["id"]: engine.Entrant(id=e["id"], seed=e["seed"], tier=e.get("tier", 0))
-                for e in row.entrants}
-    matches = {m.key: _to_domain(m) for m in row.matches}
-    return engine.Bracket(format=row.format, options=dict(row.options), entrants=entrants,
-                          matches=matches, label=row.label)
-
-
-def _to_domain(m: MatchRow) -> engine.Match:
-    return engine.Match(key=m.key, side=m.side, round=m.round, index=m.index,
-                        slots=[m.slot_a, m.slot_b],
-                        winner_to=tuple(m.winner_to) if m.winner_to else None,
-                        loser_to=tuple(m.loser_to) if m.loser_to else None,
-                        winner=m.winner_id, loser=m.loser_id, status=m.status,
-                        walkover=m.walkover, conditional=m.conditional)
-
-
-def _copy_to_row(match: engine.Match, row: MatchRow) -> bool:
-    """Copy the domain match onto its row; True when anything changed."""
-    values = {"side": match.side, "round": match.round, "index": match.index,
-              "slot_a": match.slots[0], "slot_b": match.slots[1],
-              "winner_to": list(match.winner_to) if match.winner_to else None,
-              "loser_to": list(match.loser_to) if match.loser_to else None,
-              "winner_id": match.winner, "loser_id": match.loser, "status": match.status,
-              "walkover": match.walkover, "conditional": match.conditional}
-    changed = any(getattr(row, k) != v for k, v in values.items())
-    for name, value in values.items():
-        setattr(row, name, value)
-    return changed
-
-
-def save(bracket: engine.Bracket, row: BracketRow, keys=None) -> list[MatchRow]:
-    """Write the domain's matches back (only `keys` when given); bump changed versions."""
-    rows = {m.key: m for m in row.matches}
-    changed = []
-    for key in (keys if keys is not None else bracket.matches):
-        match_row = rows[key]
-        slots = (match_row.slot_a, match_row.slot_b)
-        if _copy_to_row(bracket.matches[key], match_row):
-            match_row.version += 1
-            if slots != (match_row.slot_a, match_row.slot_b):
-                match_row.slots_version = match_row.version
-            changed.append(match_row)
-    return changed
-
-
-def add_brackets(phase: Phase, generated: list[engine.Bracket]) -> list[BracketRow]:
+def add_brackets(phase: Phase, generated: list[bracket_engine.Bracket]) -> list[BracketRow]:
     """Persist freshly generated brackets of a phase and mark it running."""
     rows = [_new_bracket_row(phase, b) for b in generated]
     db.session.add_all(rows)
@@ -74,26 +29,26 @@ def _walk_over_new(phase: Phase, rows: list[BracketRow]) -> None:
         return
     db.session.flush()
     for row in rows:
-        bracket = load(row)
-        save(bracket, row, _walkovers(bracket, dq))
+        bracket = bracket_rows.load(row)
+        bracket_rows.save(bracket, row, _walkovers(bracket, dq))
 
 
-def _new_bracket_row(phase: Phase, bracket: engine.Bracket) -> BracketRow:
+def _new_bracket_row(phase: Phase, bracket: bracket_engine.Bracket) -> BracketRow:
     row = BracketRow(phase=phase, label=bracket.label, format=bracket.format,
                      options=bracket.options,
                      entrants=[{"id": e.id, "seed": e.seed, "tier": e.tier}
                                for e in bracket.entrants.values()])
     for match in bracket.matches.values():
         match_row = MatchRow(key=match.key, version=1, actions=[])
-        _copy_to_row(match, match_row)
+        bracket_rows.copy_to_row(match, match_row)
         row.matches.append(match_row)
     return row
 
 
-def domain_entrants(entrants: list[Entrant]) -> list[engine.Entrant]:
+def domain_entrants(entrants: list[Entrant]) -> list[bracket_engine.Entrant]:
     """Entrants in seed order, seeds renumbered 1..N for this phase."""
     ordered = seeded_order(entrants)
-    return [engine.Entrant(id=e.id, seed=i, tier=e.tier) for i, e in enumerate(ordered, start=1)]
+    return [bracket_engine.Entrant(id=e.id, seed=i, tier=e.tier) for i, e in enumerate(ordered, start=1)]
 
 
 def start_phase(phase: Phase, entrants: list[Entrant], user=None, assignment=None) -> list[BracketRow]:
@@ -112,25 +67,66 @@ def start_phase(phase: Phase, entrants: list[Entrant], user=None, assignment=Non
 
 
 def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) -> list[MatchRow]:
-    """Record who won a match and advance both entrants; returns the changed rows."""
-    batch_rows.brackets_loaded()  # a sync batch reads all its brackets at once
-    bracket = load(match.bracket)
-    keys = engine.record_result(bracket, match.key, winner_id, walkover=walkover)
-    keys += _walkovers(bracket, disqualified(match.bracket.phase.event_id))
-    changed = save(bracket, match.bracket, list(dict.fromkeys(keys)))
+    """Record who won a match and advance both entrants; returns the changed rows.
+
+    Reads the match, the (at most two) matches it feeds and their other feeders, not the
+    whole bracket: a day's cost per result stays flat however big the bracket is.
+    """
+    dq = disqualified(match.bracket.phase.event_id)
+    if dq:  # walkovers may be due anywhere in the bracket: the whole bracket, as a DQ needs
+        return _record_in_whole(match, winner_id, walkover, dq)
+    bracket = around(match)
+    keys = bracket_results.record_result(bracket, match.key, winner_id, walkover=walkover)
+    changed = bracket_rows.save(bracket, match.bracket, keys, bracket.matches.rows)
+    _finish_phase_if_done(match.bracket.phase, bracket.matches.rows.values())
+    return changed
+
+
+def _record_in_whole(match: MatchRow, winner_id: int, walkover: bool, dq: set[int]) -> list[MatchRow]:
+    preload.brackets_loaded()  # a sync batch reads all its brackets at once
+    bracket = bracket_rows.load(match.bracket)
+    keys = bracket_results.record_result(bracket, match.key, winner_id, walkover=walkover)
+    keys += _walkovers(bracket, dq)
+    changed = bracket_rows.save(bracket, match.bracket, list(dict.fromkeys(keys)))
     _finish_phase_if_done(match.bracket.phase)
     return changed
 
 
+class _Held(dict):
+    """Domain matches by key, the rows they came from in `rows`; a match a walk asks for
+    beyond those held (a bye or a void handed on) is read when asked for."""
+
+    def __init__(self, bracket_id: int, rows: dict):
+        super().__init__((key, bracket_rows.to_domain(row)) for key, row in rows.items())
+        self.bracket_id, self.rows = bracket_id, rows
+
+    def __missing__(self, key):
+        row = preload.matches_by_key(self.bracket_id, [key]).get(key)
+        if row is None:
+            raise KeyError(key)
+        self.rows[key] = row
+        self[key] = bracket_rows.to_domain(row)
+        return self[key]
+
+
+def around(match: MatchRow) -> bracket_engine.Bracket:
+    """The part of the match's bracket a result on it reads, as the bracket engine's partial bracket."""
+    row = match.bracket
+    feeders = feeders_of(row)
+    keys = bracket_engine.neighbourhood(match.key, match.winner_to, match.loser_to, feeders)
+    rows = {match.key: match, **preload.matches_by_key(row.id, keys[1:])}
+    return bracket_engine.partial(row.format, dict(row.options), _Held(row.id, rows), feeders, row.label)
+
+
 def disqualified(event_id: int) -> set[int]:
     """Ids of the event's disqualified entrants."""
-    kept = batch_rows.disqualified(event_id)  # a sync batch reads them once for all its events
+    kept = preload.disqualified(event_id)  # a sync batch reads them once for all its events
     if kept is not None:
         return kept
     return {i for (i,) in db.session.query(Entrant.id).filter_by(event_id=event_id, dq=True)}
 
 
-def _walkovers(bracket: engine.Bracket, dq: set[int]) -> list[str]:
+def _walkovers(bracket: bracket_engine.Bracket, dq: set[int]) -> list[str]:
     """Give every ready match with a disqualified entrant to the opponent, as far as it goes."""
     keys: list[str] = []
     while dq:
@@ -138,7 +134,7 @@ def _walkovers(bracket: engine.Bracket, dq: set[int]) -> list[str]:
         if match is None:
             break
         winner = match.slots[1] if match.slots[0] in dq else match.slots[0]
-        keys += engine.record_result(bracket, match.key, winner, walkover=True)
+        keys += bracket_results.record_result(bracket, match.key, winner, walkover=True)
     return keys
 
 
@@ -152,23 +148,19 @@ def disqualify(entrant: Entrant, user=None, reason: str = "") -> list[MatchRow]:
     changed = []
     for phase in entrant.event.phases:
         for row in phase.brackets:
-            bracket = load(row)
+            bracket = bracket_rows.load(row)
             keys = _walkovers(bracket, disqualified(entrant.event_id))
-            changed += save(bracket, row, keys)
+            changed += bracket_rows.save(bracket, row, keys)
         if phase.brackets:
             _finish_phase_if_done(phase)
     return changed
 
 
-def correct_winner(match: MatchRow, winner_id: int, user=None, cascade=False, reason="") -> engine.Correction:
+def correct_winner(match: MatchRow, winner_id: int, user=None, cascade=False, reason="") -> bracket_engine.Correction:
     """Change a decided match's winner; downstream matches reopen (played ones only with cascade)."""
-    bracket = load(match.bracket)
-    correction = engine.correct_result(bracket, match.key, winner_id, cascade=cascade)
-    save(bracket, match.bracket, correction.changed)
-    for row in match.bracket.matches:
-        if row.key in correction.played:
-            row.actions = []
-            row.flagged = "reopened_by_correction"
+    bracket = bracket_rows.load(match.bracket)
+    correction = bracket_results.correct_result(bracket, match.key, winner_id, cascade=cascade)
+    bracket_rows.save(bracket, match.bracket, correction.changed)  # played and in-progress matches restart (I1)
     match.bracket.phase.status = "running"
     audit.record("match.correct", user, match.bracket.phase.event_id, match=match.id,
                  winner=winner_id, reopened=correction.reopened, played=correction.played,
@@ -176,11 +168,11 @@ def correct_winner(match: MatchRow, winner_id: int, user=None, cascade=False, re
     return correction
 
 
-def reopen_match(match: MatchRow, user=None, reason="") -> engine.Correction:
+def reopen_match(match: MatchRow, user=None, reason="") -> bracket_engine.Correction:
     """A decided match has no result any more (a void's ruling sent it back to play)."""
-    bracket = load(match.bracket)
-    correction = engine.reopen_result(bracket, match.key)
-    save(bracket, match.bracket, correction.changed)
+    bracket = bracket_rows.load(match.bracket)
+    correction = bracket_results.reopen_result(bracket, match.key)
+    bracket_rows.save(bracket, match.bracket, correction.changed)
     match.bracket.phase.status = "running"
     audit.record("match.reopen", user, match.bracket.phase.event_id, match=match.id,
                  reopened=correction.reopened, reason=reason)
@@ -189,15 +181,63 @@ def reopen_match(match: MatchRow, user=None, reason="") -> engine.Correction:
 
 OPEN = ("pending", "ready")
 
+# Is any match of the phase still to play, among those not changed in memory? (built once)
+_OPEN_LEFT = (select(MatchRow.id).join(BracketRow, MatchRow.bracket_id == BracketRow.id)
+              .where(BracketRow.phase_id == bindparam("phase"), MatchRow.status.in_(OPEN),
+                     MatchRow.id.not_in(bindparam("changed", expanding=True))).limit(1))
 
-def _finish_phase_if_done(phase: Phase) -> None:
-    # Generated matches only: a bracket is finished when none is left to play
-    # (unneeded resets and replays are "void", a stopped double elimination
-    # generates nothing past its top 4).
-    if not any(m.status in OPEN for row in phase.brackets for m in row.matches):
+
+def _finish_phase_if_done(phase: Phase, touched=()) -> None:
+    """The phase is done once none of its matches is left to play.
+
+    Generated matches only: unneeded resets and replays are "void", a stopped double
+    elimination generates nothing past its top 4. A result that left a match it touched
+    open settles it at once; otherwise the database is asked about the others (in a sync
+    batch, once for all its phases), the rows changed in memory or since that read by themselves.
+    """
+    if any(m.status in OPEN for m in touched):
+        return
+    read = preload.open_in_database(phase.id)  # a sync batch reads its phases' once
+    changed = [m for m in {*db.session.new, *db.session.dirty, *preload.flushed_matches()}
+               if isinstance(m, MatchRow) and m.bracket is not None and m.bracket.phase is phase]
+    if any(m.status in OPEN for m in changed):
+        return
+    ids = {m.id for m in changed if m.id is not None}
+    if read is not None:
+        left = read - ids
+    else:
+        left = _open_left(phase, ids)
+    if left and _concurrent_writers():
+        left = _open_left_after_locking(phase, ids)
+    if not left:
         phase.status = "done"
 
 
-def placements(row: BracketRow) -> list[engine.Placement]:
-    """Settled placements of one bracket, best first."""
-    return sorted(engine.placements(load(row)), key=lambda p: (p.rank, p.entrant_id))
+def _open_left(phase: Phase, changed_ids: set[int]):
+    with db.session.no_autoflush:
+        return db.session.execute(_OPEN_LEFT, {"phase": phase.id, "changed": sorted(changed_ids) or [0]}).first()
+
+
+def _concurrent_writers() -> bool:
+    """PostgreSQL runs writers side by side; SQLite one at a time (BEGIN IMMEDIATE)."""
+    return db.session.get_bind().dialect.name != "sqlite"
+
+
+# Two transactions deciding the last open matches of one phase (two pools, two stations) each read
+# the other's match as open — neither had committed — and the phase stayed "running" for good.
+# Reading again under the phase row's lock settles it: the second to lock waits for the first's
+# commit and then sees its result. The lock is the one the version bump of this transaction's
+# flush takes anyway (versions.py); it is taken here a little earlier, once a match is decided.
+_LOCK_PHASE = select(Phase.id).where(Phase.id == bindparam("phase")).with_for_update()
+
+
+def _open_left_after_locking(phase: Phase, changed_ids: set[int]):
+    with db.session.no_autoflush:
+        db.session.execute(_LOCK_PHASE, {"phase": phase.id})
+    return _open_left(phase, changed_ids)
+
+
+def placements(row: BracketRow, to_read: bool = False) -> list[bracket_engine.Placement]:
+    """Settled placements of one bracket, best first (to_read: for a page, load_to_read)."""
+    return sorted(formats.placements(bracket_rows.load_to_read(row) if to_read else bracket_rows.load(row)),
+                  key=lambda p: (p.rank, p.entrant_id))

@@ -1,13 +1,15 @@
 """Reception and stations: check-in and station calls are operations like any other,
 so they work through an outage too."""
+from dataclasses import dataclass
+
 from marshmallow import EXCLUDE, Schema, fields
 
 from ..extensions import db
 from ..models import Entrant
 from ..models.base import utcnow
+from ..operations.outcomes import Outcome
 from ..tournament.errors import N_
 from . import ServiceError, access
-from .op_log import Outcome
 
 
 class CheckInSchema(Schema):
@@ -31,12 +33,67 @@ def apply(op: dict, user):
         raise ServiceError("checkin.unknown", N_("This entrant does not exist."))
     access.check_event(user, entrant.event_id)
     entrant.checked_in = form["checked_in"]
-    return Outcome(op["op_id"], "applied")
+    message = N_("Checked in: %(name)s.") if form["checked_in"] else N_("Check-in undone: %(name)s.")
+    # The entrant is named in the answer: the phone's log and the reception log say who.
+    return Outcome(op["op_id"], "applied", "checkin.in" if form["checked_in"] else "checkin.out",
+                   message, {"name": entrant.name})
 
 
 def summary(entrants: list[Entrant]) -> tuple[int, int]:
     """(checked in, total)."""
     return sum(1 for e in entrants if e.checked_in), len(entrants)
+
+
+def not_checked_in(entrants: list[Entrant]) -> list[Entrant]:
+    """Who has not come to reception (and is still in the event), あいうえお順."""
+    from ..tournament.textsearch import entrant_sort_key
+
+    return sorted((e for e in entrants if not e.checked_in and not e.dq), key=entrant_sort_key)
+
+
+def drop_no_shows(event, user=None) -> list[str]:
+    """The gate's "drop them": removed before anything started, withdrawn after; their names."""
+    from .disqualifications import log_now
+    from .entrant_edits import removable, remove
+
+    names = []
+    for entrant in not_checked_in(event.entrants):
+        names.append(entrant.name)
+        if removable(entrant):
+            remove(entrant, user)
+        else:
+            log_now("withdraw", entrant, user)  # logged: a replay of the log withdraws them too
+    return names
+
+
+@dataclass
+class ReceptionLine:
+    at: object        # the server's time of the tap
+    entrant: str
+    checked_in: bool
+    by: str           # the person who tapped
+
+
+def reception_log(event, limit: int = 50) -> list[ReceptionLine]:
+    """The latest check-in taps of an event, newest first: who was checked in (or out), and by whom."""
+    from ..models import Operation, User
+
+    names = {e.id: e.name for e in event.entrants}
+    rows = (db.session.query(Operation, User).outerjoin(User, User.id == Operation.user_id)
+            .filter(Operation.kind == "check_in", Operation.outcome == "applied")
+            .order_by(Operation.id.desc()).limit(2000))
+    lines = []
+    for op, user in rows:
+        entrant_id = (op.payload or {}).get("entrant_id")
+        if isinstance(entrant_id, str) and entrant_id.isdigit():
+            entrant_id = int(entrant_id)
+        if entrant_id in names:
+            back_in = str((op.payload or {}).get("checked_in", True)).lower() not in ("false", "0", "")
+            lines.append(ReceptionLine(op.received_at, names[entrant_id], back_in,
+                                       (user.display_name or user.username) if user else ""))
+        if len(lines) >= limit:
+            break
+    return lines
 
 
 def set_station(op: dict, match, user):

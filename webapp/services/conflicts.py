@@ -1,17 +1,17 @@
 """The desk's conflict queue: both versions of a match entry, and the desk's decision.
 
-A decision is itself an operation ("resolve_conflict", applied by operations.py)
+A decision is itself an operation ("resolve_conflict", applied by webapp/operations/)
 so that replaying the log reproduces it.
 """
 from datetime import datetime, timezone
 
 from ..extensions import db
 from ..models import Conflict, MatchRow, Operation, User
-from ..play_schemas import load_action
+from ..operations import held
+from ..operations.payloads import ValidationError, load_action
 from ..tournament import play as domain_play
 from ..tournament.errors import N_, RuleViolation
-from ..play_schemas import ValidationError
-from . import ServiceError, audit, brackets, held, play
+from . import ServiceError, audit, brackets, play
 
 DECISIONS = {"keep": "kept", "take": "taken", "third": "third"}
 WINNER_KINDS = ("record_winner", "correct_result")
@@ -41,7 +41,7 @@ def recorded_op(conflict: Conflict, op: Operation) -> Operation | None:
     """The applied operation whose entry holds the place the conflicting one wanted."""
     query = (db.session.query(Operation)
              .filter(Operation.match_id == conflict.match_id, Operation.outcome == "applied",
-                     Operation.id < op.id).order_by(Operation.id))
+                     Operation.id < op.id, Operation.undone.is_(False)).order_by(Operation.id))
     if op.kind in WINNER_KINDS:
         rows = query.filter(Operation.kind.in_(WINNER_KINDS)).all()
         return rows[-1] if rows else None
@@ -60,7 +60,10 @@ def describe(conflict: Conflict) -> dict:
     other = recorded_op(conflict, op) if conflict.reason == "different_result" else None
     position = _position(op)
     actions = match.actions or []
-    if op.kind in WINNER_KINDS:
+    if conflict.reason == "follows_refused":  # I2: beside the refused entry it was made after
+        other = refused_before(op)
+        recorded = (other.payload if other is not None else None)
+    elif op.kind in WINNER_KINDS:
         recorded = {"winner": match.winner_id}
     else:
         recorded = actions[position] if position is not None and position < len(actions) else None
@@ -68,6 +71,12 @@ def describe(conflict: Conflict) -> dict:
             "named": named_in(op), "seated": (match.slot_a, match.slot_b),
             "entered": {"entry": _entry(op.payload), **_author(op)},
             "recorded": {"entry": _entry(recorded), **_author(other)}, "other": other}
+
+
+def refused_before(op: Operation) -> Operation | None:
+    """The refused entry a "follows a refused entry" conflict was made after (named in its params)."""
+    op_id = (op.params or {}).get("refused")
+    return db.session.query(Operation).filter_by(op_id=op_id).first() if op_id else None
 
 
 def _entry(payload: dict | None) -> dict:
@@ -124,7 +133,7 @@ def _apply_version(match: MatchRow, op: Operation, fields: dict, user, cascade: 
     domain_play.apply(domain_play.replay(play.setup_for(match), actions[:position]),
                       domain_play.action_from_dict(action))
     _, dropped = play.rebuild(match, actions[:position] + [action] + actions[position + 1:])
-    winner = play.entrant_of(match, play.state_of(match).winner)
+    winner = play.decided_winner(match, play.state_of(match))  # none while a ruling is pending (I5)
     return _follow(match, winner, user, cascade, len(dropped))
 
 

@@ -1,20 +1,23 @@
 """Adding entrants: pasted lists and CSV files (UTF-8 or Shift_JIS)."""
 import csv
-import io
 import unicodedata
 
 from ..extensions import db
 from ..models import Entrant, Event, Member
 from ..tournament.errors import N_
 from ..tournament.reception import reception_info
+from ..tournament.rulesets import RULESETS
 from . import ServiceError
 
 MAX_CSV_BYTES = 2 * 1024 * 1024
 
 
 def normalize_name(name: str) -> str:
-    """NFKC (full-width ASCII → half-width, half-width kana → full-width) and trimmed."""
-    return unicodedata.normalize("NFKC", name).strip()
+    """NFKC (full-width ASCII → half-width, half-width kana → full-width) and trimmed.
+
+    A wave dash stays one: Shift_JIS sheets decode 〜 as the full-width tilde ～, which NFKC
+    would turn into an ASCII '~'."""
+    return unicodedata.normalize("NFKC", name.replace("\uff5e", "\u301c")).strip()
 
 
 def decode_csv(data: bytes) -> str:
@@ -32,23 +35,35 @@ def decode_csv(data: bytes) -> str:
                        N_("The file is neither UTF-8 nor Shift_JIS text. Save it as CSV (UTF-8) and try again."))
 
 
-def parse_rows(text: str, team_size: int) -> list[dict]:
-    """Rows of name[,seed][,member,character]*: one entrant per line; '#' lines are comments."""
-    rows = []
-    reader = csv.reader(io.StringIO(text))
-    for line_no, cells in enumerate(reader, start=1):
-        cells = [normalize_name(c) for c in cells]
-        if not any(cells) or cells[0].startswith("#"):
-            continue
-        if line_no == 1 and cells[0].lower() in ("name", "名前", "チーム名", "team", "player"):
-            continue  # a header row
-        rows.append(_row(cells, line_no, team_size))
-    if not rows:
-        raise ServiceError("entrants.empty", N_("No entrants found: write one name per line."))
-    return rows
+def readable_rows(reader):
+    """The reader's rows; a row the csv module cannot read is a clear refusal naming its line."""
+    try:
+        yield from reader
+    except csv.Error as problem:
+        if "field larger than field limit" in str(problem):
+            raise ServiceError("entrants.cell_too_long", N_(
+                "Line %(line)s has a cell longer than %(limit)s characters: is it really a list of entrants?"),
+                line=reader.line_num, limit=f"{csv.field_size_limit():,}") from None
+        raise ServiceError("entrants.csv", N_("Line %(line)s cannot be read as CSV: check its quotes."),
+                           line=reader.line_num) from None
 
 
-def _row(cells: list[str], line_no: int, team_size: int) -> dict:
+NAME_MAX, CHARACTER_MAX = 120, 60  # the columns' sizes (PostgreSQL refuses longer)
+
+
+def _check_lengths(rows: list[dict]) -> None:
+    for row in rows:
+        names = [row["name"], row.get("reading") or ""] + [m[0] for m in row["members"]]
+        characters = [m[1] for m in row["members"] if len(m) > 1]
+        too_long = [n for n in names if len(n) > NAME_MAX] + [c for c in characters if len(c) > CHARACTER_MAX]
+        if too_long:
+            raise ServiceError("entrants.name_too_long", N_(
+                "A name is too long (%(name)s…): names have at most %(max)s characters, characters %(chars)s."),
+                name=too_long[0][:20], max=NAME_MAX, chars=CHARACTER_MAX)
+
+
+def positional_row(cells: list[str], line_no: int, team_size: int) -> dict:
+    """A line without a header: name[,seed][,member,character]*."""
     name, rest = cells[0], cells[1:]
     if not name:
         raise ServiceError("entrants.no_name", N_("Line %(line)s has no name."), line=line_no)
@@ -69,24 +84,30 @@ def _row(cells: list[str], line_no: int, team_size: int) -> dict:
 def add_entrants(event: Event, rows: list[dict]) -> list[Entrant]:
     """Validate the whole list first, then add every entrant or none."""
     rows = [{**row, "name": normalize_name(row["name"])} for row in rows]
+    _check_lengths(rows)
     _check_duplicates(event, rows)
     _check_seeds(event, rows)
     added = []
     for row in rows:
+        reading = normalize_name(row.get("reading") or "")
         entrant = Entrant(event=event, name=row["name"], seed=row["seed"],
-                          reading=row.get("reading", ""), info=row.get("info") or _reception(event))
-        members = row["members"] or [(row["name"], "")]
-        for position, (member, character, *declared) in enumerate(members, start=1):
+                          reading=reading, info=row.get("info") or default_info(event))
+        members = row["members"] or [(row["name"], "", False, reading)]
+        for position, (member, character, *extra) in enumerate(members, start=1):
+            declared, member_reading = (extra + [False, ""])[:2]
             entrant.members.append(Member(position=position, name=member, character=character,
-                                          change_declared=bool(declared and declared[0])))
+                                          reading=normalize_name(member_reading or ""),
+                                          change_declared=bool(declared)))
         added.append(entrant)
     db.session.add_all(added)
     return added
 
 
-def _reception(event: Event) -> dict:
-    """KGP2025 entrants are recorded as players at the door unless the desk says otherwise."""
-    return reception_info("player") if event.ruleset == "kgp2025" else {}
+def default_info(event: Event) -> dict:
+    """Under a rule set with a reception category (KGP2025: players) entrants are recorded as that
+    at the door unless the desk says otherwise."""
+    ruleset = RULESETS.get(event.ruleset)
+    return reception_info(ruleset.reception_category) if ruleset and ruleset.reception_category else {}
 
 
 def _check_duplicates(event: Event, rows: list[dict]) -> None:
@@ -107,7 +128,8 @@ def _check_seeds(event: Event, rows: list[dict]) -> None:
         if seed is None:
             continue
         if not 1 <= seed <= total:
-            raise ServiceError("entrants.seed_range", N_("Seed %(seed)s of %(name)s is out of range: use 1 to %(total)s."),
+            raise ServiceError("entrants.seed_range",
+                               N_("Seed %(seed)s of %(name)s is out of range: use 1 to %(total)s."),
                                seed=seed, name=row["name"], total=total)
         if seed in taken:
             raise ServiceError("entrants.seed_taken", N_("Seed %(seed)s is given twice."), seed=seed)
@@ -121,7 +143,8 @@ def set_seeds(event: Event, seeds: dict[int, int | None]) -> None:
     for entrant in event.entrants:
         seed = seeds.get(entrant.id, entrant.seed)
         if seed is not None and not 1 <= seed <= total:
-            raise ServiceError("entrants.seed_range", N_("Seed %(seed)s of %(name)s is out of range: use 1 to %(total)s."),
+            raise ServiceError("entrants.seed_range",
+                               N_("Seed %(seed)s of %(name)s is out of range: use 1 to %(total)s."),
                                seed=seed, name=entrant.name, total=total)
         if seed is not None and seed in used:
             raise ServiceError("entrants.seed_taken", N_("Seed %(seed)s is given twice."), seed=seed)

@@ -1,27 +1,27 @@
 """Events built from a template (Tekken 5on5 day, KGP2025): phases, routing, draws, standings."""
 from dataclasses import asdict
 
+from sqlalchemy import func, inspect, select
+
 from ..extensions import db
 from ..models import Entrant, Event, Phase
 from ..tournament import draw as draws
+from ..tournament import event_plans as plans
 from ..tournament import routing
-from ..tournament import templates as plans
 from ..tournament.bracket import Entrant as DomainEntrant
 from ..tournament.errors import N_
 from ..tournament.formats.double_elimination import recent_pairs
 from ..tournament.formats.kgp_finals import default_pairing
-from . import ServiceError, audit, brackets, entrants, events
-
-GAMES = {"tekken7_hiza_5on5": "TEKKEN 7", "kgp2025": "KGP2025 1on1"}
-SLUGS = {"tekken7_hiza_5on5": "tekken7-5on5", "kgp2025": "kgp2025-1on1"}
+from . import ServiceError, audit, bracket_rows, brackets, entrants, events
 
 
 def create_from_template(template: str, name: str, rows: list[dict], user=None, **fields) -> Event:
     """A complete event: entrants, every phase of the plan, the timetable."""
     plan = plans.build(template, len(rows))
-    fields.setdefault("slug_hint", SLUGS.get(template, ""))
+    registered = plans.get_template(template)
+    fields.setdefault("slug_hint", registered.slug)
     event = events.create_event(name, plan.ruleset, plan.entrant_kind, plan.team_size, user=user,
-                                template=template, game=fields.pop("game", GAMES.get(template, "")),
+                                template=template, game=fields.pop("game", registered.game),
                                 **fields)
     entrants.add_entrants(event, rows)
     _create_phases(event, plan)
@@ -42,7 +42,17 @@ def _create_phases(event: Event, plan) -> None:
 
 def plan_for(event: Event):
     """The event's plan, rebuilt from its template and entrant count (deterministic)."""
-    return plans.build(event.template, len(event.entrants))
+    return plans.build(event.template, _entrant_count(event))
+
+
+def _entrant_count(event: Event) -> int:
+    """len(event.entrants), counted by the database when the list is not loaded: the standings page
+    loaded a 4,096-player event's entrants to count them. Like the lazy load it replaces, the count
+    flushes the session first, so an entrant added and not yet written is counted."""
+    state = inspect(event)
+    if not state.persistent or "entrants" not in state.unloaded:
+        return len(event.entrants)
+    return db.session.scalar(select(func.count()).select_from(Entrant).where(Entrant.event_id == event.id))
 
 
 def replan(event: Event) -> None:
@@ -51,8 +61,7 @@ def replan(event: Event) -> None:
         raise ServiceError("template.started", N_("Phases have started: the plan can no longer change."))
     for phase in list(event.phases):
         event.phases.remove(phase)
-    db.session.flush()
-    _create_phases(event, plan_for(event))
+    _create_phases(event, plan_for(event))  # flushed with the change that asked for it: one version step
 
 
 def _phase_of(event: Event, key: str) -> Phase | None:
@@ -61,13 +70,13 @@ def _phase_of(event: Event, key: str) -> Phase | None:
 
 def placements_by_phase(event: Event) -> dict:
     """{phase key: routing.phase_places(...)} for every started phase."""
-    return {p.key: routing.phase_places([brackets.load(b) for b in p.brackets])
+    return {p.key: routing.phase_places([bracket_rows.load(b) for b in p.brackets])
             for p in event.phases if p.status != "draft"}
 
 
 def routed(event: Event) -> dict[str, list[routing.Routed]]:
     """Who goes where, from the placements settled so far."""
-    labels = {p.key: routing.phase_labels([brackets.load(b) for b in p.brackets])
+    labels = {p.key: routing.phase_labels([bracket_rows.load(b) for b in p.brackets])
               for p in event.phases if p.status != "draft"}
     return routing.route(plan_for(event).progressions, placements_by_phase(event), labels)
 
@@ -144,7 +153,7 @@ def _start_routed(phase: Phase, plan, draw_seed, pairing=None):
 
 def _previous_opponents(phase: Phase, plan) -> list:
     source = _phase_of(phase.event, plan.progressions[0].source_phase)
-    return [p for b in source.brackets for p in recent_pairs(brackets.load(b))]
+    return [p for b in source.brackets for p in recent_pairs(bracket_rows.load(b))]
 
 
 def proposed_pairing(phase: Phase) -> list[tuple[int, int]]:
@@ -188,9 +197,14 @@ def routing_changes(event: Event) -> list[dict]:
     return changes
 
 
-def final_standings(event: Event) -> list[tuple[int, int, Entrant]]:
-    """The whole event's standings by the template's rules."""
-    per_phase = {p.key: [brackets.placements(b) for b in p.brackets]
+def final_standings(event: Event, placements=None) -> list[tuple[int, int, Entrant]]:
+    """The whole event's standings by the template's rules (placements: a bracket's settled
+    placements, standings.bracket_placements by the page that places them again)."""
+    placements = placements or (lambda row: brackets.placements(row, to_read=True))
+    per_phase = {p.key: [placements(b) for b in p.brackets]
                  for p in event.phases if p.status != "draft"}
-    by_id = {e.id: e for e in event.entrants}
-    return [(rank, rank_to, by_id[i]) for rank, rank_to, i in plans.final_standings(plan_for(event), per_phase)]
+    placed = plans.final_standings(plan_for(event), per_phase)
+    # Only the placed entrants: while the event runs, a few of its thousands.
+    ids = sorted({i for _rank, _rank_to, i in placed})
+    by_id = {e.id: e for e in db.session.scalars(db.select(Entrant).where(Entrant.id.in_(ids)))} if ids else {}
+    return [(rank, rank_to, by_id[i]) for rank, rank_to, i in placed]

@@ -55,3 +55,26 @@ def add_phase(event: Event, name: str, format: str, match_type: str = "best_of",
                   match_type=match_type, best_of=best_of, group_count=group_count, options=options)
     db.session.add(phase)
     return phase
+
+
+def is_archived(event: Event) -> bool:
+    return bool((event.settings or {}).get("archived"))
+
+
+def set_archived(event: Event, archived: bool, user=None) -> None:
+    """Archived events leave the desk's and the public lists; nothing else changes (and it can be undone)."""
+    event.settings = {**(event.settings or {}), "archived": archived}
+    audit.record("event.archive" if archived else "event.unarchive", user, event.id, name=event.name)
+
+
+def delete_event(event: Event, typed_name: str, user=None) -> None:
+    """Delete an event and everything in it, once its name is typed to confirm.
+
+    The operation log keeps what phones sent (it has no foreign keys): the desk is offered
+    the event's log export before this."""
+    if typed_name.strip() != event.name:
+        raise ServiceError("event.delete_confirm",
+                           N_("Type the event's name exactly (%(name)s) to delete it."), name=event.name)
+    audit.record("event.delete", user, None, name=event.name, slug=event.slug, event=event.id)
+    db.session.delete(event)
+    db.session.flush()

@@ -2,13 +2,14 @@
 
 Entrants and their members (with registered characters), each started phase's brackets with
 the feeding structure (which match's winner or loser goes to which slot), match titles, the
-games already played (characters, stage, side), the rule set and the title's roster and stages. The phone stores it in IndexedDB and refreshes it on every sync.
+games already played (characters, stage, side), the rule set and the title's roster and stages.
+The phone stores it in IndexedDB and refreshes it on every sync.
 """
 from datetime import datetime, timezone
 
-from .. import gamedata
 from ..extensions import db
 from ..models import Event, MatchRow
+from ..tournament import gamedata
 from . import play
 
 STARTED = ("running", "done")
@@ -34,14 +35,21 @@ def pack(event: Event, title) -> dict:
             "rounds_to_win": rules.rounds_to_win if rules else 2, "double_ko": bool(rules and rules.double_ko),
             "character_lock": bool(rules and rules.character_lock),
             "coin_toss_required": list(rules.coin_toss_required) if rules else [],
-            "stage_rule": rules.stage_rule if rules else "agreement", "side_rule": rules.side_rule if rules else "agreement",
+            "stage_rule": rules.stage_rule if rules else "agreement",
+            "side_rule": rules.side_rule if rules else "agreement",
             "roster": gamedata.characters_for(event.game, event.ruleset),
             "stages": gamedata.stages_for(event.game, event.ruleset),
+            "stage_names": stage_names(gamedata.stages_for(event.game, event.ruleset)),
             "entrant_kind": event.entrant_kind, "team_size": event.team_size,
             "made_at": datetime.now(timezone.utc).isoformat(),
             "entrants": {str(e.id): _entrant(e) for e in event.entrants},
             "phases": [_phase(p, title) for p in sorted(event.phases, key=lambda p: p.position)
                        if p.status in STARTED]}
+
+
+def stage_names(stages: list) -> dict:
+    """Each stage as the reader knows it, per page language (as template_helpers.stage_label has it online)."""
+    return {"ja": {s: gamedata.STAGE_NAMES_JA.get(s, s) for s in stages}, "en": {s: s for s in stages}}
 
 
 def _rules(event: Event):
@@ -71,7 +79,9 @@ def _match(match: MatchRow, title) -> dict:
             "slots": [match.slot_a, match.slot_b], "winner": match.winner_id, "loser": match.loser_id,
             "status": match.status, "winner_to": match.winner_to, "loser_to": match.loser_to,
             "version": match.version, "slots_version": match.slots_version,
-            "actions": len(match.actions or []), "best_of": play.best_of_for(match), "plays": _plays(match)}
+            "actions": len(match.actions or []), "best_of": play.best_of_for(match), "plays": _plays(match),
+            "rules": rules_model(_rules(match.bracket.phase.event), match.bracket.phase.match_type,
+                                 play.best_of_for(match))}
 
 
 PLAY_FIELDS = {"report_game": ("char_a", "char_b", "stage", "side_a"), "name_player": ("side", "member_id"),
@@ -82,3 +92,36 @@ def _plays(match: MatchRow) -> list:
     """The games and named players already recorded, for the offline form's defaults (last game's characters)."""
     return [{"kind": a["kind"], **{k: a.get(k) for k in PLAY_FIELDS[a["kind"]]}}
             for a in match.actions or [] if a.get("kind") in PLAY_FIELDS]
+
+
+def rules_model(rules, match_type: str, best_of: int) -> dict:
+    """What static/js/match_model.js needs of the rule set to project a match."""
+    return {"match_type": match_type, "games_to_win": best_of // 2 + 1 if match_type == "best_of" else 1,
+            "rounds_to_win": rules.rounds_to_win if rules else 2,
+            "character_lock": bool(rules and rules.character_lock),
+            "coin_toss_required": list(rules.coin_toss_required) if rules else [],
+            "stage_rule": rules.stage_rule if rules else "agreement",
+            "side_rule": rules.side_rule if rules else "agreement"}
+
+
+def match_model(state) -> dict:
+    """The server's state of a match as the phone's model starts from it (match_model.js)."""
+    sides = ("a", "b")
+    toss = state.toss
+    setup = state.setup
+    return {"type": setup.match_type, "rules": rules_model(state.rules, setup.match_type, setup.best_of),
+            "score": list(state.score), "finished": state.finished, "winner": state.winner,
+            "members": {s: [{"id": m.id, "name": m.name, "character": m.character} for m in state.setup.members(s)]
+                        for s in sides},
+            "out": {s: list(state.side(s).out) for s in sides},
+            "current": {s: state.side(s).current for s in sides},
+            "absent": {s: sorted(state.side(s).absent) for s in sides},
+            "permitted": {s: {str(k): v for k, v in state.side(s).permitted.items()} for s in sides},
+            "acts": {s: state.side(s).offences for s in sides},
+            "awarded": {s: state.side(s).awarded for s in sides},
+            "toss": {"winner": toss.winner, "choice": toss.choice, "side_of_winner": toss.side_of_winner or ""}
+            if toss is not None else None,
+            "games": [{"char_a": g.char_a, "char_b": g.char_b, "stage": g.stage, "side_a": g.side_a,
+                       "member_a": g.member_a, "member_b": g.member_b, "winner": g.winner,
+                       "rounds_a": g.rounds_a, "rounds_b": g.rounds_b} for g in state.games],
+            "blind": state.blind}

@@ -3,22 +3,27 @@ from collections import OrderedDict
 
 from ..extensions import db
 from ..models import Entrant, MatchRow
+from ..operations import preload
 from ..tournament import play
 from ..tournament.errors import N_, RuleViolation
-from . import batch_rows, brackets
+from . import brackets
 
 PLAYABLE = ("ready", "done")
 
 
 def best_of_for(match: MatchRow) -> int:
     """Games in this match: the phase's best-of, or a per-side value (KGP finals: 5)."""
-    phase = match.bracket.phase
+    return best_of_in(match.bracket.phase, match.side)
+
+
+def best_of_in(phase, side: str) -> int:
+    """Games in a match of this side of the phase."""
     per_side = (phase.play_options or {}).get("best_of") or {}
-    return int(per_side.get(match.side, phase.best_of))
+    return int(per_side.get(side, phase.best_of))
 
 
 def _members(entrant_id: int | None) -> list[play.Member]:
-    rows = batch_rows.members(entrant_id) if entrant_id else None  # a sync batch read them already
+    rows = preload.members(entrant_id) if entrant_id else None  # a sync batch read them already
     if rows is None:
         entrant = db.session.get(Entrant, entrant_id) if entrant_id else None
         rows = entrant.members if entrant is not None else []
@@ -32,11 +37,19 @@ def day_dq_for(match: MatchRow) -> dict[int, str]:
     A DQ counts for every match not yet started when it was given: a match that
     was already under way (or the one it happened in) keeps its own history.
     """
-    out = {}
+    infos = []
     for entrant_id in (match.slot_a, match.slot_b):
-        entrant = batch_rows.get(Entrant, entrant_id) if entrant_id else None
-        for member_id, dq in ((entrant.info or {}).get("day_dq") or {}).items() if entrant else ():
-            if match.id not in dq.get("exempt", ()):
+        entrant = preload.get(Entrant, entrant_id) if entrant_id else None
+        infos.append(entrant.info if entrant is not None else None)
+    return day_dq_from(match.id, infos)
+
+
+def day_dq_from(match_id: int, infos: list) -> dict[int, str]:
+    """day_dq_for from the two entrants' info columns (None for an empty slot), read by the caller."""
+    out = {}
+    for info in infos:
+        for member_id, dq in ((info or {}).get("day_dq") or {}).items():
+            if match_id not in dq.get("exempt", ()):
                 out[int(member_id)] = dq["penalty"]
     return out
 
@@ -58,22 +71,34 @@ _CACHE_SIZE = 1024
 
 def state_of(match: MatchRow) -> play.MatchState:
     """The match as its recorded actions made it."""
+    kept = kept_state(match, day_dq_for(match))
+    if kept is not None:
+        return kept
     actions = match.actions or []
-    key = (match.id, match.slot_a, match.slot_b)
-    cached = _CACHE.get(key)
-    day_dq = day_dq_for(match)
-    if cached is not None and cached[0] == actions and cached[1].setup.day_dq == day_dq:
-        _CACHE.move_to_end(key)
-        return cached[1]
     state = play.replay(setup_for(match), actions)
     _remember(match, actions, state)
     return state
+
+
+def kept_state(match, day_dq: dict) -> play.MatchState | None:
+    """The state this worker kept for the match, when built from its actions and DQs as they are now."""
+    key = (match.id, match.slot_a, match.slot_b)
+    cached = _CACHE.get(key)
+    if cached is not None and cached[0] == (match.actions or []) and cached[1].setup.day_dq == day_dq:
+        _CACHE.move_to_end(key)
+        return cached[1]
+    return None
 
 
 def _remember(match: MatchRow, actions: list, state: play.MatchState) -> None:
     _CACHE[(match.id, match.slot_a, match.slot_b)] = (list(actions), state)
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
+
+
+def decided_winner(match: MatchRow, state: play.MatchState) -> int | None:
+    """The entrant who won the match — none while a void waits for the desk's ruling (I5)."""
+    return None if state.ruling else entrant_of(match, state.winner)
 
 
 def entrant_of(match: MatchRow, side: str | None) -> int | None:
@@ -88,27 +113,47 @@ def apply_action(match: MatchRow, payload: dict, state: play.MatchState | None =
     action leaves no trace (the sync path relies on it to avoid a savepoint per entry).
     `state` is state_of(match) when the caller has just read it.
     """
-    if match.status not in PLAYABLE:
-        raise RuleViolation("match.not_ready", N_("This match is not ready: both entrants must be known first."))
+    _check_playable(match)
     action = play.action_from_dict(payload)
     new = play.apply(state or state_of(match), action)
-    winner = entrant_of(match, new.winner)
-    if winner is not None and match.status == "done" and match.winner_id != winner:
-        # A void flipped the result: this may refuse (downstream played) and then changes nothing.
-        brackets.correct_winner(match, winner, reason="match_play")
-    if winner is None and match.status == "done" and not new.ruling:
-        # The desk's ruling sent a decided match back to play (same refusal as above).
-        brackets.reopen_match(match, reason="void_ruling")
+    winner = decided_winner(match, new)
+    _take_back_result(match, winner)
     _record_day_dq(match, new)
     match.actions = [*(match.actions or []), action.to_dict()]
     match.version += 1
     _remember(match, match.actions, new)
     if winner is not None and match.status == "ready":
-        try:
-            brackets.record_winner(match, winner)
-        except RuleViolation as problem:  # never for a ready match: a fault, not a refusal
-            raise RuntimeError(f"the bracket refused a finished match: {problem}") from problem
+        _advance(match, winner)
     return new
+
+
+def _check_playable(match: MatchRow) -> None:
+    """Refuse a game in a match not ready yet, or given as a walkover."""
+    if match.status not in PLAYABLE:
+        raise RuleViolation("match.not_ready", N_("This match is not ready: both entrants must be known first."))
+    if match.status == "done" and match.walkover:  # its entries were undone when it was given (I1)
+        raise RuleViolation("match.walkover", N_("This match was given as a walkover: no game can be entered in it."))
+
+
+def _take_back_result(match: MatchRow, winner: int | None) -> None:
+    """A finished match whose result the action changed: the bracket follows, or this refuses
+    (downstream played) having changed nothing."""
+    if winner is not None and match.status == "done" and match.winner_id != winner:
+        # A void flipped the result: this may refuse (downstream played) and then changes nothing.
+        brackets.correct_winner(match, winner, reason="match_play")
+    if winner is None and match.status == "done":
+        # A void waiting for the desk's ruling, or the ruling's replay, takes the result back
+        # (I5): the winner no longer advances; refused, changing nothing, when the next match
+        # was played (its entries in progress are undone by the restart, I1).
+        brackets.reopen_match(match, reason="void_ruling")
+
+
+def _advance(match: MatchRow, winner: int) -> None:
+    """The match just ended: its winner advances in the bracket."""
+    try:
+        brackets.record_winner(match, winner)
+    except RuleViolation as problem:  # never for a ready match: a fault, not a refusal
+        raise RuntimeError(f"the bracket refused a finished match: {problem}") from problem
 
 
 def _record_day_dq(match: MatchRow, state: play.MatchState) -> None:

@@ -2,7 +2,7 @@
 from dataclasses import dataclass
 
 from ..models import Entrant, Event, MatchRow
-from ..textsearch import matches, sort_key
+from ..tournament.textsearch import entrant_sort_key, entrant_texts, matches
 
 OPEN = ("ready", "pending")
 
@@ -16,10 +16,9 @@ class PlayerView:
 
 
 def search(event: Event, query: str, limit: int = 30) -> list[Entrant]:
-    """Entrants whose name, reading or a member's name matches, sorted the Japanese way."""
-    found = [e for e in event.entrants
-             if matches(query, e.name, e.reading, *(m.name for m in e.members))]
-    return sorted(found, key=lambda e: sort_key(e.name, e.reading))[:limit]
+    """Entrants whose name, reading or a member's name or reading matches, sorted the Japanese way."""
+    found = [e for e in event.entrants if matches(query, *entrant_texts(e))]
+    return sorted(found, key=entrant_sort_key)[:limit]
 
 
 def view(event: Event, entrant: Entrant) -> PlayerView:

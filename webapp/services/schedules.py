@@ -4,8 +4,6 @@ from dataclasses import asdict
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from flask import current_app
-
 from ..models import Event
 from ..tournament import schedule
 from ..tournament.errors import N_
@@ -41,12 +39,13 @@ def _counts(event: Event) -> dict[str, int]:
     return done
 
 
-def progress(event: Event, now: datetime | None = None) -> schedule.Progress | None:
-    """Where the day stands against its plan, or None for an event without a timetable."""
+def progress(event: Event, zone: str, now: datetime | None = None) -> schedule.Progress | None:
+    """Where the day stands against its plan at ``now`` (the venue's clock in ``zone``, an IANA
+    name the caller reads from its configuration), or None for an event without a timetable."""
     from .event_templates import plan_for
 
     lines = slots(event)
     if not lines or not event.template:
         return None
-    now = now or datetime.now(ZoneInfo(current_app.config["BABEL_DEFAULT_TIMEZONE"]))
+    now = now or datetime.now(ZoneInfo(zone))
     return schedule.progress(lines, now.strftime("%H:%M"), _counts(event), plan_for(event).planned_matches)

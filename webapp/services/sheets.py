@@ -1,7 +1,7 @@
 """The match sheet: everything a staff or public page shows about one match's play."""
-from ..i18n import translate_violation as translate
 from ..models import MatchRow
 from ..tournament.errors import RuleViolation
+from ..web.i18n import translate_violation as translate
 from . import play, standings
 
 
@@ -43,7 +43,7 @@ def match_names(match: MatchRow | None) -> dict:
     """Side codes and the bracket's match keys, each to the words people read."""
     if match is None:
         return {}
-    from ..views.match_titles import match_title  # the reader's words for a key (Babel, per request)
+    from .round_names import match_title  # the reader's words for a key (Babel, per request)
     return {**{m.key: match_title(m) for m in match.bracket.matches}, **side_names(match)}
 
 

@@ -2,39 +2,49 @@
 import random
 import uuid
 
-from .. import gamedata
 from ..extensions import db
 from ..models import MatchRow, Phase
-from ..tournament import autoplay, play as domain_play
+from ..operations.submit import submit_many
+from ..tournament import autoplay, gamedata
+from ..tournament import play as domain_play
 from ..tournament.errors import RuleViolation
-from . import operations, play
+from . import play
 
 
 def play_match(match: MatchRow, rng: random.Random, user=None, device: str = "demo") -> None:
-    """Enter a whole match action by action as operations (so the log can rebuild it)."""
+    """Enter a whole match action by action as operations (so the log can rebuild it).
+
+    The actions are worked out on the domain's state and sent as one batch, as a phone that
+    kept the whole match offline sends it: one commit for the match, not one per entry.
+    """
     event = match.bracket.phase.event
     characters = gamedata.characters_for(event.game, event.ruleset)
     stages = gamedata.stages_for(event.game, event.ruleset)
-    state = play.state_of(match)
+    if match.status != "ready":
+        return
+    state, actions = play.state_of(match), []
     for _ in range(400):
-        if state.finished or match.status != "ready":
-            return
+        if state.finished:
+            break
         action = autoplay.next_action(state, rng, characters, stages)
         try:
             state = domain_play.apply(state, action)
         except RuleViolation:
             continue
-        _submit(match, action.to_dict(), user, device)
-        db.session.refresh(match)
+        actions.append(action.to_dict())
+    _submit(match, actions, user, device)
+    db.session.refresh(match)
 
 
-def _submit(match: MatchRow, action: dict, user, device: str) -> None:
-    kind = action.pop("kind")
-    op = {"op_id": str(uuid.uuid4()), "device_id": device, "kind": kind, "match_id": match.id,
-          "base_version": match.version, "payload": {**action, "position": len(match.actions or [])}}
-    outcome = operations.submit(op, user)
-    if outcome.outcome != "applied":
-        raise RuntimeError(f"simulated entry not applied: {outcome}")
+def _submit(match: MatchRow, actions: list[dict], user, device: str) -> None:
+    first = len(match.actions or [])
+    ops = [{"op_id": str(uuid.uuid4()), "device_id": device, "kind": action.pop("kind"), "match_id": match.id,
+            "base_version": match.version, "payload": {**action, "position": first + i}}
+           for i, action in enumerate(actions)]
+    outcomes = submit_many(ops, user) if ops else []
+    refused = [o for o in outcomes if o.outcome != "applied"]
+    if refused:
+        raise RuntimeError(f"simulated entry not applied: {refused[0]}")
 
 
 def play_phase(phase: Phase, rng: random.Random, share: float = 1.0, user=None) -> int:

@@ -25,6 +25,13 @@ def names(event_id: int) -> dict[int, Entrant]:
     return {e.id: e for e in db.session.query(Entrant).filter_by(event_id=event_id)}
 
 
+def display_names(event_id: int) -> dict:
+    """Each entrant's id, name and reading by id, as plain rows: a page naming thousands of
+    entrants reads three columns, not every entrant with its JSON fields."""
+    rows = db.session.execute(db.select(Entrant.id, Entrant.name, Entrant.reading).where(Entrant.event_id == event_id))
+    return {row.id: row for row in rows}
+
+
 def phase_view(phase: Phase) -> list[BracketView]:
     """Each bracket of a phase as sides of rounds of matches, ready to draw."""
     views = []
@@ -44,27 +51,38 @@ def _side_rank(side: str) -> int:
     return SIDE_ORDER.index(side) if side in SIDE_ORDER else len(SIDE_ORDER)
 
 
-def phase_placements(phase: Phase) -> list[tuple[str, list]]:
-    """Per bracket: (label, [(rank, rank_to, entrant)])."""
-    entrants = names(phase.event_id)
-    result = []
-    for row in phase.brackets:
-        places = [(p.rank, p.rank_to, entrants.get(p.entrant_id)) for p in brackets.placements(row)]
-        result.append((row.label, places))
-    return result
+def bracket_placements(row, memo: dict | None = None) -> list:
+    """A bracket's settled placements, for a page; with memo (bracket id -> placements, one
+    request's), each bracket's once: the standings page places every bracket for the final table
+    and again for each phase's table, and a 4,096-player bracket took ~0.5 s to place."""
+    if memo is None:
+        return brackets.placements(row, to_read=True)
+    if row.id not in memo:
+        memo[row.id] = brackets.placements(row, to_read=True)
+    return memo[row.id]
 
 
-def event_standings(event: Event) -> list[tuple[int, int, Entrant]]:
-    """Final standings: later phases place the top; earlier phases place the rest below them."""
+def phase_placements(phase: Phase, rows: list | None = None, memo: dict | None = None) -> list[tuple[str, list]]:
+    """Per bracket (of the phase, or those given): (label, [(rank, rank_to, entrant)])."""
+    placed = [(row.label, bracket_placements(row, memo)) for row in (phase.brackets if rows is None else rows)]
+    ids = sorted({p.entrant_id for _label, places in placed for p in places if p.entrant_id})
+    # Only the placed entrants: a page of 16 pools of a 9,000-entrant phase names 288, not all.
+    entrants = {e.id: e for e in db.session.scalars(db.select(Entrant).where(Entrant.id.in_(ids)))} if ids else {}
+    return [(label, [(p.rank, p.rank_to, entrants.get(p.entrant_id)) for p in places]) for label, places in placed]
+
+
+def event_standings(event: Event, memo: dict | None = None) -> list[tuple[int, int, Entrant]]:
+    """Final standings: later phases place the top; earlier phases place the rest below them.
+    memo: as for bracket_placements (a page that also places each phase passes the same one)."""
     if event.template:
         from .event_templates import final_standings
-        return final_standings(event)
+        return final_standings(event, lambda row: bracket_placements(row, memo))
     seen: set[int] = set()
     table = []
     for phase in reversed(event.phases):
         if phase.status == "draft" or len(phase.brackets) != 1:
             continue
-        places = [(r, t, e) for r, t, e in phase_placements(phase)[0][1] if e and e.id not in seen]
+        places = [(r, t, e) for r, t, e in phase_placements(phase, memo=memo)[0][1] if e and e.id not in seen]
         # A phase's ranks restart at 1; push them below everyone already placed.
         shift = max(0, len(seen) + 1 - min((r for r, _, _ in places), default=1))
         for rank, rank_to, entrant in places:

@@ -3,7 +3,7 @@
 A match is *on* a station when its ``station`` names it; the station is *called* until
 the first game (or roll call) is entered, then *playing*, and *free* again when the match
 is decided. Nothing here writes a call: the desk, a phone or auto-call sends a
-``set_station`` operation (see operations.py), so every call is in the log and works offline.
+``set_station`` operation (see webapp/operations/), so every call is in the log and works offline.
 
 Auto-call runs inside the transaction of the operation that freed a station or finished a
 match (and when the desk adds a station or switches auto-call on): the queue is read again
@@ -17,6 +17,7 @@ from ..extensions import db
 from ..models import Entrant, Event, MatchRow, Phase, Station
 from ..models.base import utcnow
 from ..tournament.errors import N_
+from ..tournament.play import MATCH_TYPES
 from . import ServiceError, access, audit
 from .entrants import normalize_name
 
@@ -128,7 +129,7 @@ def minutes_since(moment: datetime | None, now: datetime | None = None) -> int |
     """Whole minutes from a moment to now (None when there is no moment)."""
     if moment is None:
         return None
-    return max(0, int(((now or utcnow()) - _utc(moment)).total_seconds() // 60))
+    return max(0, int((_utc(now or utcnow()) - _utc(moment)).total_seconds() // 60))
 
 
 def running_matches(event: Event) -> list[MatchRow]:
@@ -155,13 +156,20 @@ def on_stations(event: Event) -> dict[str, list[MatchRow]]:
 
 
 def _utc(moment: datetime) -> datetime:
-    """SQLite gives naive datetimes back (stored in UTC); a call made in this session is aware."""
+    """The one place stored times are made comparable: SQLite gives naive datetimes back
+    (stored in UTC), PostgreSQL and a time set in this session aware ones; both sides of
+    every subtraction here (a call time, an update time, now) go through it."""
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def clashes(event: Event) -> dict[str, list[MatchRow]]:
     """Stations that two or more ready matches are on (a phone's offline claim crossed a call)."""
     return {name: matches for name, matches in on_stations(event).items() if len(matches) > 1}
+
+
+def _roll_call(phase) -> bool:
+    """Kachinuki keeps the Tekken roll call: no automatic walkover."""
+    return getattr(MATCH_TYPES.get(phase.match_type), "roll_call", False)
 
 
 def due_walkovers(event: Event, now: datetime | None = None) -> list[tuple[MatchRow, int]]:
@@ -171,7 +179,7 @@ def due_walkovers(event: Event, now: datetime | None = None) -> list[tuple[Match
     due = []
     for match in running_matches(event):
         phase = match.bracket.phase
-        if phase.match_type == "kachinuki" or not calling(phase)["auto_walkover"] or not no_show_over(match, now):
+        if _roll_call(phase) or not calling(phase)["auto_walkover"] or not no_show_over(match, now):
             continue
         present = [e for e in (match.slot_a, match.slot_b) if (row := db.session.get(Entrant, e)) and row.checked_in]
         if len(present) == 1:
@@ -215,26 +223,16 @@ def busy_entrants(event: Event) -> set[int]:
             for e in (m.slot_a, m.slot_b) if e}
 
 
-def plan_auto_calls(event: Event) -> list[tuple[MatchRow, Station]]:
-    """The calls auto-call would make now: free stations in board order, next matches whose
-    players are not busy elsewhere; stream stations take only the stream queue."""
-    views = board(event)
-    free = [v.station for v in views if v.state == "free"]
-    if not free:
-        return []
-    regular, stream = queue(event)
-    auto = lambda m: calling(m.bracket.phase)["auto_call"]  # noqa: E731 - read per phase
-    regular, stream = [m for m in regular if auto(m)], [m for m in stream if auto(m)]
-    busy, plan = busy_entrants(event), []
-    for station in free:
-        match = next((m for m in (stream if station.stream else regular)
-                      if not {m.slot_a, m.slot_b} & busy), None)
-        if match is None:
-            continue
-        (stream if station.stream else regular).remove(match)
-        busy |= {match.slot_a, match.slot_b}
-        plan.append((match, station))
-    return plan
+def stream_takes_regular(event: Event) -> bool:
+    """A stream station with nothing in the stream queue takes the next ordinary match (default on)."""
+    return bool((event.settings or {}).get("stream_takes_regular", True))
+
+
+def set_stream_takes_regular(event: Event, on: bool, user=None) -> None:
+    """Save whether an idle stream station takes ordinary matches while its queue is empty."""
+    access.check_desk(user)
+    event.settings = {**(event.settings or {}), "stream_takes_regular": bool(on)}  # a new dict: the JSON column sees it
+    audit.record("event.stream_takes_regular", user, event.id, on=bool(on))
 
 
 def auto_call_wanted(event: Event) -> bool:

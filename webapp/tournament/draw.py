@@ -97,6 +97,6 @@ def best8_positions(drawn) -> list:
     order = bracket_order(power_of_two(n))
     real_lines = [s for s in order if s <= n]  # seeds on lines that hold a real entrant
     seeded = [None] * n
-    for entrant, seed in zip(drawn, real_lines):
+    for entrant, seed in zip(drawn, real_lines, strict=True):
         seeded[seed - 1] = entrant
     return seeded

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .bracket import Placement, placements
+from .bracket import Placement
+from .formats import placements
 from .formats.groups import label as group_label
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}

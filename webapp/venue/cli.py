@@ -10,7 +10,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 from . import addresses, pki, server
-from .files import venue_files
+from .files import remember_port, venue_files
 
 
 def init_app(app: Flask) -> None:
@@ -74,6 +74,7 @@ def venue_serve() -> None:
     _upgrade()
     bind = os.environ.get("TAIKAI_BIND") or f"0.0.0.0:{os.environ.get('TAIKAI_VENUE_PORT', '8443')}"
     port = int(bind.rsplit(":", 1)[1])
+    remember_port(current_app, port)  # the http banner links here, whatever TAIKAI_BIND said
     for host in hosts:
         click.echo(f"  https://{host if ':' not in host else f'[{host}]'}:{port}/")
     click.echo(f"desk: open https://localhost:{port}/venue for the phones' QR codes")

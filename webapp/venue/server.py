@@ -14,14 +14,26 @@ def _env_int(name: str, default: int) -> int:
 
 
 def server_options(bind: str, certfile: str | None = None, keyfile: str | None = None) -> dict:
-    """gunicorn settings from the environment: TAIKAI_WORKERS, TAIKAI_THREADS, TAIKAI_TIMEOUT."""
+    """gunicorn settings from the environment: TAIKAI_WORKERS, TAIKAI_THREADS, TAIKAI_TIMEOUT, …
+
+    The asyncio worker holds every connection (TAIKAI_CONNECTIONS per worker) and reads each
+    request whole before one of TAIKAI_THREADS threads runs the app (webapp/venue/front.py).
+    """
+    from .front import TaikaiWorker
+
     options = {
         "bind": bind,
         "workers": _env_int("TAIKAI_WORKERS", 2),
-        # Threads: phones poll and sync on long-lived connections; a few per worker keep them moving.
-        "worker_class": "gthread",
-        "threads": _env_int("TAIKAI_THREADS", 4),
-        "timeout": _env_int("TAIKAI_TIMEOUT", 60),
+        "worker_class": TaikaiWorker,
+        "threads": 1,  # the asyncio worker's own setting; the app's threads are the bridge's
+        "worker_connections": _env_int("TAIKAI_CONNECTIONS", 4000),
+        "asgi_lifespan": "off",
+        "timeout": _env_int("TAIKAI_TIMEOUT", 60),  # also how long one body chunk may be waited for
+        "keepalive": _env_int("TAIKAI_KEEPALIVE", 5),
+        # Request line, header count and header size: gunicorn answers 400/414/431 beyond them.
+        "limit_request_line": _env_int("TAIKAI_MAX_REQUEST_LINE", 4094),
+        "limit_request_fields": _env_int("TAIKAI_MAX_HEADERS", 60),
+        "limit_request_field_size": _env_int("TAIKAI_MAX_HEADER_BYTES", 8190),
         "accesslog": os.environ.get("TAIKAI_ACCESS_LOG", "-") or None,  # empty: no access log
         # gunicorn itself trusts no X-Forwarded-*: the app's ProxyFix (TAIKAI_PROXIES) alone decides.
         "forwarded_allow_ips": "",
@@ -46,7 +58,9 @@ class TaikaiServer(BaseApplication):
         self.cfg.set("post_fork", _fresh_connections(self.application))
 
     def load(self):
-        return self.application
+        from .front import BufferingBridge
+
+        return BufferingBridge(self.application, _env_int("TAIKAI_THREADS", 4))
 
 
 def _fresh_connections(app: Flask):

@@ -9,12 +9,13 @@ from flask import Blueprint, Response, current_app, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..auth import desk_required
 from ..extensions import db
 from ..models import Event
+from ..operations import phone_sync
 from ..views import render
+from ..web.auth import desk_required
 from . import addresses, pki
-from .files import venue_files
+from .files import venue_files, venue_port
 from .profile import mobileconfig
 
 bp = Blueprint("venue", __name__, url_prefix="/venue")
@@ -69,7 +70,7 @@ def https_address() -> str:
     """This page at https: the venue laptop's TLS port when it has a venue certificate."""
     host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
     has_venue = pki.load_cert(venue_files(current_app).server_cert) is not None
-    port = f":{os.environ.get('TAIKAI_VENUE_PORT', '8443')}" if has_venue else ""
+    port = f":{venue_port(current_app)}" if has_venue else ""  # where `venue serve` really listens
     return f"https://{host}{port}{request.full_path.rstrip('?')}"
 
 
@@ -92,7 +93,7 @@ def desk():
                   install_qr=qr_svg(install_url, _("Install the venue certificate")),
                   sign_ins=[(e, url, qr_svg(url, _("Staff sign-in: %(event)s", event=e.name)))
                             for e, url in sign_ins],
-                  staff_url=base + url_for("staff.home"), uncovered=uncovered)
+                  staff_url=base + url_for("staff.home"), uncovered=uncovered, phones=phone_sync.phones())
 
 
 @bp.route("/install")

@@ -1,15 +1,15 @@
 """Sign in and out for desk and staff; staff may also use an event PIN."""
-from flask import Blueprint, flash, redirect, request, url_for
+from flask import Blueprint, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_user, logout_user
 
-from ..auth import desk_required, local_path
-from ..i18n import translate_violation
 from ..extensions import db
-from ..models import User
-from ..schemas import LoginForm, ValidationError, load_form
-from ..services import ServiceError, accounts
+from ..services import ServiceError, accounts, signin_links
+from ..tournament.errors import N_
+from ..web.auth import desk_required, local_path
+from ..web.i18n import translate_violation
 from . import render
+from .forms import LoginForm, ValidationError, load_form
 
 bp = Blueprint("auth", __name__)
 
@@ -26,11 +26,11 @@ def login():
             form = load_form(LoginForm(), request.form)
         except ValidationError:
             form = None
-        user = form and db.session.query(User).filter_by(username=form["username"]).first()
-        if user and user.check_password(form["password"]):
+        user = form and accounts.authenticate(form["username"], form["password"], form["code"])
+        if user:
             login_user(user, remember=True)
             return redirect(_safe_next(url_for("desk.home") if user.is_desk else url_for("staff.home")))
-        flash(_("Wrong user name or password."), "error")
+        flash(_("Wrong user name, password or one-time code."), "error")
     return render("auth/login.html")
 
 
@@ -46,6 +46,30 @@ def staff_pin(slug):
             return redirect(_safe_next(url_for("staff.event", slug=slug)))
         flash(_("Wrong PIN, or no name given."), "error")
     return render("auth/staff_pin.html", event=event)
+
+
+@bp.route("/in/<token>", methods=["GET", "POST"])
+def link(token):
+    """A station's or a person's QR code: sign in without the PIN (one tap; a station asks the name)."""
+    try:
+        opened = signin_links.open_link(token)
+    except ServiceError as problem:
+        return render("auth/link.html", opened=None, problem=translate_violation(problem)), 410
+    goal = url_for("staff.event", slug=opened.event.slug, station=opened.station.name if opened.station else None)
+    if request.method == "GET" and opened.station and _signed_in_for(opened.event):
+        return redirect(goal)  # already signed in here: straight to the station's match
+    if request.method == "POST":
+        user = opened.user or accounts.staff_user(opened.event, request.form.get("name", ""))
+        if user is not None:
+            db.session.commit()
+            login_user(user, remember=True)
+            return redirect(goal)
+        flash(_("Type your name."), "error")
+    return render("auth/link.html", opened=opened, problem=None)
+
+
+def _signed_in_for(event) -> bool:
+    return current_user.is_authenticated and (current_user.is_desk or current_user.event_id == event.id)
 
 
 @bp.route("/account/password", methods=["GET", "POST"])
@@ -66,8 +90,51 @@ def password():
     return render("auth/password.html")
 
 
+@bp.route("/account/totp", methods=["GET", "POST"])
+@desk_required
+def totp():
+    """The desk turns one-time codes (an authenticator app) on or off for its account."""
+    user = current_user._get_current_object()
+    if request.method == "POST":
+        try:
+            _change_totp(user)
+        except ServiceError as problem:
+            db.session.rollback()
+            flash(translate_violation(problem), "error")
+            return _totp_page(user), 422
+        login_user(user, remember=True)  # this browser stays signed in, with the new id
+        return redirect(url_for("auth.totp"))
+    return _totp_page(user)
+
+
+def _change_totp(user) -> None:
+    if request.form.get("action") == "off":
+        if not user.check_password(request.form.get("password", "")):
+            raise ServiceError("account.password_wrong", N_("The current password is wrong."))
+        accounts.set_totp(user, None)
+        flash(_("One-time codes are off for this account."), "ok")
+    else:
+        accounts.set_totp(user, session.get("totp_pending") or "", request.form.get("code", ""))
+        session.pop("totp_pending", None)
+        flash(_("One-time codes are on: from now on, sign in with the code the app shows."), "ok")
+    db.session.commit()
+
+
+def _totp_page(user):
+    from ..venue.views import qr_svg
+
+    if user.totp_secret:
+        return render("auth/totp.html", enabled=True)
+    secret = session.setdefault("totp_pending", accounts.new_totp_secret())
+    uri = accounts.totp_uri(user, secret, request.host.split(":")[0])
+    return render("auth/totp.html", enabled=False, secret=secret, qr=qr_svg(uri, _("One-time codes")))
+
+
 @bp.route("/logout", methods=["POST"])
 def logout():
-    """Sign out."""
+    """Sign out: the session ends on the server too, so a copied cookie opens nothing."""
+    if current_user.is_authenticated:
+        accounts.sign_out(current_user._get_current_object())
+        db.session.commit()
     logout_user()
     return redirect(url_for("public.index"))

@@ -5,13 +5,16 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
-from ..auth import desk_required
 from ..extensions import db
 from ..models import Conflict, MatchRow, Operation, User
-from ..services import conflicts, held, operations, standings
+from ..operations import held
+from ..operations.submit import submit
+from ..services import conflicts, desk_requests, standings
+from ..services.round_names import match_title
 from ..services.sheets import translate_outcome
+from ..web.auth import desk_required
 from . import render
-from .match_titles import match_title
+from .conflict_words import in_words
 
 bp = Blueprint("conflicts", __name__, url_prefix="/desk/conflicts")
 
@@ -26,14 +29,15 @@ def _guard():
 @bp.route("/")
 def queue():
     """Open conflicts, oldest first, each with both versions."""
-    items = [conflicts.describe(c) for c in conflicts.open_conflicts()]
+    items = [in_words(conflicts.describe(c)) for c in conflicts.open_conflicts()]
     names = {}
     for item in items:
         names.update(standings.names(item["match"].bracket.phase.event_id))
     clashed = _station_clashes()
     for event, _clashes in clashed:
         names.update(standings.names(event.id))
-    return render("desk/conflicts.html", items=items, entrants=names, waiting=_waiting(), clashed=clashed)
+    return render("desk/conflicts.html", items=items, entrants=names, waiting=_waiting(), clashed=clashed,
+                  requests=desk_requests.on_queue(standings.names, match_title))
 
 
 def _station_clashes() -> list[tuple]:
@@ -66,7 +70,8 @@ def _fields(form) -> dict:
     for key, value in form.items():
         if key.startswith("f_") and value != "":
             value = value.strip()
-            out[key[2:]] = int(value) if value.lstrip("-").isdigit() else {"true": True, "false": False}.get(value, value)
+            flags = {"true": True, "false": False}
+            out[key[2:]] = int(value) if value.lstrip("-").isdigit() else flags.get(value, value)
     return out
 
 
@@ -79,7 +84,7 @@ def decide(conflict_id):
                "cascade": request.form.get("cascade") in ("on", "true", "1")}
     if payload["decision"] == "third":
         payload["fields"] = _fields(request.form)
-    outcome = operations.submit({"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "resolve_conflict",
+    outcome = submit({"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "resolve_conflict",
                                  "match_id": conflict.match_id, "payload": payload}, current_user)
     if outcome.outcome == "applied":
         flash(_("Decision recorded."), "ok")
@@ -88,4 +93,13 @@ def decide(conflict_id):
                     keys=outcome.params["flagged"]), "error")
     else:
         flash(translate_outcome(outcome) or outcome.outcome, "error")
+    return redirect(url_for("conflicts.queue"))
+
+
+@bp.route("/requests/<int:request_id>/done", methods=["POST"])
+def request_done(request_id):
+    """The desk dealt with a referee's request (walkover, DQ, the judge): it leaves the queue."""
+    if desk_requests.mark_done(request_id, current_user) is None:
+        abort(404)
+    flash(_("Request marked done."), "ok")
     return redirect(url_for("conflicts.queue"))

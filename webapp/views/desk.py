@@ -5,15 +5,18 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
-from ..auth import desk_required
 from ..extensions import db
 from ..models import Entrant, Event, MatchRow, Phase
-from ..schemas import (EventForm, PasteForm, PhaseForm, load_form)
-from ..services import (accounts, brackets, entrants, event_templates, events, operations, play,
-                        rulings, run_table, standings, stations)
+from ..operations.desk import submit_change
+from ..operations.submit import submit
+from ..services import accounts, brackets, entrants, events, rulings, run_table, stations
 from ..services.sheets import translate_outcome
+from ..web.auth import desk_required
 from . import render
-from .errors import problem_message
+from .changes import run_change
+from .desk_event_page import setup_page
+from .desk_plan import pass_gate, preview_page
+from .forms import EventForm, PasteForm, PhaseForm, load_form
 
 bp = Blueprint("desk", __name__, url_prefix="/desk")
 
@@ -32,29 +35,6 @@ def _event(event_id: int) -> Event:
     return event
 
 
-def _setup_page(event: Event, status: int = 200, **extra):
-    context = {"event": event, "form": request.form, "rulings": rulings.pending(event),
-               "day_dqs": play.day_dqs(event),
-               "entrant_list": entrants.seeded_order(event.entrants),
-               "routing_changes": event_templates.routing_changes(event) if event.template else [], **extra}
-    return render("desk/event.html", **context), status
-
-
-def run_change(action):
-    """Run a change in one transaction: commit and True, or roll back, flash why and False."""
-    try:
-        action()
-        db.session.commit()
-        return True
-    except Exception as problem:  # noqa: BLE001 - only the known kinds are shown; others re-raise
-        db.session.rollback()
-        message = problem_message(problem)
-        if message is None:
-            raise
-        flash(message, "error")
-        return False
-
-
 @bp.route("/", methods=["GET", "POST"])
 def home():
     """Events, and the form to create one."""
@@ -68,34 +48,34 @@ def home():
             return redirect(url_for("desk.event", event_id=created["event"].id))
     all_events = db.session.query(Event).order_by(Event.id.desc()).all()
     status = 422 if request.method == "POST" else 200  # the form came back with a problem
-    return render("desk/home.html", events=all_events, form=request.form), status
+    return render("desk/home.html", events=[e for e in all_events if not events.is_archived(e)],
+                  archived=[e for e in all_events if events.is_archived(e)], form=request.form), status
 
 
 @bp.route("/e/<int:event_id>")
 def event(event_id):
     """Set an event up: entrants, seeds, phases, staff PIN."""
-    return _setup_page(_event(event_id))
+    return setup_page(_event(event_id))
 
 
 @bp.route("/e/<int:event_id>/entrants", methods=["POST"])
 def add_entrants(event_id):
-    """Add entrants from a pasted list or an uploaded CSV; all or nothing."""
+    """Add entrants from a pasted list or an uploaded CSV at once, all or nothing (the page's forms
+    preview first: desk_entrants.import_preview)."""
     event = _event(event_id)
 
     def add():
+        from ..services import entrant_import
         upload = request.files.get("csv")
         if upload and upload.filename:
             text = entrants.decode_csv(upload.read())
         else:
             text = load_form(PasteForm(), request.form)["entrants"]
-        entrants.add_entrants(event, entrants.parse_rows(text, event.team_size))
-        if event.template and all(p.status == "draft" for p in event.phases):
-            db.session.flush()
-            event_templates.replan(event)  # groups and later phases follow the new count
+        entrant_import.apply(event, entrant_import.plan(event, text), current_user)
     if run_change(add):
         flash(_("Entrants added."), "ok")
         return redirect(url_for("desk.event", event_id=event_id))
-    return _setup_page(event, 422)
+    return setup_page(event, 422)
 
 
 @bp.route("/e/<int:event_id>/seeds", methods=["POST"])
@@ -112,7 +92,7 @@ def set_seeds(event_id):
     if run_change(save):
         flash(_("Seeds saved."), "ok")
         return redirect(url_for("desk.event", event_id=event_id))
-    return _setup_page(event, 422)
+    return setup_page(event, 422)
 
 
 @bp.route("/e/<int:event_id>/phases", methods=["POST"])
@@ -131,18 +111,31 @@ def add_phase(event_id):
         events.add_phase(event, **form, **options)
     if run_change(add):
         return redirect(url_for("desk.event", event_id=event_id))
-    return _setup_page(event, 422)
+    return setup_page(event, 422)
+
+
+def staff_sign_in_url(event: Event) -> str:
+    """The address staff open to sign in to an event: the one place to change when sign-in links change."""
+    from ..venue.views import _base_url, _phone_hosts
+
+    base, _host = _base_url(_phone_hosts())
+    return base + url_for("auth.staff_pin", slug=event.slug)
 
 
 @bp.route("/e/<int:event_id>/pin", methods=["POST"])
 def staff_pin(event_id):
-    """Set the staff PIN (generated unless the desk types one); it is shown this once only."""
+    """Set the staff PIN (generated unless the desk types one): shown once, in a dialog at the top,
+    with a printable card (QR code of the sign-in address). A new one can be made at any time."""
+    from ..venue.views import qr_svg
+
     event = _event(event_id)
     chosen = {}
     if run_change(lambda: chosen.update(pin=accounts.set_staff_pin(event, request.form.get("pin", "")))):
-        page, status = _setup_page(event, new_pin=chosen["pin"])
+        url = staff_sign_in_url(event)
+        page, status = setup_page(event, new_pin=chosen["pin"], pin_url=url,
+                                   pin_qr=qr_svg(url, _("Staff sign-in: %(event)s", event=event.name)))
         return page, status, {"Cache-Control": "no-store"}
-    return _setup_page(event, 422)
+    return setup_page(event, 422)
 
 
 @bp.route("/phase/<int:phase_id>/start", methods=["POST"])
@@ -151,22 +144,22 @@ def start_phase(phase_id):
     phase = db.session.get(Phase, phase_id) or abort(404)
     if phase.event.template:
         return redirect(url_for("desk_plan.preview", phase_id=phase_id))
-    if run_change(lambda: brackets.start_phase(phase, phase.event.entrants, current_user)):
+    if run_change(lambda: brackets.start_phase(pass_gate(phase), phase.event.entrants, current_user)):
         flash(_("Phase started."), "ok")
         return redirect(url_for("desk.phase", phase_id=phase_id))
-    return _setup_page(phase.event, 422)
+    return preview_page(phase), 422
 
 
 @bp.route("/phase/<int:phase_id>")
 def phase(phase_id):
     """Run a phase: ready matches with winner buttons, decided ones with corrections."""
     phase = db.session.get(Phase, phase_id) or abort(404)
-    names = standings.names(phase.event_id)
     chosen = run_table.RunFilter.from_args(request.args)
-    rulings_needed = frozenset(r["match"].id for r in rulings.pending(phase.event))
+    rulings_needed = frozenset(r["match"].id for r in rulings.pending(phase.event, phase))
+    shown = run_table.page(phase, chosen, rulings_needed)
     return render("desk/phase.html", "_partials/desk_matches.html", phase=phase, event=phase.event,
-                  rows=run_table.rows(phase, chosen, names, rulings_needed), filters=chosen,
-                  rounds=run_table.rounds(phase), stations=stations.event_stations(phase.event), entrants=names,
+                  rows=shown.rows, run_page=shown, filters=chosen, entrants=run_table.entrants_of(shown.rows),
+                  rounds=run_table.rounds(phase), stations=stations.event_stations(phase.event),
                   limit=stations.calling(phase)["no_show_minutes"], rulings_needed=rulings_needed)
 
 
@@ -176,8 +169,11 @@ def _submit(match: MatchRow, kind: str, back: str | None = None):
     base = request.form.get("base_version", "")
     op = {"op_id": str(uuid.uuid4()), "device_id": f"desk-form-{current_user.id}", "kind": kind, "match_id": match.id,
           "base_version": int(base) if base.isdigit() else None, "payload": fields}
-    outcome = operations.submit(op, current_user)
+    outcome = submit(op, current_user)
     if outcome.outcome in ("applied", "confirmed", "duplicate"):
+        if kind == "correct_result":  # what changed first, then what it did downstream
+            winner = db.session.get(Entrant, match.winner_id) if match.winner_id else None
+            flash(_("Corrected: %(name)s won.", name=winner.name if winner else "—"), "ok")
         flash(translate_outcome(outcome, match) or _("Result recorded."), "ok")
     else:
         flash(translate_outcome(outcome, match), "error")
@@ -217,6 +213,7 @@ def set_station(match_id):
 def disqualify(entrant_id):
     """Disqualify an entrant for the rest of the event (their matches become walkovers)."""
     entrant = db.session.get(Entrant, entrant_id) or abort(404)
-    if run_change(lambda: brackets.disqualify(entrant, current_user, request.form.get("reason", ""))):
+    reason = request.form.get("reason", "")
+    if run_change(lambda: submit_change("disqualify", entrant, current_user, reason)):
         flash(_("%(name)s is disqualified; their matches are walkovers.", name=entrant.name), "ok")
     return redirect(url_for("desk.event", event_id=entrant.event_id) + "#entrants")

@@ -3,11 +3,12 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
-from ..auth import desk_required
 from ..extensions import db
 from ..models import Entrant, MatchRow
+from ..operations.desk import submit_change
 from ..services import corrections, standings
-from . import render
+from ..web.auth import desk_required
+from . import match_history, render
 
 bp = Blueprint("desk_corrections", __name__, url_prefix="/desk")
 
@@ -23,28 +24,46 @@ def _guard():
 def correction(match_id):
     """Choose the new winner, see what it reopens downstream, give the reason; the match's history."""
     match = db.session.get(MatchRow, match_id) or abort(404)
-    other = match.slot_b if match.winner_id == match.slot_a else match.slot_a
-    winner = request.args.get("winner", type=int) or other
+    history = corrections.history(match)
+    names = standings.names(match.bracket.phase.event_id)
+    winner = request.args.get("winner", type=int) or _default_choice(match, history)
     return render("desk/correction.html", match=match, event=match.bracket.phase.event,
-                  preview=corrections.preview(match, winner), history=corrections.history(match),
-                  entrants=standings.names(match.bracket.phase.event_id), chosen=winner)
+                  preview=corrections.preview(match, winner) if winner else None,
+                  history=match_history.lines(match, history, names), just_corrected=_just_corrected(history),
+                  entrants=names, chosen=winner, games_undone=corrections.games_undone)
+
+
+def _just_corrected(history: list):
+    """The correction that made the current result, when it is the last result entry (else None)."""
+    results = [op for op in history if op.kind in match_history.RESULT_KINDS and not op.undone]
+    return results[-1] if results and results[-1].kind == "correct_result" else None
+
+
+def _default_choice(match: MatchRow, history: list) -> int | None:
+    """The other player, previewed at once, unless the result was just corrected to this one:
+    correcting it straight back is offered only when the desk chooses it."""
+    if _just_corrected(history) is not None:
+        return None
+    return match.slot_b if match.winner_id == match.slot_a else match.slot_a
 
 
 @bp.route("/entrant/<int:entrant_id>/dq")
 def disqualification(entrant_id):
     """Confirm a disqualification with its effect spelled out (no browser pop-up)."""
     entrant = db.session.get(Entrant, entrant_id) or abort(404)
-    return render("desk/dq_confirm.html", entrant=entrant, event=entrant.event, reason=request.args.get("reason", "")[:200],
-                  decided=corrections.dq_effect(entrant), entrants=standings.names(entrant.event_id))
+    return render("desk/dq_confirm.html", entrant=entrant, event=entrant.event,
+                  reason=request.args.get("reason", "")[:200],
+                  decided=corrections.dq_effect(entrant), entrants=standings.names(entrant.event_id),
+                  restarted=corrections.dq_restarts(entrant), games_undone=corrections.games_undone)
 
 
 @bp.route("/entrant/<int:entrant_id>/undo-dq", methods=["POST"])
 def undo_dq(entrant_id):
     """Lift a disqualification while nothing after its walkovers was played."""
-    from .desk import run_change
+    from .changes import run_change
 
     entrant = db.session.get(Entrant, entrant_id) or abort(404)
-    if run_change(lambda: corrections.undo_dq(entrant, current_user)):
+    if run_change(lambda: submit_change("undo_dq", entrant, current_user)):
         flash(_("%(name)s is no longer disqualified; their walkovers are matches to play again.",
                 name=entrant.name), "ok")
     return redirect(url_for("desk.event", event_id=entrant.event_id) + "#entrants")

@@ -3,13 +3,18 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
-from ..auth import desk_required
 from ..extensions import db
 from ..models import Event, Phase
-from ..schemas import TemplateEventForm, load_form
-from ..services import entrants, event_templates, schedules
+from ..services import ServiceError, checkin, entrant_import, event_templates, schedules, start_preview
+from ..tournament.errors import N_
+from ..tournament.event_plans import TEMPLATES
+from ..tournament.play import MATCH_TYPES
+from ..web.auth import desk_required
 from . import render
-from .desk import run_change
+from .changes import run_change
+from .desk_entrants import choices, preview_context, sheet_text
+from .errors import problem_message
+from .forms import TemplateEventForm, ValidationError, load_form
 
 bp = Blueprint("desk_plan", __name__, url_prefix="/desk")
 
@@ -23,22 +28,44 @@ def _guard():
 
 @bp.route("/templates", methods=["GET", "POST"])
 def new_from_template():
-    """One form creates a whole event (phases, routing, timetable) from a template."""
+    """One form creates a whole event (phases, routing, timetable) from a template; a sheet of
+    entrants is shown as it will be read first (the import preview), then the event is created."""
+    if request.method == "POST" and request.form.get("confirm") != "1":
+        page = _template_preview()
+        if page is not None:
+            return page
     created = {}
 
     def create():
         form = load_form(TemplateEventForm(), request.form)
-        upload = request.files.get("csv")
-        text = entrants.decode_csv(upload.read()) if upload and upload.filename else form["entrants"]
-        team_size = 5 if form["template"] == "tekken7_hiza_5on5" else 1
-        rows = entrants.parse_rows(text, team_size)
+        team_size = TEMPLATES[form["template"]].team_size
+        rows = entrant_import.sheet_rows(request.form.get("text", ""), team_size, choices(),
+                                         request.form.get("skip_duplicates") == "on")
         created["event"] = event_templates.create_from_template(
             form["template"], form["name"], rows, current_user, day=form.get("day"))
     if request.method == "POST" and run_change(create):
         flash(_("Event created from the template."), "ok")
         return redirect(url_for("desk.event", event_id=created["event"].id))
-    status = 422 if request.method == "POST" else 200
-    return render("desk/template_new.html", form=request.form), status
+    if request.method == "POST":  # refused: back to the preview, the sheet still in it
+        page = _template_preview()
+        return (page, 422) if page is not None else (render("desk/template_new.html", form=request.form), 422)
+    return render("desk/template_new.html", form=request.form)
+
+
+def _template_preview():
+    """The import preview of the template form's sheet, or None when the form came back with a problem."""
+    try:
+        form = load_form(TemplateEventForm(), request.form)
+        text, source = sheet_text()
+        team_size = TEMPLATES[form["template"]].team_size
+        result = entrant_import.new_event_plan(text, team_size, choices())
+    except (ServiceError, ValidationError) as problem:
+        flash(problem_message(problem), "error")
+        return None
+    hidden = {"template": form["template"], "name": form["name"], "day": request.form.get("day", "")}
+    return render("desk/import_preview.html", event_name=form["name"], back_url=url_for("desk_plan.new_from_template"),
+                  hidden=hidden, confirm_url=url_for("desk_plan.new_from_template"),
+                  reread_url=url_for("desk_plan.new_from_template"), **preview_context(result, text, source))
 
 
 def _phase(phase_id: int) -> Phase:
@@ -50,7 +77,7 @@ def _phase(phase_id: int) -> Phase:
 
 @bp.route("/phase/<int:phase_id>/preview", methods=["GET", "POST"])
 def preview(phase_id):
-    """Who will enter this phase and from where; the desk may change the list before it starts."""
+    """確認して開始: who enters and from where, the first round it will make, who has not checked in."""
     phase = _phase(phase_id)
     if request.method == "POST":
         names = [line.strip() for line in request.form.get("entrants", "").splitlines() if line.strip()]
@@ -60,31 +87,80 @@ def preview(phase_id):
         if run_change(change):
             flash(_("The list of entrants was changed (logged)."), "ok")
             return redirect(url_for("desk_plan.preview", phase_id=phase_id))
-    routed = event_templates.entrants_for(phase) if phase.seeding != "entry" else []
+    return preview_page(phase)
+
+
+def preview_page(phase: Phase):
+    """The preview of a phase (also the page a refused start comes back to)."""
+    templated = bool(phase.event.template)
+    routed = event_templates.entrants_for(phase) if templated and phase.seeding != "entry" else []
     names = {e.id: e for e in phase.event.entrants}
     routed_text = "\n".join(names[r.entrant_id].name for r in routed)
     pairing = event_templates.proposed_pairing(phase) if phase.format == "kgp_finals" and routed else []
+    made, problem = start_preview.preview(phase)
+    absent = gate_list(phase)
     return render("desk/phase_preview.html", phase=phase, event=phase.event, routed=routed, names=names,
-                  routed_text=routed_text, pairing=pairing,
-                  losers_side=[r.entrant_id for r in routed if r.tier == 1], form=request.form)
+                  routed_text=routed_text, pairing=pairing, preview=made,
+                  preview_problem=problem_message(problem) if problem else None,
+                  preview_total=sum(len(b.entrant_ids) for b in made), play_words=play_words(phase),
+                  absent=absent, nobody_came=bool(absent) and len(absent) == len([e for e in phase.event.entrants
+                                                                                  if not e.dq]),
+                  losers_side=[r.entrant_id for r in routed if r.tier == 1],
+                  form=request.form)
+
+
+def play_words(phase: Phase) -> str:
+    """How a match of this phase is played, in words (never the raw match type)."""
+    if getattr(MATCH_TYPES.get(phase.match_type), "winner_stays", False):
+        return _("%(size)s-on-%(size)s kachinuki: the winner stays on", size=phase.event.team_size)
+    if phase.match_type == "representative":
+        return _("Representative match: each team names one member to play")
+    words = _("1-on-1, first to %(wins)s games", wins=phase.best_of // 2 + 1)
+    later = (phase.play_options or {}).get("best_of")
+    if isinstance(later, dict) and later:
+        words += " " + _("(deciding matches: first to %(wins)s)", wins=max(later.values()) // 2 + 1)
+    return words
+
+
+def gate_list(phase: Phase) -> list:
+    """Who has not checked in, for a phase that takes the entry list (routed ones take placings)."""
+    if phase.status != "draft" or phase.seeding != "entry":
+        return []
+    return checkin.not_checked_in(phase.event.entrants)
+
+
+def pass_gate(phase: Phase) -> Phase:
+    """The desk's answer to the check-in gate: drop the absent (the plan may be rebuilt) or start anyway."""
+    choice = request.form.get("gate", "")
+    if not gate_list(phase) or choice == "anyway":
+        return phase
+    if choice != "drop":
+        from ..services import ServiceError
+        raise ServiceError("checkin.gate", N_("%(count)s entrants have not checked in: drop them, start anyway, "
+                                              "or wait."), count=len(gate_list(phase)))
+    key, event = phase.key, phase.event
+    checkin.drop_no_shows(event, current_user)
+    return phase if phase in event.phases else next(p for p in event.phases if p.key == key)
 
 
 @bp.route("/phase/<int:phase_id>/start-planned", methods=["POST"])
 def start(phase_id):
-    """Start a template phase (with a draw seed when it is drawn)."""
+    """Start a template phase (with a draw seed when it is drawn), through the check-in gate."""
     phase = _phase(phase_id)
     seed = request.form.get("draw_seed", "").strip()
     draw_groups = request.form.get("draw_groups") == "on"
     pairing = [(int(w), int(request.form[f"opponent-{w}"])) for w in request.form.getlist("winners_side")
                if request.form.get(f"opponent-{w}", "").isdigit() and w.isdigit()]
+    started = {}
 
     def go():
-        event_templates.start(phase, current_user, draw_seed=seed or ("" if draw_groups else None),
+        target = started["phase"] = pass_gate(phase)
+        event_templates.start(target, current_user, draw_seed=seed or ("" if draw_groups else None),
                               draw_groups=draw_groups, pairing=pairing or None)
     if run_change(go):
         flash(_("Phase started."), "ok")
-        return redirect(url_for("desk.phase", phase_id=phase_id))
-    return redirect(url_for("desk_plan.preview", phase_id=phase_id))
+        return redirect(url_for("desk.phase", phase_id=started["phase"].id))
+    return preview_page(_phase(phase_id)), 422
 
 
 @bp.route("/e/<int:event_id>/schedule", methods=["GET", "POST"])

@@ -1,19 +1,28 @@
 """Desk: stations, the station board, the call queue, the stream queue and calling settings."""
+import uuid
+
 from flask import Blueprint, abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_login import current_user
 
-from ..auth import desk_required
 from ..database import write_transaction
 from ..extensions import db
-from ..models import Event, Phase, Station
-from ..services import no_shows, operations, stations, standings
+from ..models import Event, MatchRow, Phase, Station
+from ..operations import autocall
+from ..operations import desk as desk_entries
+from ..operations.submit import submit
+from ..services import no_shows, standings, stations
+from ..services.round_names import match_title
+from ..services.sheets import translate_outcome
+from ..web.auth import desk_required
 from . import render
-from .desk import run_change
+from .changes import run_change
 
 bp = Blueprint("desk_stations", __name__, url_prefix="/desk")
 for _helper in (stations.match_state, stations.no_show_over, stations.minutes_since):
     bp.add_app_template_global(_helper)
+bp.add_app_template_global(no_shows.effect, "walkover_effect")
 
 
 @bp.before_request
@@ -34,7 +43,9 @@ def board_context(event: Event) -> dict:
     return {"event": event, "board": views, "queue": regular, "stream_queue": stream,
             "free": [v.station for v in views if v.state == "free"],
             "entrants": standings.names(event.id), "calling": {p.id: stations.calling(p) for p in event.phases},
-            "auto_walkovers": no_shows.wanted(event), "event_minutes": stations.event_no_show_minutes(event)}
+            "auto_walkovers": no_shows.wanted(event), "event_minutes": stations.event_no_show_minutes(event),
+            "walkovers": no_shows.recent(event), "disqualified": [e for e in event.entrants if e.dq],
+            "stream_takes_regular": stations.stream_takes_regular(event)}
 
 
 @bp.route("/e/<int:event_id>/stations")
@@ -52,7 +63,7 @@ def _fill(event: Event) -> None:
     """Auto-call now, in its own transaction, when a change may have made room."""
     if stations.auto_call_wanted(event):
         with write_transaction(db.session):
-            operations.call_next(event, current_user)
+            autocall.call_next(event, current_user)
 
 
 @bp.route("/e/<int:event_id>/stations", methods=["POST"])
@@ -109,7 +120,9 @@ def event_no_show(event_id):
     """The event's no-show limit (blank: 10 minutes); phases without their own use it."""
     event = _event(event_id)
     if run_change(lambda: stations.set_event_no_show(event, _minutes(), current_user)):
-        flash(_("No-show limit saved: %(n)s minutes after the call.", n=stations.event_no_show_minutes(event)), "ok")
+        flash(ngettext("No-show limit saved: %(num)s minute after the call.",
+                       "No-show limit saved: %(num)s minutes after the call.",
+                       stations.event_no_show_minutes(event)), "ok")
     return _back(event_id)
 
 
@@ -131,7 +144,7 @@ def calling(phase_id):
 def walkovers(event_id):
     """The automatic walkovers due now (the station board asks each time it is drawn)."""
     event = _event(event_id)
-    done = no_shows.walk_over(event) if no_shows.wanted(event) else []
+    done = desk_entries.walk_over(event) if no_shows.wanted(event) else []
     response = make_response("")
     if any(o.outcome == "applied" for o in done):
         response.headers["HX-Trigger"] = "taikai:synced"  # the board and run table draw it
@@ -140,12 +153,38 @@ def walkovers(event_id):
 
 @bp.route("/e/<int:event_id>/call-next", methods=["POST"])
 def call_next(event_id):
-    """Call the next matches to every free station now (the phases with auto-call)."""
+    """Call the next matches to every free station now, whether auto-call is on or not."""
     event = _event(event_id)
     with write_transaction(db.session):
-        called = operations.call_next(event, current_user)
+        called = autocall.call_next(event, current_user, every_phase=True)
     flash(_("%(n)s matches called.", n=len(called)) if called else _("No match could be called: no free station, "
           "or the next players are still playing."), "ok")
+    return _back(event_id)
+
+
+@bp.route("/e/<int:event_id>/stream-takes-regular", methods=["POST"])
+def stream_takes_regular(event_id):
+    """Whether an idle stream station with an empty stream queue takes the next ordinary match."""
+    event = _event(event_id)
+    if run_change(lambda: stations.set_stream_takes_regular(event, bool(request.form.get("on")), current_user)):
+        flash(_("Stream station setting saved."), "ok")
+        _fill(event)
+    return _back(event_id)
+
+
+@bp.route("/match/<int:match_id>/undo-walkover", methods=["POST"])
+def undo_walkover(match_id):
+    """Take a walkover back (a logged desk entry) while nothing after it was played."""
+    match = db.session.get(MatchRow, match_id) or abort(404)
+    event_id = match.bracket.phase.event_id
+    op = {"op_id": str(uuid.uuid4()), "device_id": f"desk-form-{current_user.id}", "kind": "undo_walkover",
+          "match_id": match.id, "payload": {}}
+    outcome = submit(op, current_user)
+    if outcome.outcome == "applied":
+        flash(_("Walkover taken back: %(match)s is ready to play again and back in the queue.",
+                match=match_title(match)), "ok")
+    else:
+        flash(translate_outcome(outcome, match), "error")
     return _back(event_id)
 
 
@@ -170,13 +209,15 @@ def stream_queue(event_id):
 
 @bp.route("/e/<int:event_id>/stations/qr")
 def station_sheet(event_id):
-    """A printable sheet: one QR code per station, opening the staff page for that station."""
+    """A printable sheet: one QR code per station, signing a phone in (no PIN) and opening that station."""
+    from ..services.signin_links import station_signin_url
     from ..venue.views import qr_svg
+    from .desk_signin import phone_base
     from .template_helpers import station_label
 
     event = _event(event_id)
-    codes = []
+    codes, base = [], phone_base()
     for station in stations.event_stations(event):
-        url = url_for("staff.event", slug=event.slug, station=station.name, _external=True)
+        url = station_signin_url(event, station, base)
         codes.append((station, url, qr_svg(url, station_label(station.name))))
     return render("desk/station_sheet.html", event=event, codes=codes)

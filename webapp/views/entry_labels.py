@@ -1,5 +1,8 @@
 """People's words for entries: what kind of entry, and what each of its fields says."""
+from flask_babel import get_locale
 from flask_babel import gettext as _
+
+from ..tournament import gamedata
 
 
 def entry_kind_label(kind: str) -> str:
@@ -9,12 +12,16 @@ def entry_kind_label(kind: str) -> str:
               "arrive": _("Arrival"), "declare_change": _("Declared character change"),
               "override": _("Referee's decision"), "record_winner": _("Result"),
               "correct_result": _("Correction"), "set_station": _("Station"), "check_in": _("Check-in"),
-              "resolve_conflict": _("Desk decision"), "disqualify": _("Disqualification")}
+              "resolve_conflict": _("Desk decision"), "disqualify": _("Disqualification"),
+              "undo_walkover": _("Walkover taken back"), "undo_dq": _("Disqualification lifted"),
+              "withdraw": _("Withdrawal"), "undo_withdraw": _("Back in the event"), "ruling": _("Desk ruling"),
+              "desk_request": _("Request to the desk")}
     return labels.get(kind, _("Entry"))
 
 
 KINDS = ("coin_toss", "name_player", "report_game", "penalty", "replay", "roll_call", "arrive", "declare_change",
-         "override", "record_winner", "correct_result", "set_station", "check_in", "resolve_conflict", "disqualify")
+         "override", "record_winner", "correct_result", "set_station", "check_in", "resolve_conflict", "disqualify",
+         "undo_walkover", "ruling", "desk_request", "undo_dq", "withdraw", "undo_withdraw")
 
 
 def entry_kind_labels() -> dict:
@@ -34,7 +41,7 @@ def entry_field_label(key: str, sides: dict) -> str:
               "reason": _("Reason"), "note": _("Note"), "station": _("Station"), "penalty": _("Penalty"),
               "act": _("Prohibited act"), "game": _("Game"), "character": _("New character"),
               "absent_a": _("Absent from %(name)s", name=a), "absent_b": _("Absent from %(name)s", name=b),
-              "cascade": _("Also reopen matches already played after this one")}
+              "cascade": _("Also reopen matches already played after this one"), "entrant_id": _("Entrant")}
     return labels.get(key, key.replace("_", " "))
 
 
@@ -44,12 +51,22 @@ def entry_value(key: str, value, sides: dict, members: dict, entrants: dict) -> 
         return _("yes") if value else _("no")
     if key in ("winner", "side") and value in sides:
         return sides[value]
-    if key == "winner" and value in entrants:
+    if key in ("winner", "entrant_id") and value in entrants:
         return entrants[value].name
     if key == "member_id" and value in members:
         return members[value].name
+    if key == "stage":
+        return stage_label(value) if value else "—"
     if key == "choice":
         return {"stage": _("the first stage choice"), "side": _("the side choice")}.get(value, str(value))
     if isinstance(value, list):
         return ", ".join(members[v].name if v in members else str(v) for v in value)
     return "—" if value in (None, "") else str(value)
+
+
+def stage_label(name: str | None) -> str:
+    """A stage as the reader knows it: its Japanese name on Japanese pages, the stored name otherwise."""
+    name = name or ""
+    if str(get_locale() or "").startswith("ja"):
+        return gamedata.STAGE_NAMES_JA.get(name, name)
+    return name

@@ -2,11 +2,11 @@
 from flask import Flask
 from flask_babel import gettext
 
-from ..i18n import translate_violation
-from ..schemas import ValidationError, first_error
-from ..services import ServiceError
+from ..services import NotFound, ServiceError
 from ..tournament.errors import RuleViolation
+from ..web.i18n import translate_violation
 from . import render
+from .forms import ValidationError, first_error
 
 
 def problem_message(problem: Exception) -> str | None:
@@ -22,12 +22,14 @@ def init_error_pages(app: Flask) -> None:
     """Friendly pages for 400/403/404/405/413 and 500."""
     for code in (400, 403, 404, 405, 413, 500):
         app.register_error_handler(code, _page(code))
+    app.register_error_handler(NotFound, _page(404))  # a service found nothing: the same 404 page
 
 
 def _page(code: int):
     def handler(error):
         page = render("error.html", code=code, description=getattr(error, "description", ""))
         # Keep the exception's own headers (a 405's Allow list).
-        headers = [(k, v) for k, v in error.get_headers() if k != "Content-Type"] if hasattr(error, "get_headers") else []
+        given = error.get_headers() if hasattr(error, "get_headers") else []
+        headers = [(k, v) for k, v in given if k != "Content-Type"]
         return page, code, headers
     return handler

@@ -3,7 +3,7 @@ from flask import Blueprint, abort
 
 from ..extensions import db
 from ..models import Entrant
-from ..services import accounts, stations, standings
+from ..services import accounts, standings, stations
 from ..services import players as player_views
 from . import render
 

@@ -1,19 +1,18 @@
 """Public pages: events, brackets, standings, matches. No sign-in."""
-import csv
 import functools
 import hashlib
 import os
-import io
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request
+from sqlalchemy import select
 
-from .. import fragments
 from ..extensions import db
-from ..models import Event, MatchRow, Phase
-from ..services import accounts, bracket_view, schedules, standings
+from ..models import BracketRow, Event, MatchRow, Phase
+from ..polling import fragments
+from ..services import accounts, bracket_outline, csv_export, schedules, standings
 from ..services import players as player_views
 from ..services.sheets import match_sheet
-from . import render
+from . import bracket_rounds, render
 
 bp = Blueprint("public", __name__)
 
@@ -22,7 +21,12 @@ bp = Blueprint("public", __name__)
 def index():
     """The list of events."""
     events = db.session.query(Event).order_by(Event.day.desc().nullslast(), Event.id.desc()).all()
-    return render("public/index.html", events=events)
+    return render("public/index.html", events=[e for e in events if not (e.settings or {}).get("archived")])
+
+
+def _venue_zone() -> str:
+    """The venue's time zone: where "now" on the day's schedule is read."""
+    return current_app.config["BABEL_DEFAULT_TIMEZONE"]
 
 
 @bp.route("/e/<slug>")
@@ -30,7 +34,7 @@ def event(slug):
     """An event: its phases and final standings so far."""
     event = accounts.event_by_slug(slug)
     return render("public/event.html", event=event, standings=standings.event_standings(event),
-                  progress=schedules.progress(event))
+                  progress=schedules.progress(event, _venue_zone()))
 
 
 def _phase(event: Event, phase_id: int) -> Phase:
@@ -56,13 +60,13 @@ def phase(slug, phase_id):
     if stamp is None:
         abort(404)
     partial = bool(request.htmx and not request.htmx.boosted)
-    top8 = request.args.get("view") == "top8"
-    etag = fragments.etag(stamp, partial, top8)
+    top8, pools = fragments.phase_variant(request.args.get("view"), request.args.get("pools"))
+    etag = fragments.etag(stamp, partial, top8, pools)
     if request.htmx and _seen(etag):
         return "", 304
-    name = "bracket-top8" if top8 else "bracket"
+    name = ("bracket-top8" if top8 else "bracket") + (f"-pools{pools}" if pools > 1 else "")
     bracket = functools.partial(fragments.cached, name, stamp,
-                                lambda: _render_bracket(slug, phase_id, stamp, top8))
+                                lambda: _render_bracket(slug, phase_id, stamp, top8, pools))
     if partial:
         return fragments.respond(name, stamp, bracket, etag)
     page = functools.partial(_render_phase_page, slug, phase_id, bracket, top8)
@@ -74,18 +78,33 @@ def phase(slug, phase_id):
     return response
 
 
-def _render_bracket(slug: str, phase_id: int, stamp: tuple, top8: bool) -> str:
+POOLS_PER_PAGE = 16  # a groups phase of 500 pools is drawn a page of pools at a time
+
+
+def _render_bracket(slug: str, phase_id: int, stamp: tuple, top8: bool, pools: int = 1) -> str:
     event = accounts.event_by_slug(slug)
     phase = _phase(event, phase_id)
-    drawings = bracket_view.drawing(phase)
+    # Every bracket's id and label, and only the page's brackets as rows: a phase of 500 pools
+    # loaded each pool's row with its JSON columns to draw sixteen.
+    labels = db.session.execute(select(BracketRow.id, BracketRow.label).where(BracketRow.phase_id == phase.id)
+                                .order_by(BracketRow.id)).all()
+    pages = max(1, -(-len(labels) // POOLS_PER_PAGE))
+    number = min(pools, pages)
+    ids = [row.id for row in labels[(number - 1) * POOLS_PER_PAGE: number * POOLS_PER_PAGE]]
+    shown = db.session.scalars(select(BracketRow).where(BracketRow.id.in_(ids)).order_by(BracketRow.id)).all()
+    drawings = bracket_outline.drawings(phase, top8, shown, several=len(labels) > 1)
+    round_html = bracket_rounds.renderer(phase, stamp, drawings, shown)
+    pool_pages = [(n, labels[(n - 1) * POOLS_PER_PAGE].label, labels[min(n * POOLS_PER_PAGE, len(labels)) - 1].label)
+                  for n in range(1, pages + 1)] if pages > 1 else []
     return render_template("_partials/bracket.html", event=event, phase=phase, top8=top8, version=stamp[-1],
-                           drawings=bracket_view.top8(drawings) if top8 else drawings)
+                           drawings=drawings, round_html=round_html, pool_pages=pool_pages, pools=number)
 
 
 def _render_phase_page(slug: str, phase_id: int, bracket, top8: bool) -> str:
     event = accounts.event_by_slug(slug)
     return render_template("public/phase.html", event=event, phase=_phase(event, phase_id), top8=top8,
-                           bracket=bracket(), shared_page=fragments.shareable())
+                           bracket=bracket(), shared_page=fragments.shareable(),
+                           entrant_options=bracket_rounds.entrant_options(event.id))
 
 
 @bp.route("/e/<slug>/standings")
@@ -102,11 +121,16 @@ def event_standings(slug):
 
 def _render_standings_page(slug: str, stamp: tuple) -> str:
     event = accounts.event_by_slug(slug)
-    table = fragments.cached("standings", stamp, lambda: render_template(
-        "_partials/standings.html", event=event, standings=standings.event_standings(event),
-        phases=[(p, standings.phase_placements(p)) for p in event.phases]))
+    table = fragments.cached("standings", stamp, functools.partial(_standings_table, event))
     return render_template("public/standings.html", event=event, table=table,
                            shared_page=fragments.shareable())
+
+
+def _standings_table(event) -> str:
+    memo: dict = {}  # each bracket placed once for both tables (a 4,096-player one took ~0.5 s)
+    final = standings.event_standings(event, memo)
+    return render_template("_partials/standings.html", event=event, standings=final,
+                           phases=[(p, standings.phase_placements(p, memo=memo)) for p in event.phases])
 
 
 @bp.route("/m/<int:match_id>")
@@ -162,7 +186,7 @@ def schedule(slug):
     """The day's plan, the phase now running, and how far ahead or behind the day is."""
     event = accounts.event_by_slug(slug)
     return render("public/schedule.html", "_partials/schedule.html", event=event,
-                  slots=schedules.slots(event), progress=schedules.progress(event),
+                  slots=schedules.slots(event), progress=schedules.progress(event, _venue_zone()),
                   phases={p.key: p for p in event.phases})
 
 
@@ -189,12 +213,9 @@ def players(slug):
 def standings_csv(slug):
     """The standings as CSV, UTF-8 with a BOM so spreadsheet programs read the Japanese names."""
     event = accounts.event_by_slug(slug)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(["rank", "rank_to", "name", "members"])
-    for rank, rank_to, entrant in standings.event_standings(event):
-        writer.writerow([rank, rank_to, entrant.name, " / ".join(m.name for m in entrant.members)])
-    response = make_response("\ufeff" + buffer.getvalue())
+    rows = [[rank, rank_to, entrant.name, " / ".join(m.name for m in entrant.members)]
+            for rank, rank_to, entrant in standings.event_standings(event)]
+    response = make_response(csv_export.csv_text(["rank", "rank_to", "name", "members"], rows))
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     response.headers["Content-Disposition"] = f"attachment; filename={event.slug}-standings.csv"
     return response

@@ -2,18 +2,20 @@
 import uuid
 
 from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_babel import format_time
 from flask_babel import gettext as _
 from flask_login import current_user
 
-from ..auth import staff_required
 from ..extensions import db
 from ..models import Event, MatchRow
-from ..services import access, accounts, operations, standings, stations
+from ..operations.submit import submit
+from ..services import access, accounts, standings, stations
 from ..services import checkin as checkin_service
 from ..services import players as player_views
-from ..textsearch import sort_key
 from ..services.sheets import match_sheet, translate_outcome
-from . import render
+from ..tournament.textsearch import sort_key
+from ..web.auth import staff_required
+from . import match_history, render
 
 bp = Blueprint("staff", __name__, url_prefix="/staff")
 
@@ -69,7 +71,7 @@ def event(slug):
 
 
 def expand_score(fields: dict) -> None:
-    """A score choice ("2-1"; a draw "2-2" is a double K.O.) becomes winner and rounds, as app.js sends them."""
+    """A score choice ("2-1"; a draw "2-2" is a double K.O.) becomes winner and rounds (as outbox_forms.js sends it)."""
     score = fields.pop("score", None)
     a, _sep, b = score.partition("-") if isinstance(score, str) else ("", "", "")
     if not (a.isdigit() and b.isdigit()):
@@ -92,7 +94,7 @@ def _match(match_id: int) -> MatchRow:
 
 def _play_context(match: MatchRow, **extra) -> dict:
     return {"match": match, "event": match.bracket.phase.event, **match_sheet(match),
-            "next_here": _next_on_station(match), **extra}
+            "next_here": _next_on_station(match), "restarted": match_history.restart_notice(match), **extra}
 
 
 def _next_on_station(match: MatchRow) -> MatchRow | None:
@@ -122,7 +124,7 @@ def submit_op(match_id):
     expand_score(fields)
     op = {"op_id": str(uuid.uuid4()), "device_id": form_device(current_user), "kind": kind, "match_id": match.id,
           "base_version": int(base) if str(base).isdigit() else None, "payload": fields}
-    outcome = operations.submit(op, current_user)
+    outcome = submit(op, current_user)
     if outcome.outcome in ("applied", "confirmed", "duplicate"):
         shared = outcome.code == "station.shared"  # kept, and the desk decides which match plays there
         flash(translate_outcome(outcome, match) if shared else _("Recorded."), "warn" if shared else "ok")
@@ -142,7 +144,8 @@ def checkin(slug):
         sorted(event.entrants, key=lambda e: sort_key(e.name, e.reading))
     done, total = checkin_service.summary(event.entrants)
     return render("staff/checkin.html", "_partials/checkin_list.html", event=event, query=query,
-                  entrants=found, done=done, total=total)
+                  entrants=found, done=done, total=total, log=checkin_service.reception_log(event, 20),
+                  clock=lambda when: format_time(when, "HH:mm"))
 
 
 @bp.route("/e/<slug>/checkin", methods=["POST"])
@@ -152,7 +155,7 @@ def checkin_op(slug):
     payload = {k: v for k, v in request.form.items() if k != "csrf_token"}
     op = {"op_id": str(uuid.uuid4()), "device_id": form_device(current_user), "kind": "check_in",
           "match_id": None, "base_version": None, "payload": payload}
-    outcome = operations.submit(op, current_user)
+    outcome = submit(op, current_user)
     if outcome.outcome == "rejected":  # a clear answer on the same page, not a redirect
         flash(translate_outcome(outcome), "error")
         return checkin(slug), 403 if outcome.code == "access.other_event" else 422

@@ -1,10 +1,18 @@
 """Jinja globals for labels that depend on the domain's side and round codes."""
+import re
+
 from flask import Flask
 from flask_babel import gettext as _
+from markupsafe import Markup, escape
 
-from .. import gamedata
-from ..services import standings
+from ..services.round_names import match_title, phase_round_name, round_name
+from ..tournament import gamedata
+from ..tournament.event_plans import choices as event_templates
+from ..tournament.formats import FORMATS
+from ..tournament.play import MATCH_TYPES
 from ..tournament.reception import CATEGORIES
+from ..tournament.rulesets import RULESETS
+from .entry_labels import stage_label
 
 
 def side_label(side: str) -> str:
@@ -15,47 +23,65 @@ def side_label(side: str) -> str:
     return labels.get(side, side)
 
 
-def round_label(side: str, number: int, total: int) -> str:
-    """Final / Semifinals / Quarterfinals / Round n, counted from the end of a side."""
-    if side == "L":
-        return _("Losers final") if number == total and total > 1 else _("Losers round %(n)s", n=number)
-    if side == "GF":  # the reset, when the losers side's winner takes the first set
-        return _("Grand final reset") if number > 1 else _("Grand final")
-    if side != "W":
-        return _("Round %(n)s", n=number) if total > 1 else ""
-    from_end = total - number
-    named = {0: _("Final"), 1: _("Semifinals"), 2: _("Quarterfinals")}
-    return named.get(from_end, _("Round %(n)s", n=number)) if total > 1 else _("Final")
+def match_type_label(code: str) -> str:
+    """A phase's kind of match in the reader's language (its registered label)."""
+    return _(MATCH_TYPES.label(code)) if code in MATCH_TYPES else code
 
 
 def format_label(code: str) -> str:
-    """A bracket format's name in the reader's language."""
-    labels = {"single_elimination": _("Single elimination"), "double_elimination": _("Double elimination"),
-              "pairs": _("Pairs (single matches)"), "groups": _("Groups"), "kgp_finals": _("Finals stage")}
-    return labels.get(code, code)
+    """A bracket format's name in the reader's language (its registered label)."""
+    return _(FORMATS.label(code)) if code in FORMATS else code
 
 
-def penalty_label(code: str) -> str:
-    """A Tekken penalty kind in the reader's language."""
+def ruleset_label(code: str) -> str:
+    """A rule set's name in the reader's language (its registered label)."""
+    return _(RULESETS.label(code)) if code in RULESETS else code
+
+
+def registry_choices() -> dict:
+    """The desk's choice lists, straight from the registries (a new one shows up by itself)."""
+    return {"formats": [f for _key, f in sorted(FORMATS.items()) if not f.multi and not f.template_only],
+            "match_types": list(MATCH_TYPES.values()), "rulesets": list(RULESETS.values()),
+            "templates": event_templates()}
+
+
+def match_key_label(match) -> Markup:
+    """The internal key as a small secondary label (class "key", stripped by the name scan)."""
+    return Markup('<small class="key" title="%s">%s</small>') % (_("Bracket key"), escape(match.key))
+
+
+def penalty_label(code: str, act: str | None = None) -> str:
+    """A penalty kind (and a KGP prohibited act) in the reader's language, never its key."""
+    if act:
+        from ..tournament.rulesets.kgp2025 import ACTS
+        return _(ACTS[act]) if act in ACTS else _("Prohibited act")
     labels = {"interruption": _("Self-inflicted interruption (loses a round; at 2-2 the game)"),
               "selection_mistake": _("Selection mistake (the second in a row loses the game)"),
               "bluff": _("Bluff at blind select (the first player is counted as lost)"),
               "undeclared_change": _("Undeclared character change (the win counts as a loss)"),
               "disqualify_member": _("Disqualify the player"),
               "smoking": _("Smoking rule broken (the player is out for the whole day)"),
-              "disqualify_team": _("Disqualify the team")}
+              "disqualify_team": _("Disqualify the team"), "prohibited_act": _("Prohibited act")}
     return labels.get(code, code)
 
 
+# A stream station as organisers name it ("配信", "配信台", "配信2", "Stream 2"): said in each language.
+_STREAM_NAME = re.compile(r"^(?:配信|stream|ストリーム)\s*(\d*)\s*(?:台|卓|station)?$", re.IGNORECASE)
+
+
 def station_label(name: str | None) -> str:
-    """A station as people say it: "1番台" / "Station 1"; "配信台" for a named one, "A台" kept as is."""
-    from flask_babel import get_locale, gettext
+    """A station as people say it: "1番台" / "Station 1"; a stream station "配信台" / "Stream station"
+    whatever its organiser typed; another name that already says station ("A台") is kept as is."""
+    from flask_babel import gettext
     name = (name or "").strip()
     if not name or name.isdigit():
         return gettext("Station %(s)s", s=name) if name else ""
-    if str(get_locale() or "").startswith("ja") and name.endswith("台"):
+    stream = _STREAM_NAME.match(name)
+    if stream:
+        return gettext("Stream station %(n)s", n=stream[1]) if stream[1] else gettext("Stream station")
+    if name.endswith("台"):
         return name
-    return gettext("Station %(name)s", name=name)  # a named one: ja "配信台"
+    return gettext("Station %(name)s", name=name)  # a named one: ja "A台"
 
 
 def _entrant_name(entrant_id: int) -> str:
@@ -65,21 +91,35 @@ def _entrant_name(entrant_id: int) -> str:
     return entrant.name if entrant else str(entrant_id)
 
 
+def _reception_category(ruleset: str) -> str:
+    """The reception category a rule set records entrants as ("" when it records none)."""
+    return getattr(RULESETS.get(ruleset), "reception_category", "")
+
+
 def init_template_helpers(app: Flask) -> None:
     """Register the helpers as Jinja globals."""
     from .entry_defaults import entry_defaults
     from .entry_labels import entry_field_label, entry_kind_label, entry_kind_labels, entry_value
     app.jinja_env.globals.update(entry_kind_label=entry_kind_label, entry_field_label=entry_field_label,
                                  entry_value=entry_value, entry_kind_labels=entry_kind_labels)
-    from .match_titles import match_key_label, match_title
     app.jinja_env.globals["entry_defaults"] = entry_defaults
+    from .outcome_words import outcome_words
+    app.jinja_env.globals["outcome_words"] = outcome_words
+    from ..services.offline_pack import match_model
+    app.jinja_env.globals["match_model"] = match_model  # the phone's model starts from it (match_model.js)
     app.jinja_env.globals.update(match_title=match_title, match_key_label=match_key_label)
     app.jinja_env.filters["match_title"] = match_title
     app.jinja_env.globals.update(
-        side_label=side_label, round_label=round_label, penalty_label=penalty_label, format_label=format_label,
-        phase_names=lambda phase: standings.names(phase.event_id),
+        side_label=side_label, round_name=round_name, phase_round_name=phase_round_name, penalty_label=penalty_label,
+        format_label=format_label,
+        stage_label=stage_label, match_type_label=match_type_label, ruleset_label=ruleset_label,
+        registry_choices=registry_choices, reception_category=lambda event: _reception_category(event.ruleset),
         character_list=lambda event: gamedata.characters_for(event.game, event.ruleset),
         stage_list=lambda event: gamedata.stages_for(event.game, event.ruleset))
     app.jinja_env.filters["entrant_name"] = _entrant_name
     app.jinja_env.filters["station_label"] = station_label
+    from ..services.bracket_view import agreeing_score
+    app.jinja_env.globals["agreeing_score"] = agreeing_score
+    from .conflict_words import local_time
+    app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals["reception_label"] = lambda code: CATEGORIES[code].label if code in CATEGORIES else code

@@ -1,7 +1,8 @@
 """Registry of bracket formats, plus the seeding helpers they share.
 
-A format is a class registered with ``@register("name")``; the registry keeps one
-instance. It provides ``generate(entrants, **options) -> Bracket`` and
+A format is a class with a ``name`` and a translatable ``label``, registered with
+``@register``; the registry keeps one instance. It provides
+``generate(entrants, **options) -> Bracket`` and
 ``placements(bracket) -> list[Placement]``. Adding a format touches one module.
 
 ``"groups"`` is registered too, as a *phase* format: its ``generate`` returns a list of
@@ -11,18 +12,22 @@ is what a service should call when it does not care which kind it got.
 """
 from __future__ import annotations
 
-from ..bracket import Bracket, Entrant
+from ..bracket import Bracket, Entrant, Placement
 from ..errors import N_, BracketError
+from ..registry import Registry, load_modules
 
-FORMATS: dict = {}
+FORMATS = Registry("format", make=lambda cls: cls())
+register = FORMATS.register
 
 
 class Format:
     """Base of every format: a name, a minimum entrant count, generate and placements."""
 
     name = ""
+    label = ""
     min_entrants = 2
     multi = False  # True: generate returns a list of brackets (a phase of groups)
+    template_only = False  # True: made by an event template (it needs the template's routing)
 
     def generate(self, entrants, **options):
         """Build a settled bracket (byes advanced) from the entrants."""
@@ -31,16 +36,6 @@ class Format:
     def placements(self, bracket):
         """Settled places for a bracket of this format."""
         raise NotImplementedError
-
-
-def register(name):
-    """Class decorator: register one instance of a Format under ``name``."""
-    def wrap(cls):
-        inst = cls()
-        inst.name = name
-        FORMATS[name] = inst
-        return cls
-    return wrap
 
 
 def get_format(name) -> Format:
@@ -129,4 +124,9 @@ def entrant_map(entrants) -> dict:
 
 
 # import the format modules so each registers itself
-from . import single_elimination, double_elimination, pairs, groups, kgp_finals  # noqa: E402,F401
+load_modules(__name__, __path__)
+
+
+def placements(bracket: Bracket) -> list[Placement]:
+    """Settled places, best first; computed by the bracket's format."""
+    return get_format(bracket.format).placements(bracket)

@@ -23,10 +23,10 @@ built; the bracket is finished when the two W(k-1) winners and the two L(2k-4) w
 """
 from __future__ import annotations
 
-from ..bracket import Bracket, Match, ranked_bands, real_matches, start
+from ..bracket import Bracket, Match, ranked_bands, real_matches
+from ..bracket_results import start
 from ..errors import N_, BracketError
-from . import (Format, bad_option, bracket_order, check_options, entrant_map, power_of_two, register,
-               validate_entrants)
+from . import Format, bad_option, bracket_order, check_options, entrant_map, power_of_two, register, validate_entrants
 from .single_elimination import tier_order, winners_side
 
 GRAND_FINALS = ("none", "single", "reset")
@@ -54,32 +54,49 @@ def drop_orders(size, last_drop) -> dict:
     """
     w_losers, met = _chalk_winners_side(size, last_drop)
     region = [0b11 << (2 * t) for t in range(size // 4)]  # L1 winners: two W1 matches each
-    surv = []
-    for a, b in zip(w_losers[1][::2], w_losers[1][1::2]):  # chalk L1
-        met[a].add(b), met[b].add(a)
-        surv.append(min(a, b))
+    surv = _chalk_first_losers_round(w_losers[1], met)
     orders = {}
     for r in range(2, last_drop + 1):
         n = size >> r
         block = [((1 << (1 << (r - 1))) - 1) << ((i - 1) << (r - 1)) for i in range(1, n + 1)]
-        names = list(ORDERS)
-        if r % 2:
-            names[0], names[1] = names[1], names[0]
-        lost = w_losers[r]
-        best = min(names, key=lambda nm: (_chalk_cost(ORDERS[nm], n, lost, surv, met),)
-                   + _drop_cost(ORDERS[nm], n, block, region))
-        mapping = [ORDERS[best](i, n) if n > 1 else 1 for i in range(1, n + 1)]
-        orders[r] = mapping
-        dropped, won = [0] * n, [0] * n
-        for i, t in enumerate(mapping):
-            dropped[t - 1] = region[t - 1] | block[i]
-            won[t - 1] = min(lost[i], surv[t - 1])
-            met[lost[i]].add(surv[t - 1]), met[surv[t - 1]].add(lost[i])
-        region = [dropped[2 * t] | dropped[2 * t + 1] for t in range(n // 2)]
-        surv = [min(won[2 * t], won[2 * t + 1]) for t in range(n // 2)]
-        for t in range(n // 2):
-            met[won[2 * t]].add(won[2 * t + 1]), met[won[2 * t + 1]].add(won[2 * t])
+        orders[r] = _best_order(r, n, w_losers[r], surv, met, block, region)
+        region, surv = _chalk_drop_round(orders[r], w_losers[r], surv, met, block, region)
     return orders
+
+
+def _chalk_first_losers_round(lost, met) -> list:
+    """L1 played by seed: its winners in match order (who met whom noted in ``met``)."""
+    surv = []
+    for a, b in zip(lost[::2], lost[1::2], strict=True):
+        met[a].add(b), met[b].add(a)
+        surv.append(min(a, b))
+    return surv
+
+
+def _best_order(r, n, lost, surv, met, block, region) -> list:
+    """W round r's drop order by drop_orders' costs: the L index of each of its n matches."""
+    names = list(ORDERS)
+    if r % 2:
+        names[0], names[1] = names[1], names[0]
+    best = min(names, key=lambda nm: (_chalk_cost(ORDERS[nm], n, lost, surv, met),)
+               + _drop_cost(ORDERS[nm], n, block, region))
+    return [ORDERS[best](i, n) if n > 1 else 1 for i in range(1, n + 1)]
+
+
+def _chalk_drop_round(mapping, lost, surv, met, block, region) -> tuple[list, list]:
+    """Play a drop round and the losers round after it by seed: the regions (W1 masks) and
+    the survivors of that next round (who met whom noted in ``met``)."""
+    n = len(mapping)
+    dropped, won = [0] * n, [0] * n
+    for i, t in enumerate(mapping):
+        dropped[t - 1] = region[t - 1] | block[i]
+        won[t - 1] = min(lost[i], surv[t - 1])
+        met[lost[i]].add(surv[t - 1]), met[surv[t - 1]].add(lost[i])
+    region = [dropped[2 * t] | dropped[2 * t + 1] for t in range(n // 2)]
+    surv = [min(won[2 * t], won[2 * t + 1]) for t in range(n // 2)]
+    for t in range(n // 2):
+        met[won[2 * t]].add(won[2 * t + 1]), met[won[2 * t + 1]].add(won[2 * t])
+    return region, surv
 
 
 def _chalk_winners_side(size, last_round):
@@ -87,7 +104,7 @@ def _chalk_winners_side(size, last_round):
     met = {s: set() for s in range(1, size + 1)}
     alive, losers = bracket_order(size), {}
     for r in range(1, last_round + 1):
-        pairs = list(zip(alive[::2], alive[1::2]))
+        pairs = list(zip(alive[::2], alive[1::2], strict=True))
         for a, b in pairs:
             met[a].add(b), met[b].add(a)
         alive = [min(p) for p in pairs]
@@ -130,9 +147,12 @@ def losers_count(size, q) -> int:
     return size >> (j + 1)
 
 
-@register("double_elimination")
+@register
 class DoubleElimination(Format):
     """Double elimination with crossed drops, optional grand final reset or top-4 stop."""
+
+    name = "double_elimination"
+    label = N_("Double elimination")
 
     min_entrants = 3
 

@@ -48,7 +48,8 @@ def generate_groups(entrants, group_count, inner_format, assignment="snake", **i
     if isinstance(assignment, str):
         if assignment != "snake" or not 1 <= group_count <= len(seeded):
             raise BracketError("bracket.bad_group_count",
-                               N_("Cannot split %(count)s entrants into %(groups)s groups (assignment %(assignment)s)."),
+                               N_("Cannot split %(count)s entrants into %(groups)s groups "
+                                  "(assignment %(assignment)s)."),
                                count=len(seeded), groups=group_count, assignment=assignment)
         groups = snake(seeded, group_count)
     else:
@@ -67,9 +68,12 @@ def generate_groups(entrants, group_count, inner_format, assignment="snake", **i
     return out
 
 
-@register("groups")
+@register
 class Groups(Format):
     """Phase format: ``generate`` returns a list of group brackets (see module doc)."""
+
+    name = "groups"
+    label = N_("Group stage")
 
     min_entrants = 2
     multi = True

@@ -14,7 +14,8 @@ fewer immediate rematches with ``previous_opponents`` ([(a, b), ...] who last pl
 """
 from __future__ import annotations
 
-from ..bracket import Bracket, Entrant, Match, Placement, start
+from ..bracket import Bracket, Entrant, Match, Placement
+from ..bracket_results import start
 from ..errors import N_, BracketError
 from . import Format, check_options, entrant_map, register, validate_entrants
 
@@ -25,7 +26,8 @@ def _sides(seeded):
     losers = [e.id for e in seeded if e.tier == 1]
     if len(winners) != 2 or len(losers) != 2:
         raise BracketError("bracket.kgp_finals_tiers",
-                           N_("The finals stage needs two winners-side entrants (tier 0) and two losers-side entrants (tier 1)."))
+                           N_("The finals stage needs two winners-side entrants (tier 0) and two losers-side "
+                              "entrants (tier 1)."))
     return winners, losers
 
 
@@ -62,9 +64,13 @@ def _checked_pairing(pairing, winners, losers) -> list[tuple]:
     return out
 
 
-@register("kgp_finals")
+@register
 class KgpFinals(Format):
     """Q1, Q2 (with conditional Q1R, Q2R) and the final F."""
+
+    name = "kgp_finals"
+    label = N_("Finals stage")
+    template_only = True
 
     min_entrants = 4
 

@@ -7,13 +7,18 @@ into "through" and "out"; the next phase decides between them.
 """
 from __future__ import annotations
 
-from ..bracket import Bracket, Match, ranked_bands, start
+from ..bracket import Bracket, Match, ranked_bands
+from ..bracket_results import start
+from ..errors import N_
 from . import Format, bad_option, check_options, entrant_map, register, validate_entrants
 
 
-@register("pairs")
+@register
 class Pairs(Format):
     """Single matches between consecutive entrants; keys P1, P2, ..."""
+
+    name = "pairs"
+    label = N_("Pairs (single matches)")
 
     min_entrants = 2
 

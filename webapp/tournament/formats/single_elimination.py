@@ -17,7 +17,9 @@ usual meeting guarantees hold among the tier's own seeds.
 """
 from __future__ import annotations
 
-from ..bracket import Bracket, Match, ranked_bands, real_matches, start
+from ..bracket import Bracket, Match, ranked_bands, real_matches
+from ..bracket_results import start
+from ..errors import N_
 from . import Format, bracket_order, check_options, entrant_map, power_of_two, register, validate_entrants
 
 
@@ -51,9 +53,12 @@ def winners_side(ranked, last_round, side="W") -> dict:
     return matches
 
 
-@register("single_elimination")
+@register
 class SingleElimination(Format):
     """Single elimination; option third_place=True adds the "3P" match."""
+
+    name = "single_elimination"
+    label = N_("Single elimination")
 
     min_entrants = 2
 

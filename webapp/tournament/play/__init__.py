@@ -5,19 +5,30 @@ Pure domain: plain dataclasses in, a new MatchState or a RuleViolation out.
 from __future__ import annotations
 
 from webapp.tournament.errors import N_, RuleViolation
-from webapp.tournament.play.actions import (ACTIONS, Action, Arrive, CoinToss, DeclareChange,
-                                            NamePlayer, Override, Penalty, Replay, ReportGame,
-                                            RollCall, Ruling, action_from_dict)
-from webapp.tournament.play.best_of import BestOf
+from webapp.tournament.play.actions import (
+    ACTIONS,
+    Action,
+    Arrive,
+    CoinToss,
+    DeclareChange,
+    NamePlayer,
+    Override,
+    Penalty,
+    Replay,
+    ReportGame,
+    RollCall,
+    Ruling,
+    action_from_dict,
+)
+from webapp.tournament.play.base import MATCH_TYPES
+from webapp.tournament.play.best_of import BestOf  # noqa: F401  (registers)
 from webapp.tournament.play.engine import apply, fresh
-from webapp.tournament.play.kachinuki import Kachinuki
+from webapp.tournament.play.kachinuki import Kachinuki  # noqa: F401  (registers)
 from webapp.tournament.play.prompt import Prompt
-from webapp.tournament.play.representative import Representative
+from webapp.tournament.play.representative import Representative  # noqa: F401  (registers)
 from webapp.tournament.play.state import GameRecord, MatchSetup, MatchState, Member, SideState
 from webapp.tournament.play.validate import check_setup, setup_from_dict
 from webapp.tournament.rulesets import RULESETS, get_ruleset
-
-MATCH_TYPES = {t.name: t for t in (BestOf, Kachinuki, Representative)}
 
 __all__ = ["ACTIONS", "Action", "Arrive", "CoinToss", "DeclareChange", "GameRecord",
            "MATCH_TYPES", "MatchSetup", "MatchState", "Member", "NamePlayer", "Override",

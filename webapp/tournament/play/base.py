@@ -4,12 +4,19 @@ from __future__ import annotations
 from webapp.tournament.errors import N_, RuleViolation
 from webapp.tournament.play.core import finish
 from webapp.tournament.play.state import SIDES, other
+from webapp.tournament.registry import Registry
+
+MATCH_TYPES = Registry("match type")
+register = MATCH_TYPES.register
 
 
 class MatchType:
     """A match type: who plays the next game and when the match is decided."""
 
     name = ""
+    label = ""         # msgid: how the desk names it
+    roll_call = False  # the Tekken roll call decides a no-show, never an automatic walkover
+    winner_stays = False  # a team match where the winner plays on (kachinuki)
 
     @staticmethod
     def check_unique_ids(setup) -> None:

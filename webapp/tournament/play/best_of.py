@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 from webapp.tournament.errors import N_, RuleViolation
-from webapp.tournament.play.base import MatchType
+from webapp.tournament.play.base import MatchType, register
 from webapp.tournament.play.core import finish
 
 
+@register
 class BestOf(MatchType):
     """First to ceil(N/2) games; a double K.O. game (if the rules have one) is replayed."""
 
     name = "best_of"
+    label = N_("Best of games")
 
     @classmethod
     def validate_setup(cls, setup, rules) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from webapp.tournament.errors import N_, RuleViolation
 from webapp.tournament.play.state import SIDES, GameRecord, MatchState, other
 
-
 # -- shared checks -----------------------------------------------------------
 
 def check_open(state: MatchState) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 from webapp.tournament.errors import N_, RuleViolation
 from webapp.tournament.play import actions as A
 from webapp.tournament.play import core, penalties, report, voids
-from webapp.tournament.play.state import MatchState
+from webapp.tournament.play.handlers import HANDLERS, register
+from webapp.tournament.play.state import MatchState, fresh  # noqa: F401  (fresh: part of this API)
 from webapp.tournament.play.validate import check_action
 
 
@@ -20,26 +21,18 @@ def effect_name(state, act):
     state.mtype.on_name(state, act)
 
 
-HANDLERS = {
-    A.CoinToss: (core.check_coin_toss, core.effect_coin_toss),
-    A.RollCall: (core.check_roll_call, core.effect_roll_call),
-    A.Arrive: (core.check_arrive, core.effect_arrive),
-    A.NamePlayer: (check_name, effect_name),
-    A.DeclareChange: (core.check_declare_change, core.effect_declare_change),
-    A.ReportGame: (report.check_report, report.effect_report),
-    A.Penalty: (penalties.check_penalty, penalties.effect_penalty),
-    A.Replay: (core.check_replay, core.effect_replay),
-    A.Override: (core.check_override, core.effect_override),
-    A.Ruling: (voids.check_ruling, voids.effect_ruling),
-}
-
-
-def fresh(setup, rules, mtype) -> MatchState:
-    """A match before any action."""
-    state = MatchState(setup, rules, mtype)
-    mtype.init(state)
-    mtype.bar_for_the_day(state)
-    return state
+for _kind, _check, _effect in (
+        (A.CoinToss, core.check_coin_toss, core.effect_coin_toss),
+        (A.RollCall, core.check_roll_call, core.effect_roll_call),
+        (A.Arrive, core.check_arrive, core.effect_arrive),
+        (A.NamePlayer, check_name, effect_name),
+        (A.DeclareChange, core.check_declare_change, core.effect_declare_change),
+        (A.ReportGame, report.check_report, report.effect_report),
+        (A.Penalty, penalties.check_penalty, penalties.effect_penalty),
+        (A.Replay, core.check_replay, core.effect_replay),
+        (A.Override, core.check_override, core.effect_override),
+        (A.Ruling, voids.check_ruling, voids.effect_ruling)):
+    register(_kind, _check, _effect)
 
 
 def apply(state: MatchState, action) -> MatchState:

@@ -7,15 +7,19 @@ had shown the other result.
 from __future__ import annotations
 
 from webapp.tournament.errors import N_, RuleViolation
-from webapp.tournament.play.base import MatchType
+from webapp.tournament.play.base import MatchType, register
 from webapp.tournament.play.core import check_toss_done, finish
 from webapp.tournament.play.state import other
 
 
+@register
 class Kachinuki(MatchType):
     """A team loses when all its members are out (or it is disqualified)."""
 
     name = "kachinuki"
+    label = N_("Kachinuki (team, winner stays)")
+    roll_call = True
+    winner_stays = True
 
     @classmethod
     def validate_setup(cls, setup, rules) -> None:

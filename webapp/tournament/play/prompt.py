@@ -4,8 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Optional
 
-from webapp.tournament.play.report import fixed_side_a
-from webapp.tournament.play.state import SIDES, other
+from webapp.tournament.play.sides import SIDES, other
 
 
 @dataclass
@@ -78,7 +77,7 @@ def build_prompt(state) -> Prompt:
         blind_select=state.blind and bool(mt.must_name(state)) and mt.name != "best_of",
         members_in={s: state.members_in(s) for s in SIDES},
         absent={s: sorted(state.side(s).absent) for s in SIDES},
-        stage_picker=stage_picker(state), side_a=fixed_side_a(state) or "",
+        stage_picker=stage_picker(state), side_a=state.fixed_side_a or "",
         may_change_character=rules.may_change(state),
         characters={s: _character(state, s) for s in SIDES}, replay=_replay(state),
         awarded_rounds={s: state.side(s).awarded for s in SIDES},

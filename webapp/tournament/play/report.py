@@ -54,21 +54,11 @@ def _check_replay(state, act) -> None:
                             char_a=old.char_a, char_b=old.char_b, stage=old.stage or "-")
 
 
-def fixed_side_a(state):
-    """Side A's 1P/2P when the toss fixed it for the whole match, else None."""
-    toss = state.toss
-    if state.rules.side_rule != "toss_fixed" or toss is None or toss.side_of_winner is None:
-        return None
-    if toss.winner == "a":
-        return toss.side_of_winner
-    return "2P" if toss.side_of_winner == "1P" else "1P"
-
-
 def _check_side(state, act) -> None:
     """Tekken: the side chosen at the toss holds for every game of the match."""
     if act.side_a not in ("", "1P", "2P"):
         raise RuleViolation("play.side_invalid", N_("Side is 1P or 2P"))
-    fixed = fixed_side_a(state)
+    fixed = state.fixed_side_a
     if act.side_a and fixed and act.side_a != fixed:
         raise RuleViolation("tekken.side_fixed",
                             N_("Tekken side choice: the side chosen at the coin toss holds for "
@@ -83,7 +73,7 @@ def check_report(state, act):
     rules = state.rules
     act = replace(act, char_a=rules.resolve_character(state, "a", ma, act.char_a),
                   char_b=rules.resolve_character(state, "b", mb, act.char_b),
-                  side_a=act.side_a or (fixed_side_a(state) or ""))
+                  side_a=act.side_a or (state.fixed_side_a or ""))
     check_rounds(rules, act)
     _check_awarded(state, act)
     _check_side(state, act)

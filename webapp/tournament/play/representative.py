@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 from webapp.tournament.errors import N_, RuleViolation
-from webapp.tournament.play.base import MatchType
+from webapp.tournament.play.base import MatchType, register
 from webapp.tournament.play.core import finish
 
 
+@register
 class Representative(MatchType):
     """Each team names one member (blind); the game's winner wins the match."""
 
     name = "representative"
+    label = N_("Representative match")
 
     @classmethod
     def validate_setup(cls, setup, rules) -> None:

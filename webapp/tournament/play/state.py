@@ -5,13 +5,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Optional
 
 from webapp.tournament.errors import N_, RuleViolation
-
-SIDES = ("a", "b")
-
-
-def other(side: str) -> str:
-    """The opposing side."""
-    return "b" if side == "a" else "a"
+from webapp.tournament.play.sides import SIDES, other  # noqa: F401  (re-exported)
 
 
 @dataclass
@@ -177,6 +171,16 @@ class MatchState:
             return self.forced_score
         return self.mtype.score(self)
 
+    @property
+    def fixed_side_a(self) -> Optional[str]:
+        """Side A's 1P/2P when the toss fixed it for the whole match, else None."""
+        toss = self.toss
+        if self.rules.side_rule != "toss_fixed" or toss is None or toss.side_of_winner is None:
+            return None
+        if toss.winner == "a":
+            return toss.side_of_winner
+        return "2P" if toss.side_of_winner == "1P" else "1P"
+
     def prompt(self):
         """What the staff page shows before the next game."""
         from webapp.tournament.play.prompt import build_prompt
@@ -190,3 +194,11 @@ class MatchState:
                 "games": [g.to_dict() for g in self.games], "penalties": list(self.penalties),
                 "history": [a.to_dict() for a in self.history], "undone": list(self.undone),
                 "ruling": self.ruling}
+
+
+def fresh(setup, rules, mtype) -> MatchState:
+    """A match before any action."""
+    state = MatchState(setup, rules, mtype)
+    mtype.init(state)
+    mtype.bar_for_the_day(state)
+    return state

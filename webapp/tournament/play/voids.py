@@ -15,7 +15,8 @@ again against the corrected match:
 from __future__ import annotations
 
 from webapp.tournament.errors import N_, RuleViolation
-from webapp.tournament.play.state import MatchState
+from webapp.tournament.play.handlers import HANDLERS
+from webapp.tournament.play.state import MatchState, fresh
 
 NAMING_UNDONE = N_("Undone: game %(game)d was voided, which changed who plays next, so this "
                    "entry no longer applies")
@@ -37,7 +38,6 @@ def fold(state: MatchState, plan: frozenset, recheck_after: int, kept: frozenset
     re-applied as they happened; later ones are checked again. Returns the new
     state, the later games that no longer fit and the other entries that do not.
     """
-    from webapp.tournament.play.engine import HANDLERS, fresh
     originals = {g.at: g for g in state.games}
     new = fresh(state.setup, state.rules, state.mtype)
     new.void_plan, new.refold_games, new.kept = plan, originals, kept

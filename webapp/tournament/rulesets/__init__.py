@@ -1,64 +1,15 @@
 """Rule sets as data: rounds, games, double K.O., penalties, character rule.
 
-A rule set is one module that builds a :class:`RuleSet` and registers it here by
-name; the match-play engine (``webapp.tournament.play``) reads the data and
-calls the rule set's character validators.
+A rule set is one module in this package that builds a :class:`RuleSet` and registers it
+(``register(RuleSet(...))`` from ``.base``); every module here is loaded, so adding a rule
+set touches its own file only. The match-play engine (``webapp.tournament.play``) reads the
+data and calls the rule set's character validators.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from webapp.tournament.registry import load_modules
+from webapp.tournament.rulesets.base import RULESETS, RuleSet, get_ruleset, register
 
-from webapp.tournament.errors import N_, RuleViolation
+__all__ = ["RULESETS", "RuleSet", "get_ruleset", "register"]
 
-
-@dataclass(frozen=True)
-class RuleSet:
-    """Everything a match needs to know about the event's rules."""
-
-    name: str                     # registry key, "kgp2025"
-    title: str                    # shown in messages, "KGP2025"
-    match_types: tuple[str, ...]  # match types this event uses
-    rounds_to_win: int            # a game is first to this many rounds
-    best_of: tuple[int, ...] = (1,)           # allowed games per match (best_of only)
-    best_of_by_phase: Mapping[str, int] = field(default_factory=dict)
-    team_size: int = 1            # members per side in a kachinuki
-    double_ko: bool = False       # a double K.O. at the full-set round counts
-    character_lock: bool = False  # members play their registered character only
-    stage_rule: str = "agreement"  # or "toss_then_loser"
-    side_rule: str = "agreement"   # or "toss_fixed": the toss side holds all match
-    coin_toss_required: tuple[str, ...] = ()  # match types that need the toss first
-    replay_scope: str = "game"     # "game": replayed from scratch; "round": from the round
-    penalties: Mapping[str, str] = field(default_factory=dict)  # kind -> effect
-    acts: Mapping[str, str] = field(default_factory=dict)       # KGP prohibited acts
-    # Penalty kinds whose disqualification lasts the whole day -> the rule, as a msgid.
-    day_long: Mapping[str, str] = field(default_factory=dict)
-    check_characters: Callable = None    # (state, report, members) -> None or raise
-    voids_win: Callable = None           # (state, side, member_id, char) -> bool
-    may_change: Callable = None          # (state) -> list of sides
-    resolve_character: Callable = None   # (state, side, member_id, char) -> char
-
-    def games_for_phase(self, phase: str) -> int:
-        """Games per match (best of N) in a phase of the event."""
-        return self.best_of_by_phase.get(phase, self.best_of_by_phase.get("default", 1))
-
-
-RULESETS: dict[str, RuleSet] = {}
-
-
-def register(ruleset: RuleSet) -> RuleSet:
-    """Add a rule set to the registry under its name."""
-    RULESETS[ruleset.name] = ruleset
-    return ruleset
-
-
-def get_ruleset(name: str) -> RuleSet:
-    """The registered rule set, or a RuleViolation naming the known ones."""
-    try:
-        return RULESETS[name]
-    except KeyError:
-        raise RuleViolation("ruleset.unknown", N_("Unknown rule set %(name)s (known: %(known)s)"),
-                            name=name, known=", ".join(sorted(RULESETS))) from None
-
-
-from webapp.tournament.rulesets import kgp2025, tekken7_hiza_5on5  # noqa: E402,F401  (registers)
+load_modules(__name__, __path__)

@@ -6,7 +6,7 @@ prohibited acts are numbered ①–⑥ in their own list there.
 from __future__ import annotations
 
 from webapp.tournament.errors import N_, RuleViolation
-from webapp.tournament.rulesets import RuleSet, register
+from webapp.tournament.rulesets.base import RuleSet, register
 
 # The seed's list of prohibited acts (禁止行為), in its order and numbering.
 ACTS = {
@@ -65,6 +65,8 @@ def voids_win(state, side, member_id, char):
 RULESET = register(RuleSet(
     name="kgp2025",
     title="KGP2025",
+    label=N_("KGP2025 (1on1)"),
+    reception_category="player",     # recorded as players at the door (RULES.md B)
     match_types=("best_of",),
     rounds_to_win=2,                 # ③ 2ラウンド先取 (the game's WIN COUNT setting)
     best_of=(3, 5),                  # ② Bo3; finals-stage qualifiers and finals Bo5

@@ -5,7 +5,7 @@ Kachinuki team matches and the wildcard's 1-on-1 representative matches.
 from __future__ import annotations
 
 from webapp.tournament.errors import N_
-from webapp.tournament.rulesets import RuleSet, register
+from webapp.tournament.rulesets.base import RuleSet, register
 
 KINDS = {
     "interruption": "round",            # self-inflicted interruption: one round (2-2: the game)
@@ -48,6 +48,7 @@ def may_change(state):
 RULESET = register(RuleSet(
     name="tekken7_hiza_5on5",
     title="Tekken 7 Hiza Mattari Cup",
+    label=N_("Tekken 7 Hiza Mattari Cup 5on5"),
     match_types=("kachinuki", "representative"),
     rounds_to_win=3,                 # 3 rounds = 1 set = 1 game: first to 3, 2-2 is full set
     team_size=5,

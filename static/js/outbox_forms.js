@@ -1,0 +1,98 @@
+/* taikai entry forms: a <form data-op data-match-id data-base-version> becomes an outbox entry
+ * (stored on this phone first, sent by outbox.js), never a plain post. Also the one place a score
+ * choice ("2-1") becomes winner and rounds (offline_pack.js's forms use it too). */
+(function (G) {
+  'use strict';
+  const O = () => G.TaikaiOutbox;
+  const { t, num, toast } = G.TaikaiDom;
+  const isBtn = (f) => f.tagName === 'BUTTON' || /^(submit|button|reset|image|file)$/.test(f.type);
+
+  // Checkbox: boolean (several with one name: array of checked values);
+  // number: number; repeated names, multi-selects: arrays.
+  function serialize(form, submitter) {
+    const out = {}, n = {};
+    for (const f of form.elements) n[f.name] = (n[f.name] || 0) + 1;
+    for (const f of form.elements) {
+      const k = f.name;
+      if (!k || f.disabled || k === 'csrf_token') continue;
+      let v = f.value;
+      if (isBtn(f)) { if (f !== submitter || f.type === 'reset' || f.type === 'file') continue; }
+      else if (f.type === 'checkbox') {
+        if (n[k] === 1) { out[k] = f.checked; continue; }
+        out[k] = out[k] || [];
+        if (f.checked) out[k].push(v);
+        continue;
+      } else if (f.type === 'radio') { if (f.checked || !(k in out)) out[k] = f.checked ? v : null; continue; }
+      else if (f.type === 'number' || f.type === 'range') v = v === '' ? null : +v;
+      else if (f.tagName === 'SELECT' && f.multiple) { out[k] = Array.from(f.selectedOptions, (o) => o.value); continue; }
+      out[k] = k in out ? [].concat(out[k], v) : v;
+    }
+    return expandScore(out);
+  }
+
+  // A score choice ("2-1"; a draw "2-2" is a double K.O.) is sent as winner and rounds.
+  function expandScore(out) {
+    if (!('score' in out)) return out;
+    const m = /^(\d+)-(\d+)$/.exec(out.score || '');
+    delete out.score;
+    if (!m) return out;
+    const a = +m[1], b = +m[2];
+    Object.assign(out, { rounds_a: a, rounds_b: b }, a === b ? { double_ko: true } : { winner: a > b ? 'a' : 'b' });
+    return out;
+  }
+
+  // A refresh of the match (#match-play, after any sync that changed something) must not wipe
+  // what the referee is entering: while one of its forms is touched and not yet stored, the
+  // refresh waits; storing the entry syncs, and that sync refreshes the match.
+  const touch = (ev) => {
+    const form = ev.target.closest && ev.target.closest('#match-play form');
+    if (form) form.dataset.touched = '1';
+  };
+  document.addEventListener('input', touch, true);
+  document.addEventListener('change', touch, true);
+  document.addEventListener('htmx:beforeRequest', (ev) => {
+    const elt = ev.detail && ev.detail.elt;
+    if (elt && elt.id === 'match-play' && elt.querySelector('form[data-touched]')) ev.preventDefault();
+  });
+
+  // Capture phase on document runs before htmx's listener on the form; the
+  // event stops here, so the op goes through the outbox only.
+  document.addEventListener('submit', async (ev) => {
+    const form = ev.target, d = form.dataset;
+    if (!d || !d.op || !O()) return; // no data-op (or no outbox): normal form
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+    if (d.saving) return; // a double tap must not make two ops
+    d.saving = '1';
+    try {
+      const payload = serialize(form, ev.submitter), base = num(d.baseVersion);
+      const op = d.retryOf ? await O().retryAsNew(d.retryOf, payload, base)
+        : await O().enqueue(d.op, num(d.matchId), base, payload);
+      // Stored: only now may what the person typed be cleared.
+      delete d.retryOf;
+      delete d.touched;
+      form.classList.remove('editing');
+      if (!('keepValues' in d)) form.reset();
+      if (G.TaikaiEntry) G.TaikaiEntry.track(form, op); // queued, then what the server said
+      if (op.match_id != null) announceIfOffline(op);
+    } catch (e) {
+      console.error('taikai: op not stored', e);
+      toast(t('端末に保存できませんでした', 'Could not save on this phone'), 'error');
+    } finally { delete d.saving; }
+  }, true);
+
+  // Not sent (offline): the match page may update its view optimistically.
+  async function announceIfOffline(op) {
+    if (navigator.onLine !== false) {
+      await O().idle();
+      const cur = await O().get(op.op_id);
+      if (!cur || !O().UNSENT.includes(cur.status)) return;
+    }
+    document.body.dispatchEvent(new CustomEvent('taikai:local-op', { bubbles: true, detail: { op } }));
+    const SW = navigator.serviceWorker;
+    const reg = SW && (await SW.getRegistration().catch(() => null));
+    if (reg && reg.sync) reg.sync.register('taikai-outbox').catch(() => {}); // extra trigger only
+  }
+
+  G.TaikaiForms = { serialize, expandScore };
+})(self);

@@ -1,0 +1,37 @@
+"""The /sync blueprint and the reading of a signed-in person's request body, shared by the
+routes of api.py (/ops, /seen, /outcomes) and received.py (/received)."""
+from flask import Blueprint, current_app, jsonify, request
+from flask_login import current_user
+from flask_wtf.csrf import validate_csrf
+from wtforms.validators import ValidationError as WTFValidationError
+
+from webapp.extensions import csrf
+
+from .schemas import BadBody, ValidationError, read_json
+
+bp = Blueprint("sync", __name__, url_prefix="/sync")
+csrf.exempt(bp)  # checked in push() after the sign-in check
+
+
+def unauthorized():
+    # A JSON 401, never a redirect to a sign-in page: the phone keeps its entries.
+    return jsonify({"error": "auth", "message": "sign in to send"}), 401
+
+
+def read_signed_in(schema):
+    """The body of a signed-in person's request, or the answer refusing it: 401 without a session
+    (checked before the CSRF token, so an expired session reads as "sign in", not as a bad token),
+    400 for a bad token or unusable JSON, 422 for a body the schema refuses."""
+    if not current_user.is_authenticated:
+        return None, unauthorized()
+    try:
+        if current_app.config.get("WTF_CSRF_ENABLED", True):
+            validate_csrf(request.headers.get("X-CSRFToken", ""))
+    except WTFValidationError:
+        return None, (jsonify({"error": "csrf", "message": "reload the page"}), 400)
+    try:
+        return schema.load(read_json(request.get_data())), None
+    except BadBody as problem:
+        return None, (jsonify({"error": "json", "message": f"the body is not usable JSON: {problem}"}), 400)
+    except ValidationError as problem:
+        return None, (jsonify({"errors": problem.normalized_messages()}), 422)

@@ -1,0 +1,30 @@
+"""bench/day.py plays a whole 64-player KGP2025 day end to end, so the headline sync bench cannot rot."""
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_64_player_day_is_played_out_through_the_server():
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}  # its own SQLite file
+    done = subprocess.run([sys.executable, "bench/day.py", "--players", "64"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    outcomes, cpu, figure = done.stdout.strip().splitlines()[-3:]
+    # every entry applied, none refused (a busy answer is sent again, as a phone does)
+    assert re.fullmatch(r"outcomes: \{'applied': \d+\}(, \d+ busy answers sent again)?", outcomes)
+    assert re.fullmatch(r"server CPU: first 10 % [\d.]+ ms/entry, last 10 % [\d.]+ ms/entry, "
+                        r"whole day [\d.]+ ms/entry", cpu)
+    assert re.fullmatch(r"day: 64 players \(sqlite\): \d+ entries in [\d.]+ s: first 10 % [\d.]+ ms/entry, "
+                        r"last 10 % [\d.]+ ms/entry, \d+ entries/s", figure)
+
+
+def test_a_day_of_pools_is_played_out_too():
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    done = subprocess.run([sys.executable, "bench/day.py", "--players", "72", "--pools", "4"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "day: 72 players in 4 pools (sqlite)" in done.stdout

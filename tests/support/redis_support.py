@@ -1,0 +1,44 @@
+"""A Redis for tests that need one: the given URL when it answers, else a private redis-server."""
+import contextlib
+import socket
+import subprocess
+import time
+
+import redis
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def redis_at(url: str, flush: bool = False):
+    """Yield `url` if a Redis answers there (emptied before and after when `flush`), else the URL
+    of a redis-server started for the block, keeping nothing on disk."""
+    try:
+        client = redis.Redis.from_url(url, socket_timeout=1)
+        client.flushdb() if flush else client.ping()
+    except redis.RedisError:
+        pass
+    else:
+        yield url
+        if flush:
+            redis.Redis.from_url(url).flushdb()
+        return
+    port = _free_port()
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--save", "", "--appendonly", "no"],
+                              stdout=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    for _ in range(50):
+        try:
+            redis.Redis.from_url(url).ping()
+            break
+        except redis.RedisError:
+            time.sleep(0.1)
+    try:
+        yield url
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -1,0 +1,205 @@
+"""Deciding one entry: applied, confirmed, held or a conflict, or a RuleViolation /
+ServiceError / ValidationError when the rules or the input refuse it (before any change)."""
+from ..extensions import db
+from ..mirror import guard as mirror_guard
+from ..models import MatchRow, Operation
+from ..services import (
+    ServiceError,
+    access,
+    brackets,
+    checkin,
+    conflicts,
+    desk_requests,
+    disqualifications,
+    no_shows,
+    play,
+    restarts,
+)
+from ..tournament.errors import N_, RuleViolation
+from . import held, log, payloads, preload, steps
+from .batch import Batch
+from .outcomes import Outcome
+from .payloads import CorrectionForm, WinnerForm
+
+MATCH_KINDS = ("coin_toss", "roll_call", "arrive", "name_player", "declare_change", "report_game",
+               "penalty", "replay", "override", "ruling")
+# Bracket-level entries the desk makes (its result and correction forms, conflict decisions).
+DESK_KINDS = ("record_winner", "correct_result", "resolve_conflict", "undo_walkover")
+
+
+def _stale(op: dict, match: MatchRow) -> bool:
+    """The entrants changed since the device looked at the match."""
+    return op.get("base_version") is not None and op["base_version"] < (match.slots_version or 0)
+
+
+def decide(batch: Batch, op: dict, user) -> tuple[Outcome, str | None]:
+    """Applied, confirmed, held or conflict — and the conflict's reason; raises when refused."""
+    mirror_guard.check(op)  # one writer per event: a mirrored copy takes no entries
+    access.check_signed_in(user)
+    payloads.check_printable(op)
+    if op["kind"] == "check_in":
+        return checkin.apply(op, user), None  # checks the entrant's event
+    if op["kind"] in disqualifications.KINDS:
+        return disqualifications.apply(op, user), None  # checks the entrant's event and the desk
+    if op["kind"] not in MATCH_KINDS + DESK_KINDS + ("set_station", desk_requests.KIND):
+        raise RuleViolation("op.kind", N_("Unknown kind of entry: %(kind)s."), kind=op["kind"])
+    if op["kind"] in DESK_KINDS:
+        access.check_desk(user)
+    match = lock_match(batch, op.get("match_id"))
+    if match is None:
+        raise RuleViolation("op.no_match", N_("This match does not exist."))
+    access.check_event(user, match.bracket.phase.event_id)  # every kind: staff stay in their event
+    return _on_match(batch, op, match, user)
+
+
+def _on_match(batch: Batch, op: dict, match: MatchRow, user) -> tuple[Outcome, str | None]:
+    """An entry on a match (locked, in the user's event), by its kind."""
+    if op["kind"] == "set_station":
+        return checkin.set_station(op, match, user), None
+    if op["kind"] == desk_requests.KIND:  # to the desk's queue; the match does not change
+        return desk_requests.send(op, match, user), None
+    if op["kind"] in DESK_KINDS:
+        return decide_desk(op, match, user)
+    return decide_match(batch, op, match, user)
+
+
+# The rules need the match's phase and event: one joined query instead of three.
+_MATCH_WITH_EVENT = [preload.EVENT_OF_MATCH]
+
+
+def lock_match(batch: Batch, match_id) -> MatchRow | None:
+    """The entry's match, locked: the batch's copy when the batch holds its lock already,
+    else the match row locked alone (PostgreSQL FOR UPDATE)."""
+    if not match_id:
+        return None
+    if batch.locked:
+        return preload.get(MatchRow, match_id, batch, options=_MATCH_WITH_EVENT)
+    return db.session.get(MatchRow, match_id, with_for_update=True)
+
+
+def decide_match(batch: Batch, op: dict, match: MatchRow, user=None) -> tuple[Outcome, str | None]:
+    """A match-play entry: held, a conflict, confirmed (already recorded) or applied."""
+    payload = dict(op.get("payload") or {})
+    named = held.named_players(payload.pop("slots", None))
+    payload = payloads.load_action(op["kind"], payload)
+    position = payload.pop("position", None)
+    action = {"kind": op["kind"], **payload}
+    if held.must_wait(match):
+        held.note(batch, match.id)
+        return Outcome(op["op_id"], "held", "held.waiting", held.MESSAGE, match_version=match.version), None
+    if named is not None and named != (match.slot_a, match.slot_b):
+        return _conflict(op, match, "players_differ")
+    if named is None and _stale(op, match):
+        return _conflict(op, match, "participants_changed")
+    actions = match.actions or []
+    if position is not None and position < len(actions):
+        if same_action(actions[position], action):
+            return Outcome(op["op_id"], "confirmed", match_version=match.version), None
+        return _conflict(op, match, "different_result")
+    placed = _placed(batch, op, match, position, len(actions))  # I2: at its own step, or not at all
+    if placed is not None:
+        return placed
+    if op["kind"] == "ruling" and user is not None and not getattr(user, "is_desk", False):
+        raise ServiceError("op.desk_only", N_("Only the desk may make this entry."))
+    state = play.state_of(match)
+    before = len(state.undone)
+    new = play.apply_action(match, action, state)
+    _mark_undone(batch, match, new.undone[before:])
+    return Outcome(op["op_id"], "applied", match_version=match.version), None
+
+
+def _placed(batch: Batch, op: dict, match: MatchRow, position: int | None, recorded: int):
+    """A conflict when the entry follows its phone's refused one, held when its step is not
+    reached yet; None when it goes in now (see steps.py)."""
+    if position is None:
+        return None
+    refused = steps.follows_refused(batch, op, match.id, position)
+    if refused is not None:
+        return _conflict(op, match, "follows_refused", {"step": position, "refused": refused["op_id"]})
+    if position > recorded:
+        held.note(batch, match.id)
+        return Outcome(op["op_id"], "held", "held.earlier_entries", steps.AHEAD,
+                       {"step": position + 1, "recorded": recorded}, match.version), None
+    return None
+
+
+def _mark_undone(batch: Batch, match: MatchRow, undone: list[dict]) -> None:
+    """Tell each phone which of its applied entries a void undid, and why (/sync/outcomes)."""
+    if not undone:
+        return
+    log.write_pending(batch)   # entries applied earlier in this batch must be in the log to be marked
+    db.session.flush()
+    rows = [r for r in db.session.query(Operation).filter(
+        Operation.match_id == match.id, Operation.outcome == "applied", Operation.undone.is_(False),
+        Operation.kind.in_(MATCH_KINDS)).order_by(Operation.id)]  # a restart's undone entries are gone
+    for entry in undone:
+        at = entry["at"]
+        row = next((r for r in rows if (r.payload or {}).get("position") == at), None)
+        row = row or (rows[at] if at < len(rows) else None)
+        if row is not None:
+            why = {k: entry[k] for k in ("code", "message", "params")}
+            row.params = {**(row.params or {}), "undone": why}
+            row.undone = True
+
+
+# Whether a naming is a blind select follows from the match's state, not from the phone
+# (the offline entry panel cannot know it), so two namings of one player agree regardless.
+_STATE_DECIDED = {"blind"}
+
+
+def same_action(recorded: dict, entered: dict) -> bool:
+    """Two entries of one action agree on everything the entering phone said."""
+    return all(recorded.get(k) == v for k, v in entered.items() if k not in _STATE_DECIDED)
+
+
+def decide_desk(op: dict, match: MatchRow, user) -> tuple[Outcome, str | None]:
+    """A desk entry on a match: its result, a correction or a conflict decision."""
+    payload = op.get("payload") or {}
+    if op["kind"] == "resolve_conflict":
+        params = conflicts.resolve(payload, user)
+        return Outcome(op["op_id"], "applied", params=params, match_version=match.version), None
+    if _stale(op, match):
+        return _conflict(op, match, "participants_changed")
+    if op["kind"] == "undo_walkover":
+        no_shows.undo_walkover(match, user)
+        return Outcome(op["op_id"], "applied", match_version=match.version), None
+    if op["kind"] == "record_winner":
+        return _record_winner(op, match, user, WinnerForm().load(payload))
+    form = CorrectionForm().load(payload)
+    if not form["reason"].strip():
+        raise ServiceError("correction.reason",
+                           N_("Give the reason for the correction: it is kept in the match's history."))
+    with restarts.collect() as restarted:  # I1: the desk is shown every match that restarts
+        brackets.correct_winner(match, form["winner"], user, form["cascade"], form["reason"])
+    if not restarted:
+        return Outcome(op["op_id"], "applied", match_version=match.version), None
+    keys = ", ".join(row.key for row in restarted)
+    return Outcome(op["op_id"], "applied", "bracket.restarted", RESTARTED, {"matches": keys},
+                   match.version), None
+
+
+RESTARTED = N_("These matches restart with their new players; their entries were undone and each phone "
+               "that made them is told: %(matches)s")
+
+
+def _record_winner(op: dict, match: MatchRow, user, form: dict) -> tuple[Outcome, str | None]:
+    if match.status == "done" and match.winner_id is not None:
+        if match.winner_id == form["winner"]:
+            return Outcome(op["op_id"], "confirmed", match_version=match.version), None
+        return _conflict(op, match, "different_result")
+    brackets.record_winner(match, form["winner"], user, walkover=form["walkover"])
+    return Outcome(op["op_id"], "applied", match_version=match.version), None
+
+
+_CONFLICTS = {
+    "participants_changed": N_("The players of this match changed since this entry was made: "
+                               "the desk will decide."),
+    "players_differ": N_("Other players reached this match than the ones this entry names: "
+                         "the desk will decide."),
+    "different_result": N_("Another entry already recorded a different result here: the desk will decide."),
+    "follows_refused": steps.FOLLOWS}
+
+
+def _conflict(op: dict, match: MatchRow, reason: str, params: dict | None = None) -> tuple[Outcome, str]:
+    return Outcome(op["op_id"], "conflict", f"conflict.{reason}", _CONFLICTS[reason], params,
+                   match_version=match.version), reason

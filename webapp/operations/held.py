@@ -1,0 +1,126 @@
+"""Held entries: made for a step or a match the server has not reached yet.
+
+An entry whose step is ahead of what is recorded (its phone's earlier entries, or another
+phone's, have not arrived) is held until the match reaches its step (see steps.py, I2).
+An entry made offline for a match whose players the server does not know yet is held too.
+
+Such an entry is logged as "held" (nothing changes) and carries the players the phone
+saw sitting down (payload "slots": {"a": entrant id, "b": entrant id}). As soon as the
+match becomes ready, its held entries are decided again (release.py) in the order they arrived (each
+device's own order): applied when the same players reached the match, else a conflict
+for the desk with both sides shown. The phone reads the final outcome on /sync/outcomes.
+"""
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import MatchRow, Operation
+from ..tournament.errors import N_
+from .batch import Batch
+from .payloads import ValidationError
+
+WAITING = "pending"  # the bracket engine's state of a match whose players are not all known
+MESSAGE = N_("Waiting for an earlier result: this entry is applied as soon as the match's players are known.")
+
+
+def named_players(value) -> tuple[int, int] | None:
+    """The players the phone named ({"a": id, "b": id}), or None when it named none."""
+    if value is None:
+        return None
+    ids = (value.get("a"), value.get("b")) if isinstance(value, dict) else (None, None)
+    if not all(isinstance(i, int) and not isinstance(i, bool) and 0 < i < 2**31 for i in ids):
+        raise ValidationError({"slots": ["name both players of the match as entrant ids"]})
+    return ids
+
+
+def must_wait(match: MatchRow) -> bool:
+    """True when the match's players are not all known yet: an entry for it is held."""
+    return match.status == WAITING
+
+
+# Built once. The refused entries' phones and matches come in the same read (steps.py needs
+# them on every batch): one round trip instead of two.
+_HELD_OR_REFUSED = select(Operation.outcome, Operation.device_id, Operation.match_id).where(
+    Operation.outcome.in_(("held", "rejected", "conflict")), Operation.match_id.is_not(None)).distinct()
+
+
+def new_batch(log_rows: list | None = None, locked: bool = False) -> Batch:
+    """A batch for a write transaction, knowing which matches have held entries and which phones
+    had an entry refused in which match (steps.py): one read for both, under the write lock."""
+    rows = db.session.execute(_HELD_OR_REFUSED).all()
+    return Batch(log_rows=log_rows, locked=locked,
+                 held={match_id: None for outcome, _, match_id in rows if outcome == "held"},
+                 refused={(device, match_id) for outcome, device, match_id in rows if outcome != "held"})
+
+
+def note(batch: Batch, match_id: int) -> None:
+    """An entry for this match was just held."""
+    batch.held.setdefault(match_id, None)
+
+
+def touch(batch: Batch, match_id: int) -> None:
+    """Something its held entries depend on changed without a new version (a refusal): try again."""
+    if match_id in batch.held:
+        batch.held[match_id] = None
+
+
+def ready_to_release(batch: Batch, only: int | None = None) -> list[MatchRow]:
+    """Matches with held entries that have moved since they were last tried and are not waiting
+    for their players."""
+    waiting = batch.held
+    if not waiting:  # the usual case: nothing is held
+        return []
+    ids = sorted(waiting if only is None else set(waiting) & {only})
+    matches = [db.session.get(MatchRow, match_id) for match_id in ids]
+    return [m for m in matches if m is not None and not must_wait(m) and waiting[m.id] != m.version]
+
+
+def tried(batch: Batch, match: MatchRow, still_held: bool) -> None:
+    """Its held entries were decided as far as they can be at the match's version."""
+    if still_held:
+        batch.held[match.id] = match.version
+    else:
+        batch.held.pop(match.id, None)
+
+
+def held_rows(match: MatchRow) -> list[Operation]:
+    """The match's held entries in step order (by position when each has one, else as they came).
+
+    Read through the session's objects: an entry settled earlier in this batch is not held,
+    whatever the database still says (the batch does not flush before reading)."""
+    rows = [r for r in db.session.query(Operation).filter(Operation.match_id == match.id, Operation.outcome == "held")
+            .order_by(Operation.id) if r.outcome == "held"]
+    positions = [steps_position(r) for r in rows]
+    if None in positions:
+        return rows
+    return [r for _, r in sorted(zip(positions, rows, strict=True), key=lambda pair: pair[0])]
+
+
+def steps_position(row: Operation) -> int | None:
+    position = (row.payload or {}).get("position")
+    return int(position) if str(position).isdigit() else None
+
+
+def as_op(row: Operation) -> dict:
+    """A logged entry as the operation it was."""
+    return {"op_id": row.op_id, "device_id": row.device_id, "seq": row.seq, "kind": row.kind,
+            "match_id": row.match_id, "base_version": row.base_version, "payload": row.payload or {}}
+
+
+def settle(row: Operation, outcome) -> None:
+    """Record the final outcome of a held entry on its log row (the phone reads it there)."""
+    row.outcome, row.code, row.message = outcome.outcome, outcome.code, outcome.message
+    row.params, row.match_version = outcome.params or {}, outcome.match_version
+
+
+def waiting_entries(event_id: int | None = None) -> list[Operation]:
+    """Held entries still waiting, oldest first (for the desk's queue)."""
+    query = db.session.query(Operation).filter(Operation.outcome == "held")
+    rows = query.order_by(Operation.id).all()
+    if event_id is None:
+        return rows
+    return [r for r in rows if _event_of(r) == event_id]
+
+
+def _event_of(row: Operation) -> int | None:
+    match = db.session.get(MatchRow, row.match_id) if row.match_id else None
+    return match.bracket.phase.event_id if match else None

@@ -1,0 +1,91 @@
+"""Outcomes: what the server made of each entry, as answered to the phone and kept in the log.
+
+applied / confirmed / duplicate / conflict / held / rejected (the package docstring says when
+each is given). A logged entry's outcome is read back from its log row: a resend answers
+"duplicate" with the first one's outcome (I3), a void that undid it is told on the next sync.
+"""
+from dataclasses import dataclass
+
+from sqlalchemy import bindparam, select
+
+from ..extensions import db
+from ..models import Operation
+from ..tournament.errors import N_
+from .payloads import ValidationError
+
+
+@dataclass
+class Outcome:
+    """What the server made of one operation."""
+
+    op_id: str
+    outcome: str
+    code: str | None = None
+    message: str | None = None
+    params: dict | None = None
+    match_version: int | None = None
+    resolution: str | None = None  # the desk's decision on a conflict this entry was part of
+    lost: bool | None = None       # True when that decision did not keep this entry
+    undone: dict | None = None     # a later void undid this applied entry: {code, message, params}
+
+    def to_dict(self) -> dict:
+        """The JSON form returned to the phone (message translated by the caller)."""
+        return {"op_id": self.op_id, "outcome": self.outcome, "code": self.code,
+                "message": self.message, "params": self.params or {},
+                "match_version": self.match_version, "resolution": self.resolution, "lost": self.lost,
+                "undone": self.undone}
+
+
+def refused(op_id: str, problem) -> Outcome:
+    """The rejected outcome of an entry the rules (or the input checks) refused."""
+    if isinstance(problem, ValidationError):
+        return Outcome(op_id, "rejected", "op.invalid", N_("The entry is incomplete or malformed: %(problem)s"),
+                       {"problem": describe(problem)})
+    return Outcome(op_id, "rejected", problem.code, problem.message, problem.params)
+
+
+def describe(problem: ValidationError) -> str:
+    """A marshmallow error as one line: "field: reason; ..."."""
+    messages = problem.normalized_messages()
+    return "; ".join(f"{field}: {' '.join(map(str, errs)) if isinstance(errs, list) else errs}"
+                     for field, errs in messages.items())
+
+
+def _fields(op: dict) -> dict:
+    """The parts of an operation that must match for a replay to be the same operation."""
+    return {"kind": op["kind"], "match_id": op.get("match_id"), "payload": op.get("payload") or {}}
+
+
+def stored_outcome(row: Operation, duplicate: bool = False) -> Outcome:
+    """The outcome recorded for a logged operation (as "duplicate" when it is a replay)."""
+    params = dict(row.params or {})
+    # A conflict decision is kept in the params, beside the message's values.
+    resolution, lost = params.pop("resolution", None), params.pop("lost", None)
+    undone = params.pop("undone", None)   # so is a void's undoing of the entry
+    # A held entry sent again is still waiting: the phone must keep asking.
+    outcome = "duplicate" if duplicate and row.outcome != "held" else row.outcome
+    return Outcome(row.op_id, outcome, row.code, row.message, params, row.match_version, resolution, lost,
+                   undone)
+
+
+def replayed(op: dict) -> Outcome | None:
+    """The first outcome of a replayed op_id, or a rejection if the op_id was reused."""
+    row = db.session.query(Operation).filter_by(op_id=op["op_id"]).first()
+    if row is None:
+        return None
+    if _fields({"kind": row.kind, "match_id": row.match_id, "payload": row.payload}) != _fields(op):
+        return Outcome(op["op_id"], "rejected", "op.reused",
+                       N_("This operation id was already used for a different entry."))
+    return stored_outcome(row, duplicate=True)
+
+
+_UNDONE = (select(Operation).where(Operation.device_id == bindparam("device"), Operation.undone.is_(True),
+                                   Operation.user_id == bindparam("user"),
+                                   Operation.outcome.in_(("applied", "confirmed")))  # a restart undoes twins too
+           .order_by(Operation.seq).limit(200))  # built once
+
+
+def undone_entries(device_id: str, user_id: int) -> list[Outcome]:
+    """This person's applied (or confirming) entries from the device that a later void or a
+    restart of their match (I1) undid, each with the reason."""
+    return [stored_outcome(row) for row in db.session.scalars(_UNDONE, {"device": device_id, "user": user_id})]

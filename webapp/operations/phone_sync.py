@@ -1,0 +1,60 @@
+"""Per phone, what it said at its last sync: when, how many entries it still had waiting, and
+whether the browser granted persistent storage. The desk's venue page lists them, so the desk can
+walk to a phone that has not synced (its entries exist nowhere else)."""
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from ..database import write_transaction
+from ..extensions import db
+from ..models import PhoneSync
+from ..models.base import utcnow
+
+STALE = timedelta(minutes=30)  # a phone silent this long, or with entries waiting: walk to it
+
+
+def seen(device_id: str, user, waiting: int, persisted: bool | None = None) -> None:
+    """Note this phone's sync: one row per device id. Best effort: the sync's own answer never
+    fails for it (a busy database skips this note; the next sync makes it)."""
+    values = {"user_id": getattr(user, "id", None), "event_id": getattr(user, "event_id", None),
+              "staff_name": (getattr(user, "display_name", "") or getattr(user, "username", ""))[:120],
+              "last_sync_at": utcnow(), "waiting": max(0, int(waiting or 0))}
+    if persisted is not None:
+        values["persisted"] = bool(persisted)
+    for _attempt in range(2):  # a race of the same phone's two syncs: the second updates the first's row
+        try:
+            with write_transaction(db.session):  # SQLite: the write lock from the start (no upgrade deadlock)
+                _upsert(device_id, values)
+            return
+        except IntegrityError:
+            continue
+        except OperationalError:
+            db.session.rollback()
+            return
+
+
+def _upsert(device_id: str, values: dict) -> None:
+    row = db.session.query(PhoneSync).filter_by(device_id=device_id).with_for_update().one_or_none()
+    if row is None:
+        db.session.add(PhoneSync(device_id=device_id, **values))
+    else:
+        for key, value in values.items():
+            setattr(row, key, value)
+    db.session.flush()
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands back naive UTC, PostgreSQL aware: compare both as aware."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def phones(event_ids=None) -> list[dict]:
+    """The phones, longest silent first, each with whether the desk should go and look."""
+    query = db.session.query(PhoneSync)
+    if event_ids is not None:
+        query = query.filter(PhoneSync.event_id.in_(list(event_ids)) | PhoneSync.event_id.is_(None))
+    now = utcnow()
+    rows = sorted(query, key=lambda r: _aware(r.last_sync_at))
+    return [{"device": r.device_id[:8], "staff": r.staff_name, "at": _aware(r.last_sync_at), "waiting": r.waiting,
+             "persisted": r.persisted, "look": r.waiting > 0 or now - _aware(r.last_sync_at) > STALE}
+            for r in rows]

@@ -1,0 +1,21 @@
+"""The fast read path: hundreds of phones poll brackets that change a few times a minute.
+
+One line from a write to a cheap read:
+
+    a change (any write path)          versions.py: a before_flush hook adds one to the version of
+          │                            every phase and event whose pages show what changed, in the
+          ▼                            same transaction (an SQL "+ 1", so concurrent writers never
+    phases.version / events.version    lose a step); entrants_version moves only with names
+          │
+          ├──▶ pollgate.py   WSGI layer in front of Flask: an htmx poll whose ETag names the current
+          │                  version answers 304 after one indexed read (no Flask request built)
+          ▼
+    fragments.py   a page, or a bracket's block, rendered once per (what, id, version, language)
+                   and compressed once; kept in this worker and in the shared cache (Redis, or
+                   folder_cache.py's folder when there is none)
+
+Why it is safe: a key names the version, the row's creation time and a digest of the templates
+and translations, so nothing is ever invalidated by hand and nothing stale can be served — a
+change that a page shows moves the version in the transaction that makes it. Each measure's
+figure is in README (Benchmarks): the 304 poll, the cached bracket, the one-game redraw.
+"""

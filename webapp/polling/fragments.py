@@ -1,0 +1,239 @@
+"""Rendered page fragments cached by (what, id, version, language).
+
+A version number changes in the transaction that changes what the fragment shows
+(webapp/polling/versions.py), so an entry never needs deleting: a new version is a new key.
+The key also names the row's creation time (ids restart when a database is rebuilt)
+and a digest of the templates and translations (a deployment renders anew).
+"""
+import functools
+import gzip
+import hashlib
+import os
+import threading
+from collections import OrderedDict
+from typing import Callable
+
+import brotli
+from flask import current_app, request, session
+from flask_babel import get_locale
+from flask_login import current_user
+from markupsafe import Markup
+from sqlalchemy import bindparam, select
+
+from ..extensions import cache, db
+from ..models import Event, Phase
+
+# Built once: a poll runs this one statement and nothing else against the database.
+_PHASE = (select(Phase.__table__.c.id, Phase.__table__.c.created_at, Phase.__table__.c.version)
+          .join(Event.__table__, Event.__table__.c.id == Phase.__table__.c.event_id)
+          .where(Phase.__table__.c.id == bindparam("phase_id"), Event.__table__.c.slug == bindparam("slug")))
+_EVENT = (select(Event.__table__.c.id, Event.__table__.c.created_at, Event.__table__.c.version)
+          .where(Event.__table__.c.slug == bindparam("slug")))
+
+
+def phase_stamp(slug: str, phase_id: int, engine=None) -> tuple | None:
+    """(phase id, created, version) of an event's phase, in one indexed read; None if absent."""
+    with (engine or db.engine).connect() as connection:  # no ORM session: the cheapest read there is
+        row = connection.execute(_PHASE, {"phase_id": phase_id, "slug": slug}).first()
+    return ("phase", row[0], _moment(row[1]), row[2]) if row else None
+
+
+def event_stamp(slug: str) -> tuple | None:
+    """(event id, created, version) of an event, in one indexed read; None if absent."""
+    with db.engine.connect() as connection:
+        row = connection.execute(_EVENT, {"slug": slug}).first()
+    return ("event", row[0], _moment(row[1]), row[2]) if row else None
+
+
+def phase_variant(view: str | None, pools: str | None) -> tuple[bool, int]:
+    """(top 8 only, page of pools) of a phase page's query: the view and the poll gate read it
+    alike, so an unchanged poll's ETag is the one the view gave."""
+    pools = pools or "1"
+    return view == "top8", int(pools) if pools.isdigit() and 0 < len(pools) < 5 else 1
+
+
+def _moment(value) -> str:
+    return value.strftime("%Y%m%d%H%M%S%f") if value else ""
+
+
+def etag(stamp: tuple, *variant, lang: str | None = None, app=None) -> str:
+    """An ETag for a page showing the stamped row (in this language and variant)."""
+    lang = lang or str(get_locale())
+    raw = ":".join(str(part) for part in (*stamp, *variant, lang, render_version(app)))
+    return hashlib.sha1(raw.encode()).hexdigest()[:24]
+
+
+def _key(name: str, stamp: tuple) -> str:
+    return ":".join(str(part) for part in (name, *stamp, str(get_locale()), render_version()))
+
+
+def cached(name: str, stamp: tuple, render: Callable[[], str]) -> Markup:
+    """The fragment from the cache, or rendered now and kept."""
+    key = _key(name, stamp)
+    html = _get(key)
+    if html is None:
+        html = str(render())
+        _set(key, html)
+    return Markup(html)
+
+
+def lookup(name: str, stamp: tuple) -> str | None:
+    """The fragment if some worker has rendered it, else None (the caller renders a batch)."""
+    return _get(_key(name, stamp))
+
+
+def keep(name: str, stamp: tuple, html: str) -> None:
+    """Keep a fragment rendered outside cached()."""
+    _set(_key(name, stamp), html)
+
+
+def lookup_utf8(name: str, stamp: tuple) -> bytes | None:
+    """lookup() as UTF-8, the form this worker keeps text in: a page joining thousands of blocks
+    joins the kept bytes themselves and decodes once, holding no second copy of each block."""
+    key = _key(name, stamp)
+    with _local_lock:
+        value = _LOCAL.get(key)
+        if value is not None:
+            _LOCAL.move_to_end(key)
+    if value is None:
+        value = cache.get(key)
+        value = None if value is None else _keep(key, value)
+    return value.encode() if isinstance(value, str) else value
+
+
+def keep_utf8(name: str, stamp: tuple, html: str) -> bytes:
+    """keep(), answering the fragment as UTF-8 (the kept bytes themselves: no copy)."""
+    value = _set(_key(name, stamp), html)
+    return value.encode() if isinstance(value, str) else value
+
+
+# The shared cache (Redis, else a folder every worker of the machine reads: config.py) with
+# this worker's most recent answers in front: a key names a version, so a copy never goes
+# stale, and a warm page costs a dictionary look-up, not a file or a round trip.
+_LOCAL: OrderedDict = OrderedDict()
+_LOCAL_BYTES = 16 * 1024 * 1024
+_local_size = 0
+_local_lock = threading.Lock()
+
+
+def _get(key: str):
+    with _local_lock:
+        value = _LOCAL.get(key)
+        if value is not None:
+            _LOCAL.move_to_end(key)
+            return value.decode() if type(value) is _Utf8 else value
+    value = cache.get(key)
+    if value is not None:
+        _keep(key, value)
+    return value
+
+
+# A page assembled from kept pieces (a big bracket's blocks) is cheaper to assemble again than to
+# write to and read from the folder, or to hold: only its compressed body and the pieces are kept.
+SHARED_TEXT_MAX = 1_000_000
+
+
+def _set(key: str, value):
+    """Keep the value in the shared cache and here; answers what this worker keeps."""
+    if isinstance(value, str) and len(value) > SHARED_TEXT_MAX:
+        return value  # nor kept here: a worker holding every big page it drew grew past 200 MB
+    if isinstance(value, str) and not value.isascii():
+        value = _Utf8(value, "utf-8")
+        # Pickling a str leaves its UTF-8 form attached to it (CPython caches it on the object for
+        # good): a copy of the text is pickled instead, and dropped at once.
+        cache.set(key, value.decode())
+    else:
+        cache.set(key, value)
+    return _keep(key, value)
+
+
+class _Utf8(bytes):
+    """A kept text with non-ASCII characters, as UTF-8 (decoded on use): CPython holds such a str at
+    two bytes a character, and a page's markup is mostly ASCII, so a 4,096-player bracket's
+    blocks (Japanese names) took ~10 MB of a worker as text and take half that as UTF-8."""
+
+    __slots__ = ()
+
+
+def _keep(key: str, value):
+    """Keep the value in this worker (the least recently used go past _LOCAL_BYTES); answers
+    what is kept."""
+    global _local_size
+    if isinstance(value, str) and not value.isascii():
+        value = _Utf8(value, "utf-8")
+    with _local_lock:
+        if key in _LOCAL:
+            return _LOCAL[key]
+        _LOCAL[key] = value
+        _local_size += _size(value)
+        while _local_size > _LOCAL_BYTES and len(_LOCAL) > 1:
+            _local_size -= _size(_LOCAL.popitem(last=False)[1])
+    return value
+
+
+def _size(value) -> int:
+    """Bytes a kept value holds, roughly (a str kept is ASCII: one byte a character)."""
+    return len(value)
+
+
+def shareable() -> bool:
+    """Whether this request gets the page every anonymous viewer gets (no CSRF token, no flash)."""
+    return current_user.is_anonymous and "_flashes" not in session
+
+
+def respond(name: str, stamp: tuple, render: Callable[[], str], etag: str):
+    """A page the same for every viewer, rendered and compressed once per version and encoding.
+
+    Compressed here (once per version) rather than by Flask-Compress on every request;
+    Flask-Compress leaves a response that already has a Content-Encoding alone.
+    """
+    encoding = next((e for e in ("br", "gzip") if e in request.accept_encodings), None)
+    body = _get(_key(name, stamp) + f":{encoding}") if encoding else None
+    if body is None:
+        body = cached(name, stamp, render).encode()  # Markup encodes as str does, without a copy first
+        if encoding:
+            body = compress(body, encoding)
+            _set(_key(name, stamp) + f":{encoding}", body)
+    response = current_app.response_class(body, mimetype="text/html")
+    response.vary.add("Accept-Encoding")
+    if encoding:
+        response.headers["Content-Encoding"] = encoding
+    response.set_etag(f"{etag}:{encoding}" if encoding else etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+# A page changes with every result, so it is compressed on the request that renders it:
+# Brotli 5 / gzip 6 make a page a few per cent bigger than 11 / 9 in a small fraction of the
+# time (Brotli 11 took 2.0 s of a cold 1,024-player bracket). Static files, made once, get 11.
+BROTLI_QUALITY, GZIP_LEVEL = 5, 6
+
+
+# A 4,096-player bracket is a 5 MB page: Brotli 5 took 50-100 ms of its one-game redraw; Brotli 1
+# takes 6 ms (Brotli 3: 15 ms) for 224 KB (Brotli 3: 194 KB), still a twentieth of the page.
+BIG_PAGE, BIG_BROTLI_QUALITY = 1_000_000, 1
+
+
+def compress(body: bytes, encoding: str) -> bytes:
+    """A dynamic page's body in the encoding asked for, at a level chosen for speed."""
+    if encoding == "br":
+        return brotli.compress(body, quality=BROTLI_QUALITY if len(body) < BIG_PAGE else BIG_BROTLI_QUALITY)
+    return gzip.compress(body, GZIP_LEVEL)
+
+
+def render_version(app=None) -> str:
+    """A digest of the templates and compiled translations this process renders with."""
+    app = app or current_app
+    translations = os.path.join(app.root_path, "translations")
+    return _digest(app.template_folder and os.path.join(app.root_path, app.template_folder), translations)
+
+
+@functools.lru_cache(maxsize=4)
+def _digest(*folders: str) -> str:
+    digest = hashlib.sha1()
+    for folder in folders:
+        for root, _dirs, files in sorted(os.walk(folder)):
+            for name in sorted(f for f in files if f.endswith((".html", ".mo"))):
+                with open(os.path.join(root, name), "rb") as handle:
+                    digest.update(name.encode() + handle.read())
+    return digest.hexdigest()[:10]

@@ -1,0 +1,87 @@
+"""Disqualification, withdrawal and their undo, as logged desk entries.
+
+They change who plays the event's matches (walkovers given or taken back), so they are
+entries of the operation log like a correction: decided by operations/decide.py under the
+batch's write lock (the desk page submits them with operations/desk.submit_change), exported
+and replayed by operations/export.py, pushed to a mirror (I4).
+"""
+import uuid
+
+from marshmallow import EXCLUDE, Schema, fields
+from sqlalchemy import func
+
+from ..extensions import db
+from ..models import BracketRow, Entrant, MatchRow, Phase
+from ..operations import preload
+from ..operations.log import record
+from ..operations.outcomes import Outcome
+from ..tournament.errors import N_
+from . import ServiceError, access, brackets, corrections, entrant_edits, restarts
+
+KINDS = ("disqualify", "undo_dq", "withdraw", "undo_withdraw")
+DESK_ONLY = ("disqualify", "undo_dq")  # a withdrawal may also come from the gate's "drop them"
+
+
+class EntrantChangeSchema(Schema):
+    """{"entrant_id": 12, "reason": "..."}"""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    entrant_id = fields.Integer(required=True, strict=True)
+    reason = fields.String(load_default="")
+
+
+_LOADER = EntrantChangeSchema()
+_CHANGES = {"disqualify": lambda e, user, reason: brackets.disqualify(e, user, reason),
+            "undo_dq": lambda e, user, reason: corrections.undo_dq(e, user),
+            "withdraw": lambda e, user, reason: entrant_edits.withdraw(e, user),
+            "undo_withdraw": lambda e, user, reason: entrant_edits.undo_withdraw(e, user)}
+MESSAGES = {"disqualify": N_("Disqualified: %(name)s."), "undo_dq": N_("Disqualification lifted: %(name)s."),
+            "withdraw": N_("Withdrawn: %(name)s."), "undo_withdraw": N_("Back in the event: %(name)s.")}
+
+
+def apply(op: dict, user) -> Outcome:
+    """Make the change the entry names; raises (refused, nothing changed) when it cannot be made."""
+    form = _LOADER.load(op.get("payload") or {})
+    entrant = db.session.get(Entrant, form["entrant_id"])
+    if entrant is None:
+        raise ServiceError("entrants.unknown", N_("This entrant does not exist."))
+    access.check_event(user, entrant.event_id)
+    op["event_id"] = entrant.event_id  # logged with it: the mirror and the export find it by it
+    if op["kind"] in DESK_ONLY:
+        access.check_desk(user)
+    preload.forget_disqualified(entrant.event_id)  # the change reads them after its own flush
+    with restarts.collect() as restarted:  # I1: matches whose players change start again
+        _CHANGES[op["kind"]](entrant, user, form["reason"])
+    db.session.flush()
+    preload.forget_disqualified(entrant.event_id)  # later entries of the batch see the change
+    params = {"name": entrant.name}
+    if restarted:
+        params["matches"] = ", ".join(row.key for row in restarted)
+    return Outcome(op["op_id"], "applied", f"entrant.{op['kind']}", MESSAGES[op["kind"]], params)
+
+
+def entry(kind: str, entrant: Entrant, reason: str = "") -> dict:
+    """The desk's entry for this change (event_id: the mirror and the export find it by it)."""
+    return {"op_id": f"desk-{uuid.uuid4()}", "device_id": "desk", "kind": kind, "match_id": None,
+            "event_id": entrant.event_id, "payload": {"entrant_id": entrant.id, "reason": reason}}
+
+
+def log_now(kind: str, entrant: Entrant, user) -> Outcome:
+    """Within the caller's transaction (the gate's "drop them"): make the change and log it."""
+    op = entry(kind, entrant)
+    return record(op, user, apply(op, user), None)
+
+
+def matches_to_lock(ops: list[dict]) -> set[int]:
+    """PostgreSQL: one match of each bracket of the events these entries change (the batch
+    locks those brackets, so no result is decided there while the walkovers are made)."""
+    ids = {(op.get("payload") or {}).get("entrant_id") for op in ops if op.get("kind") in KINDS}
+    ids = {i for i in ids if isinstance(i, int) and not isinstance(i, bool)}
+    if not ids:
+        return set()
+    events = db.session.query(Entrant.event_id).filter(Entrant.id.in_(ids))
+    rows = (db.session.query(func.min(MatchRow.id)).join(BracketRow).join(Phase)
+            .filter(Phase.event_id.in_(events)).group_by(BracketRow.id))
+    return {i for (i,) in rows}

@@ -1,0 +1,35 @@
+"""Japanese-aware name folding for search and sorting (full/half width, kana, case)."""
+import unicodedata
+
+_KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+# A wave dash typed one way finds it typed the other (〜 U+301C, ～ U+FF5E and ASCII ~).
+_FOLD_MORE = {**_KATAKANA_TO_HIRAGANA, 0x301C: "~", 0xFF5E: "~"}
+
+
+def fold(text: str) -> str:
+    """NFKC, katakana as hiragana, case-folded: 'ﾀﾛｳ', 'タロウ' and 'たろう' fold alike."""
+    return unicodedata.normalize("NFKC", (text or "").translate(_FOLD_MORE)).translate(_FOLD_MORE).casefold().strip()
+
+
+def sort_key(name: str, reading: str = "") -> tuple:
+    """Sort by the reading when given (kana: あいうえお順), else by the folded name."""
+    return (fold(reading or name), name)
+
+
+def entrant_sort_key(entrant) -> tuple:
+    """An entrant's place in あいうえお order."""
+    return sort_key(entrant.name, entrant.reading)
+
+
+def entrant_texts(entrant) -> list[str]:
+    """Everything a person may type to find an entrant: name, reading, members' names and readings."""
+    texts = [entrant.name, entrant.reading]
+    for member in entrant.members:
+        texts += [member.name, getattr(member, "reading", "")]
+    return [t for t in texts if t]
+
+
+def matches(query: str, *texts: str) -> bool:
+    """True when the folded query occurs in any of the folded texts."""
+    needle = fold(query)
+    return bool(needle) and any(needle in fold(t) for t in texts)

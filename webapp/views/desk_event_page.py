@@ -1,0 +1,28 @@
+"""The desk's event setup page, shown by the desk and, after a refused change, by its sibling pages."""
+from flask import request
+
+from ..models import Event
+from ..services import entrant_edits, entrant_import, entrants, event_templates, events, play, rulings
+from ..tournament.textsearch import entrant_sort_key
+from . import render
+from .errors import problem_message
+
+
+def setup_page(event: Event, status: int = 200, **extra):
+    """The event's setup page (entrants, seeds, phases), again with a refusal's status and fields."""
+    sort = request.args.get("sort", "")
+    listed = sorted(event.entrants, key=entrant_sort_key) if sort == "kana" else entrants.seeded_order(event.entrants)
+    context = {"event": event, "form": request.form, "rulings": rulings.pending(event),
+               "day_dqs": play.day_dqs(event), "sort": sort, "archived": events.is_archived(event),
+               "entrant_list": listed, "last_import": entrant_import.last_import(event),
+               "import_refusal": refusal_words(entrant_import.undo_refusal(event)),
+               "removed": entrant_edits.removed(event),
+               "started": entrant_edits.phase_started(event), "open_phases": entrant_edits.open_phases(event),
+               "staff_url": None,
+               "routing_changes": event_templates.routing_changes(event) if event.template else [], **extra}
+    return render("desk/event.html", **context), status
+
+
+def refusal_words(refusal) -> str | None:
+    """Why an import cannot be undone, in words (None when it can)."""
+    return problem_message(refusal) if refusal is not None else None

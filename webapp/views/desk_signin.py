@@ -1,0 +1,66 @@
+"""Desk: sign-in QR codes that need no PIN, one per person; new codes for stations; revoking."""
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
+
+from ..extensions import db
+from ..models import Event
+from ..services import signin_links
+from ..web.auth import desk_required
+from . import render
+from .changes import run_change
+
+bp = Blueprint("desk_signin", __name__, url_prefix="/desk")
+
+
+@bp.before_request
+@desk_required
+def _guard():
+    """Every page here needs a desk account."""
+    return None
+
+
+def _event(event_id: int) -> Event:
+    return db.session.get(Event, event_id) or abort(404)
+
+
+def phone_base() -> str | None:
+    """The address phones open: the venue certificate's host on the venue laptop, else this site's."""
+    from ..venue.views import _base_url, _phone_hosts
+
+    hosts = _phone_hosts()
+    return _base_url(hosts)[0] if hosts else None
+
+
+@bp.route("/e/<int:event_id>/staff-links", methods=["GET", "POST"])
+def staff_links(event_id):
+    """Each person's own sign-in QR code (no PIN to type), and revoking one."""
+    from ..venue.views import qr_svg
+
+    event = _event(event_id)
+    name = request.form.get("name", "")
+    if request.method == "POST" and run_change(lambda: signin_links.staff_signin_url(event, name)):
+        return redirect(url_for("desk_signin.staff_links", event_id=event.id))
+    base = phone_base()
+    people = []
+    for user in signin_links.event_staff(event):
+        url = signin_links.user_signin_url(user, base)
+        people.append((user, url, qr_svg(url, _("Sign-in code: %(name)s", name=user.display_name))))
+    return render("desk/staff_links.html", event=event, people=people, link_days=signin_links.max_age() // 86400)
+
+
+@bp.route("/e/<int:event_id>/staff-links/<int:user_id>/revoke", methods=["POST"])
+def revoke(event_id, user_id):
+    """This person's code stops working and their phone is signed out."""
+    event = _event(event_id)
+    if run_change(lambda: signin_links.revoke_staff(event, user_id)):
+        flash(_("That code no longer works, and the phone that used it is signed out. Make a new one below."), "ok")
+    return redirect(url_for("desk_signin.staff_links", event_id=event.id))
+
+
+@bp.route("/e/<int:event_id>/stations/new-codes", methods=["POST"])
+def rotate_stations(event_id):
+    """New QR codes for one station or all: the ones printed before stop working (phones stay signed in)."""
+    event = _event(event_id)
+    if run_change(lambda: signin_links.rotate_station_links(event, request.form.get("station_id", type=int))):
+        flash(_("New codes made: print this sheet again; the old codes no longer sign anyone in."), "ok")
+    return redirect(url_for("desk_stations.station_sheet", event_id=event.id))

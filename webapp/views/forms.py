@@ -1,0 +1,82 @@
+"""marshmallow schemas for the desk's and staff's page forms: parse and validate, nothing else.
+
+The payloads of the desk's match entries (a winner, a correction) are the pipeline's:
+webapp/operations/payloads.py."""
+from marshmallow import Schema, ValidationError, fields, validate
+
+from ..operations.payloads import FormSchema
+from ..tournament.errors import N_
+from ..tournament.event_plans import TEMPLATES
+from ..tournament.formats import FORMATS
+from ..tournament.play import MATCH_TYPES
+from ..tournament.rulesets import RULESETS as RULESET_REGISTRY
+
+# choices come from the registries: a new format, rule set or template needs no edit here
+FORMAT_CHOICES = tuple(name for name, fmt in FORMATS.items() if not fmt.multi)  # groups: by group_count
+RULESETS = RULESET_REGISTRY.choices()
+
+
+class EventForm(FormSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    ruleset = fields.String(load_default="kgp2025", validate=validate.OneOf(RULESETS))
+    entrant_kind = fields.String(load_default="player", validate=validate.OneOf(("player", "team")))
+    team_size = fields.Integer(load_default=1, validate=validate.Range(min=1, max=10))
+
+
+class PhaseForm(FormSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    format = fields.String(required=True, validate=validate.OneOf(FORMAT_CHOICES))
+    match_type = fields.String(load_default="best_of",
+                               validate=validate.OneOf(MATCH_TYPES.choices()))
+    best_of = fields.Integer(load_default=3, validate=validate.OneOf((1, 3, 5, 7)))
+    group_count = fields.Integer(load_default=1, validate=validate.Range(min=1, max=64))
+    grand_final = fields.String(load_default="reset", validate=validate.OneOf(("none", "single", "reset")))
+    third_place = fields.Boolean(load_default=False)
+
+
+class TemplateEventForm(FormSchema):
+    template = fields.String(required=True, validate=validate.OneOf(TEMPLATES.choices()))
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    day = fields.Date(load_default=None, allow_none=True)
+    entrants = fields.String(load_default="", validate=validate.Length(max=200_000))
+
+
+class PasteForm(FormSchema):
+    entrants = fields.String(required=True, validate=validate.Length(min=1, max=200_000))
+
+
+class LoginForm(FormSchema):
+    username = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    password = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    code = fields.String(load_default="", validate=validate.Length(max=12))  # one-time code, if the account uses one
+
+
+def load_form(schema: Schema, data) -> dict:
+    """Parse a form; raise ValidationError with per-field messages."""
+    # An empty optional field means "not given", as marshmallow expects.
+    flat = {k: (v if len(data.getlist(k)) == 1 else data.getlist(k)) for k, v in data.items() if v != ""}
+    # Unchecked checkboxes are absent; checked ones send "on".
+    for name, field in schema.fields.items():
+        if isinstance(field, fields.Boolean) and flat.get(name) == "on":
+            flat[name] = True
+    return schema.load(flat)
+
+
+# marshmallow's own fixed messages, so the catalogue can translate them.
+MARSHMALLOW_MESSAGES = (N_("Missing data for required field."), N_("Not a valid integer."),
+                        N_("Not a valid string."), N_("Not a valid date."), N_("Not a valid boolean."),
+                        N_("Field may not be null."), N_("Unknown field."), N_("Invalid input type."),
+                        N_("Invalid value."))
+
+
+def first_error(error: ValidationError) -> str:
+    """One readable line for a flash message: 'field: message', the message translated when known."""
+    from flask_babel import gettext
+
+    messages = error.normalized_messages()
+    field, problems = next(iter(messages.items()))
+    problem = problems[0] if isinstance(problems, list) else str(problems)
+    return f"{field}: {gettext(problem) if problem in MARSHMALLOW_MESSAGES else problem}"
+
+
+__all__ = ["ValidationError", "N_"]

@@ -1,0 +1,100 @@
+"""How large a request body each route takes, refused before a byte of it is read.
+
+One table serves both the app (a before_request check on the declared length, and
+Werkzeug's own cap on what a route reads) and the server's buffering front
+(webapp/venue/front.py), which never reads a body its route would refuse.
+"""
+import os
+
+from flask import Flask, current_app, jsonify, request
+from flask_babel import gettext
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+KB = 1024
+MB = 1024 * KB
+
+# Route kind → (environment variable, default bytes). The README's security section lists them.
+BODY_LIMITS = {
+    "signin": ("TAIKAI_MAX_SIGNIN_BYTES", 8 * KB),  # a name and a password, or a PIN
+    "csv": ("TAIKAI_MAX_CSV_BYTES", 2 * MB + 64 * KB),  # the 2 MB entrant file and its form
+    "mirror": ("TAIKAI_MAX_MIRROR_BYTES", 16 * MB),  # one event's whole public copy
+    "sync": ("TAIKAI_MAX_SYNC_BYTES", 1 * MB),  # a batch of at most 200 entries
+    "form": ("TAIKAI_MAX_FORM_BYTES", 256 * KB),  # every other form
+}
+ROUTE_KINDS = {
+    "auth.login": "signin", "auth.staff_pin": "signin", "auth.password": "signin", "auth.logout": "signin",
+    "desk.add_entrants": "csv", "desk_plan.new_from_template": "csv",
+    "mirror_api.api_push": "mirror",
+    "sync.push": "sync", "sync.received": "sync",
+}
+# Routes answered with JSON (the phone's outbox, the venue's mirror pusher), not a page.
+JSON_KINDS = {"sync", "mirror"}
+
+
+def configured_limits() -> dict[str, int]:
+    """The byte limit of each route kind, from the environment or the defaults."""
+    limits = {}
+    for kind, (variable, default) in BODY_LIMITS.items():
+        value = os.environ.get(variable, "").strip()
+        limits[kind] = int(value) if value else default
+    return limits
+
+
+def route_kind(app: Flask, path: str, method: str) -> str:
+    """The kind of the route a path goes to ("form" when it goes nowhere)."""
+    try:
+        endpoint, _ = app.url_map.bind("localhost").match(path, method)
+    except HTTPException:
+        return "form"  # a 404/405/redirect: answered without reading the body anyway
+    return ROUTE_KINDS.get(endpoint, "form")
+
+
+def body_limit(app: Flask, path: str, method: str) -> int:
+    """How many body bytes a request to this path may carry."""
+    return app.config["BODY_LIMITS"][route_kind(app, path, method)]
+
+
+def readable_size(size: int) -> str:
+    """8 KB, 2 MB: how people read a limit."""
+    if size >= MB:
+        return f"{size / MB:.0f} MB"
+    return f"{max(1, round(size / KB))} KB"
+
+
+def init_limits(app: Flask) -> None:
+    """Set the limits, check each request's declared length first, answer 413 in words."""
+    app.config.setdefault("BODY_LIMITS", configured_limits())
+    # Form fields held in memory and parts per form: Werkzeug refuses more with a 413 too.
+    app.config.setdefault("MAX_FORM_MEMORY_SIZE", 512 * KB)
+    app.config.setdefault("MAX_FORM_PARTS", 1000)
+    # First of all hooks: CSRF protection reads the form, and nothing may read before this check.
+    app.before_request_funcs.setdefault(None, []).insert(0, _refuse_oversized)
+    app.register_error_handler(RequestEntityTooLarge, _too_large)
+
+
+def _refuse_oversized():
+    limit = current_app.config["BODY_LIMITS"][_kind()]
+    # Werkzeug checks this before it reads (declared length), and stops a chunked body there.
+    request.max_content_length = limit
+    if request.content_length is not None and request.content_length > limit:
+        raise RequestEntityTooLarge()
+
+
+def _kind() -> str:
+    return ROUTE_KINDS.get(request.endpoint or "", "form")
+
+
+def _too_large(error):
+    kind = _kind()
+    size = readable_size(current_app.config["BODY_LIMITS"][kind])
+    if kind == "csv":
+        message = gettext("The file is larger than %(size)s.", size=size)
+    elif kind == "sync":
+        message = gettext("These entries are larger than %(size)s together: send fewer at a time.", size=size)
+    else:
+        message = gettext("What was sent is larger than %(size)s, the most this page takes.", size=size)
+    if kind in JSON_KINDS:
+        limit = current_app.config["BODY_LIMITS"][kind]
+        return jsonify({"error": "too_large", "message": message, "limit": limit}), 413
+    from ..views import render
+    return render("error.html", code=413, description=message), 413

@@ -1,0 +1,146 @@
+"""Sign-in throttle: wrong staff PINs and desk passwords slow down, and no stranger can lock anyone out.
+
+Only failed attempts count (a sign-in that worked answers a redirect), and always
+for one client *at one target* (the event of a PIN, the account of a password):
+- a client that failed CLIENT_LIMIT times at a target waits (429, "wait N seconds"),
+  for that target only: a shared address (the venue's NAT) failing on event B still
+  signs in to event A and to the desk;
+- when a target collects many failures from everywhere (a guess spread over many
+  addresses), each client that has *failed there* waits a growing delay between its
+  attempts (SLOW_AFTER, doubling up to SLOW_MAX); a client that has not failed there
+  is never refused, so the referee with the right PIN always gets in.
+Client addresses are read behind the configured proxies (TAIKAI_PROXIES, ProxyFix); an
+IPv6 client counts per /64, the block one home or phone network hands out. Counters live
+in memory, or in Redis when REDIS_URL is set (shared by workers). The first refusal of a
+client at a target in a window is written to the audit log.
+"""
+import ipaddress
+import math
+import os
+import time
+from functools import wraps
+
+from flask import Flask, current_app, request
+from flask_babel import gettext as _
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from limits import parse
+
+from ..views import render
+
+# Moving windows, so no burst at a window's edge.
+CLIENT_LIMIT = parse("10 per 5 minutes")  # one client's failures at one target
+TARGET_WINDOW = parse("1000 per 10 minutes")  # counts every client's failures at one target
+LAST_FAILURE = parse("1 per 1 hour")  # when this client last failed at this target
+SLOW_AFTER = 20  # failures at one target in TARGET_WINDOW before failed clients slow down
+SLOW_STEP = 10  # every SLOW_STEP more failures double the delay
+SLOW_MAX = 60  # seconds: the longest a failed client waits between attempts
+AUDIT_ONCE = parse("1 per 10 minutes")  # one audit entry per refused client, target and window
+
+
+def storage_uri() -> str:
+    """Redis when REDIS_URL is set (shared by workers), else this process's memory."""
+    return os.environ.get("REDIS_URL") or "memory://"
+
+
+def client_key() -> str:
+    """The client's address (after ProxyFix); IPv6 by its /64."""
+    address = get_remote_address() or ""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if parsed.version == 4:
+        return str(parsed)
+    if parsed.ipv4_mapped:
+        return str(parsed.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+
+
+def _event_target() -> str:
+    return "event:" + str((request.view_args or {}).get("slug", ""))
+
+
+def _account_target() -> str:
+    return "account:" + request.form.get("username", "").strip().lower()[:80]
+
+
+def slowdown(failures: int) -> int:
+    """Seconds a failed client waits between attempts at a target with this many recent failures."""
+    if failures < SLOW_AFTER:
+        return 0
+    return min(SLOW_MAX, 2 ** (1 + (failures - SLOW_AFTER) // SLOW_STEP))
+
+
+def init_throttle(app: Flask) -> Limiter:
+    """Count the sign-in views' failures (call after the blueprints are registered)."""
+    limiter = Limiter(get_remote_address, app=app, storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or storage_uri(),
+                      strategy="moving-window", headers_enabled=False, key_prefix="taikai")
+    app.extensions["taikai_limiter"] = limiter
+    app.view_functions["auth.staff_pin"] = _guarded(app.view_functions["auth.staff_pin"], _event_target)
+    app.view_functions["auth.login"] = _guarded(app.view_functions["auth.login"], _account_target)
+    return limiter
+
+
+def _guarded(view, target_of):
+    @wraps(view)
+    def guarded(*args, **kwargs):
+        if request.method != "POST":
+            return view(*args, **kwargs)
+        who, target = client_key(), target_of()
+        seconds, scope = wait_seconds(who, target)
+        if seconds:
+            return _too_many(seconds, scope, who)
+        response = current_app.make_response(view(*args, **kwargs))
+        if response.status_code != 302:  # a sign-in that worked redirects
+            _count_failure(who, target)
+        return response
+    return guarded
+
+
+def _windows():
+    return current_app.extensions["taikai_limiter"].limiter
+
+
+def wait_seconds(who: str, target: str) -> tuple[int, str]:
+    """How long this client must wait before trying this target again (0: now), and why."""
+    windows, now = _windows(), time.time()
+    if not windows.test(CLIENT_LIMIT, "fail", who, target):
+        reset = windows.get_window_stats(CLIENT_LIMIT, "fail", who, target).reset_time
+        return max(1, math.ceil(reset - now)), "client"
+    last = windows.get_window_stats(LAST_FAILURE, "last", who, target)
+    if last.remaining > 0:
+        return 0, ""  # this client has not failed here: never refused
+    failures = TARGET_WINDOW.amount - windows.get_window_stats(TARGET_WINDOW, "target", target).remaining
+    since = now - (last.reset_time - LAST_FAILURE.get_expiry())
+    delay = slowdown(failures)
+    return (math.ceil(delay - since), "slowdown") if since < delay else (0, "")
+
+
+def _count_failure(who: str, target: str) -> None:
+    windows = _windows()
+    windows.hit(CLIENT_LIMIT, "fail", who, target)
+    windows.hit(TARGET_WINDOW, "target", target)
+    windows.clear(LAST_FAILURE, "last", who, target)
+    windows.hit(LAST_FAILURE, "last", who, target)
+
+
+def _too_many(seconds: int, scope: str, who: str):
+    if _windows().hit(AUDIT_ONCE, "lockout-audit", scope, who, request.path):
+        _audit_lockout(scope, who)  # once per window: a flood must not flood the log
+    message = _("Too many wrong sign-in attempts. Wait %(seconds)s seconds and try again.", seconds=seconds)
+    response = current_app.make_response((render("error.html", code=429, description=message), 429))
+    response.headers["Retry-After"] = str(seconds)
+    return response
+
+
+def _audit_lockout(scope: str, who: str) -> None:
+    from ..extensions import db
+    from ..models import Event
+    from ..services import audit
+
+    slug = (request.view_args or {}).get("slug")
+    event = db.session.query(Event).filter_by(slug=slug).first() if slug else None
+    audit.record("signin.lockout", None, event.id if event else None, scope=scope, client=who,
+                 account=request.form.get("username", "")[:80] or None)
+    db.session.commit()
