@@ -50,9 +50,14 @@
   };
   document.addEventListener('input', touch, true);
   document.addEventListener('change', touch, true);
+  const entering = (elt) => elt && elt.id === 'match-play' && elt.querySelector('form[data-touched]');
   document.addEventListener('htmx:beforeRequest', (ev) => {
-    const elt = ev.detail && ev.detail.elt;
-    if (elt && elt.id === 'match-play' && elt.querySelector('form[data-touched]')) ev.preventDefault();
+    if (entering(ev.detail && ev.detail.elt)) ev.preventDefault();
+  });
+  // A refresh already on its way when the referee tapped is dropped too (its answer would put
+  // back an empty form under their finger); the sync after storing the entry brings a new one.
+  document.addEventListener('htmx:beforeSwap', (ev) => {
+    if (entering(ev.detail && ev.detail.target)) ev.detail.shouldSwap = false;
   });
 
   // Capture phase on document runs before htmx's listener on the form; the

@@ -103,3 +103,33 @@ def test_a_refresh_of_the_match_waits_while_the_referee_is_entering(live_server,
     form.locator("button[type=submit]").click()
     expect(page.locator("#match-play")).to_have_attribute("data-position", "1", timeout=30000)
 
+
+def test_a_refresh_already_on_its_way_does_not_wipe_a_tap(live_server, browser):
+    """The refresh left before the referee tapped (the phone's own sync on opening the page); its
+    answer arrives after the tap. The tapped score stays and the entry goes through as tapped."""
+    event, match = team_event("best_of", "kgp2025", size=1)
+    db.session.commit()
+    context = _phone(browser)
+    page = _staff(context, live_server.url, event)
+    page.goto(f"{live_server.url}/staff/m/{match.id}")
+    form = _game_form(page)
+    held = []
+
+    def hold_the_first_refresh(route):
+        if route.request.headers.get("hx-request") and not held:
+            held.append(route)
+        else:
+            route.continue_()
+    context.route(f"**/staff/m/{match.id}", hold_the_first_refresh)
+    page.evaluate("document.body.dispatchEvent(new CustomEvent('taikai:synced', {bubbles: true}))")
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert len(held) == 1, "the refresh should be on its way"
+    form.locator("label", has=page.locator("input[name=score][value='2-0']")).click()
+    held[0].continue_()
+    page.wait_for_timeout(1000)
+    expect(form.locator("input[name=score][value='2-0']")).to_be_checked()
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#match-play")).to_have_attribute("data-position", "1", timeout=30000)
