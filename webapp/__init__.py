@@ -32,14 +32,16 @@ def create_app(test_config: dict | None = None) -> Flask:
 
 
 def _init_request_edges(app: Flask) -> None:
-    """The layers around the app: static files, the poll gate, the heap trim, sign-in throttle, limits."""
+    """The layers around the app: static files, the page and poll gates, the heap trim, sign-in throttle, limits."""
     from .polling.heap import init_heap
+    from .polling.pagegate import init_page_gate
     from .polling.pollgate import init_poll_gate
     from .web.limits import init_limits
     from .web.static_files import init_static_files
     from .web.throttle import init_throttle
 
     init_static_files(app)
+    init_page_gate(app)  # inside the poll gate: a 304 is cheaper still
     init_poll_gate(app)
     init_heap(app)
     init_throttle(app)

@@ -18,31 +18,9 @@ from flask import current_app, request, session
 from flask_babel import get_locale
 from flask_login import current_user
 from markupsafe import Markup
-from sqlalchemy import bindparam, select
 
-from ..extensions import cache, db
-from ..models import Event, Phase
-
-# Built once: a poll runs this one statement and nothing else against the database.
-_PHASE = (select(Phase.__table__.c.id, Phase.__table__.c.created_at, Phase.__table__.c.version)
-          .join(Event.__table__, Event.__table__.c.id == Phase.__table__.c.event_id)
-          .where(Phase.__table__.c.id == bindparam("phase_id"), Event.__table__.c.slug == bindparam("slug")))
-_EVENT = (select(Event.__table__.c.id, Event.__table__.c.created_at, Event.__table__.c.version)
-          .where(Event.__table__.c.slug == bindparam("slug")))
-
-
-def phase_stamp(slug: str, phase_id: int, engine=None) -> tuple | None:
-    """(phase id, created, version) of an event's phase, in one indexed read; None if absent."""
-    with (engine or db.engine).connect() as connection:  # no ORM session: the cheapest read there is
-        row = connection.execute(_PHASE, {"phase_id": phase_id, "slug": slug}).first()
-    return ("phase", row[0], _moment(row[1]), row[2]) if row else None
-
-
-def event_stamp(slug: str) -> tuple | None:
-    """(event id, created, version) of an event, in one indexed read; None if absent."""
-    with db.engine.connect() as connection:
-        row = connection.execute(_EVENT, {"slug": slug}).first()
-    return ("event", row[0], _moment(row[1]), row[2]) if row else None
+from ..extensions import cache
+from .stamps import event_stamp, phase_stamp  # noqa: F401 (the views read them here)
 
 
 def phase_variant(view: str | None, pools: str | None) -> tuple[bool, int]:
@@ -50,10 +28,6 @@ def phase_variant(view: str | None, pools: str | None) -> tuple[bool, int]:
     alike, so an unchanged poll's ETag is the one the view gave."""
     pools = pools or "1"
     return view == "top8", int(pools) if pools.isdigit() and 0 < len(pools) < 5 else 1
-
-
-def _moment(value) -> str:
-    return value.strftime("%Y%m%d%H%M%S%f") if value else ""
 
 
 def etag(stamp: tuple, *variant, lang: str | None = None, app=None) -> str:
@@ -187,6 +161,7 @@ def respond(name: str, stamp: tuple, render: Callable[[], str], etag: str):
     Compressed here (once per version) rather than by Flask-Compress on every request;
     Flask-Compress leaves a response that already has a Content-Encoding alone.
     """
+    request.environ["taikai.replayable"] = stamp  # pagegate.py may replay this answer (REPLAYABLE)
     encoding = next((e for e in ("br", "gzip") if e in request.accept_encodings), None)
     body = _get(_key(name, stamp) + f":{encoding}") if encoding else None
     if body is None:

@@ -7,12 +7,10 @@ change, a first load, any other URL — goes on to the app, which answers the sa
 The ETag of every configured language is accepted: the poll repeats the tag of the
 language it was last given, and a language switch reloads the whole page.
 """
-import re
 from urllib.parse import parse_qs
 
 from . import fragments
-
-POLL_PATH = re.compile(r"^/e/([^/]+)/phase/(\d+)$")
+from .stamps import POLL_PATH
 
 
 class PollGate:
