@@ -53,7 +53,9 @@
       const s = op.status, li = el('li', { 'data-testid': 'op', 'data-op-id': op.op_id, 'data-status': s, class: 'op op-' + s },
         el('span', { class: 'op-what' }, labelOf(op) || kinds[op.kind] || ''), ' ',
         el('time', { class: 'muted', datetime: op.device_time }, hhmm(op.device_time)),
-        other || el('span', { class: 'op-status' }, LABEL(s) + (s === 'rejected' ? op.message || '' : '')));
+        other || el('span', { class: 'op-status' }, op.undone
+          ? t('記録のあと取り消されました', 'Recorded, then undone') // not "recorded" beside the reason it is gone
+          : LABEL(s) + (s === 'rejected' ? op.message || '' : '')));
       if (other) li.dataset.enteredBy = op.entered_by ? op.entered_by.id : '';
       if (other && who && who.desk) li.append(btn('receive', '本部が受け取る', 'Desk takes it'));
       if (op.resolution) {
@@ -63,6 +65,7 @@
       }
       if (op.undone) { // a later void undid this applied entry: the server's reason, in the reader's language
         li.dataset.undone = '1';
+        li.classList.add('op-undone-entry');
         li.append(' ', el('span', { class: 'op-undone badge error', 'data-testid': 'undone' }, op.undone.message || ''));
       }
       if (s === 'rejected') li.append(btn('edit', '修正', 'Edit'));

@@ -42,3 +42,5 @@ def test_the_phone_shows_which_entry_a_void_undid(live_server, phone):
     undone = page.locator("#outbox-status li[data-undone]")
     expect(undone).to_have_count(1, timeout=10000)
     expect(undone.locator("[data-testid=undone]")).to_contain_text("第1ゲームが無効")
+    # its status says what became of it, not "recorded" beside the reason it is gone
+    expect(undone.locator(".op-status")).to_have_text("記録のあと取り消されました")
