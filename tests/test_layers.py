@@ -142,3 +142,15 @@ def test_modules_and_functions_stay_small():
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno >= 30:
                 long_functions.append(f"{path.relative_to(root)}:{node.name}")
     assert (long_modules, long_functions) == ([], [])
+
+
+def test_the_mirror_tables_import_first():
+    """A script (or test) that imports the mirror's tables before the models package gets them
+    (they half-imported the models package once: "cannot import name 'MirrorLink'")."""
+    import subprocess
+    import sys
+
+    root = DOMAIN.parents[1]
+    done = subprocess.run([sys.executable, "-c", "import webapp.mirror.models; import webapp.models"],
+                          cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -2,11 +2,11 @@
 from sqlalchemy import BigInteger, Integer
 
 from ..extensions import db
-from ..mirror.models import MirrorLink, MirrorTarget
 from .accounts import User
 from .audit import AuditEntry
 from .bracket import BracketRow, MatchRow
 from .event import Entrant, Event, Member, Phase
+from .mirror import MirrorLink, MirrorTarget
 from .operation import Conflict, Operation
 from .phones import PhoneSync
 from .station import Station
@@ -15,7 +15,7 @@ __all__ = ["User", "Event", "Phase", "Entrant", "Member", "BracketRow", "MatchRo
            "Operation", "Conflict", "AuditEntry", "Station", "PhoneSync", "MirrorLink", "MirrorTarget"]
 
 # Row ids are BIGINT on PostgreSQL: a public site keeps each mirror link's rows in an id range
-# of their own far above its own rows (mirror/models.py), for any number of links. SQLite's
+# of their own far above its own rows (models/mirror.py), for any number of links. SQLite's
 # INTEGER is already 64-bit, and must stay INTEGER to remain the rowid.
 ROW_ID = BigInteger().with_variant(Integer(), "sqlite")
 # Ids outside any key: the log names its match and event without a foreign key (it outlives them),

@@ -1,10 +1,13 @@
-"""Mirror links: the public site's side (a token per mirrored event) and the venue's side."""
+"""Mirror links: the public site's side (a token per mirrored event) and the venue's side.
+
+Defined among the models (every table in one package, for Alembic); webapp/mirror reads them
+through webapp/mirror/models.py."""
 from datetime import datetime
 
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
-from ..models.base import Timestamped
+from .base import Timestamped
 
 # Mirrored rows keep the venue's ids shifted into a range of their own, far above
 # the ids the public site gives its own rows (PostgreSQL sequences never reach it).
