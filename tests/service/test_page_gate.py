@@ -97,6 +97,18 @@ def test_a_session_or_a_language_switch_is_never_replayed(app):
     assert any(k == "Set-Cookie" for k, _ in headers), "the switch answers with its cookie"
 
 
+def test_a_stranger_cannot_keep_another_language_under_readers_key(app):
+    """A Cookie header naming the language twice must not leave an English page for Japanese readers."""
+    event, phase = _event()
+    url = _url(event, phase, "phase")
+    for _ in range(2):
+        _ask(app.wsgi_app, url, "gzip", cookie="taikai_lang=en; taikai_lang=ja")
+        _ask(app.wsgi_app, url, "gzip", cookie="taikai_lang=ja; taikai_lang=en")
+    for lang, words in (("ja", "<html lang=\"ja\">"), ("en", "<html lang=\"en\">")):
+        assert words in _ask(app.wsgi_app, url, "gzip", lang)[2].decode(), lang
+        assert _ask(app.wsgi_app, url, "gzip", lang) == _ask(_gate(app).wsgi_app, url, "gzip", lang)
+
+
 def test_a_signed_in_desk_gets_its_own_page(app, client, desk_user):
     event, phase = _event()
     url = _url(event, phase, "phase")

@@ -8,8 +8,8 @@ answers the same request again from memory after one stamp read (stamps.py).
 
 What keeps it safe:
 - The key is the stamp (the phase's or event's version, which every change the page shows moves
-  in its own transaction: versions.py) plus everything else the answer may depend on: path,
-  query, language cookie, Accept-Encoding, the htmx headers, scheme and host. A new version is a
+  in its own transaction: versions.py) plus everything else the answer may depend on, as sent:
+  path, query, the Cookie header, Accept-Encoding, the htmx headers, scheme, host and prefix. A new version is a
   new key, so nothing is ever invalidated by hand and nothing stale is replayed.
 - Only requests whose Cookie header holds nothing but the language choice qualify: no session,
   so no person, no CSRF token and no flash. Only answers the app marked as the same for every such
@@ -26,8 +26,11 @@ from . import stamps
 
 REPLAYABLE = "taikai.replayable"  # environ key: fragments.respond() puts the page's stamp there
 KEPT_BYTES, ENTRY_MAX = 8 * 1024 * 1024, 1024 * 1024
-_ASKED = ("PATH_INFO", "QUERY_STRING", "HTTP_ACCEPT_ENCODING", "HTTP_HX_REQUEST", "HTTP_HX_BOOSTED",
-          "HTTP_HX_TARGET", "wsgi.url_scheme", "HTTP_HOST")
+# Everything of a request the answer may depend on, as sent: the Cookie header itself, not the
+# language read from it (a header naming the language twice is read one way here and another by
+# the app, and would otherwise keep an English page under Japanese readers' key).
+_ASKED = ("PATH_INFO", "QUERY_STRING", "HTTP_COOKIE", "HTTP_ACCEPT_ENCODING", "HTTP_HX_REQUEST",
+          "HTTP_HX_BOOSTED", "HTTP_HX_TARGET", "wsgi.url_scheme", "HTTP_HOST", "SCRIPT_NAME")
 _STANDINGS_PATH = "/standings"
 
 
@@ -64,13 +67,12 @@ class PageGate:
         """The request's key (with the page's current stamp) when it may be replayed."""
         if environ.get("REQUEST_METHOD") != "GET" or "lang=" in environ.get("QUERY_STRING", ""):
             return None
-        lang = _only_language(environ.get("HTTP_COOKIE", ""))
-        if lang is False:
+        if not _only_language(environ.get("HTTP_COOKIE", "")):
             return None
         stamp = self._stamp(environ.get("PATH_INFO", ""))
         if stamp is None:
             return None
-        return (stamp, lang, *(environ.get(name) for name in _ASKED))
+        return (stamp, *(environ.get(name) for name in _ASKED))
 
     def _stamp(self, path: str) -> tuple | None:
         match = stamps.POLL_PATH.match(path)
@@ -119,18 +121,15 @@ def _names(held: str | None, headers) -> bool:
     return any(t.strip().removeprefix("W/").strip('"').split(":")[0] == tag for t in held.split(","))
 
 
-def _only_language(header: str):
-    """The language cookie's value when the Cookie header holds nothing else ("" for none);
-    False when it holds anything more (a session: the app answers)."""
+def _only_language(header: str) -> bool:
+    """Whether the Cookie header holds nothing but the language choice (or nothing): no session."""
     if not header:
-        return ""
+        return True
     try:
         cookies = SimpleCookie(header)
     except CookieError:
         return False
-    if set(cookies) - {LANG_COOKIE}:
-        return False
-    return cookies[LANG_COOKIE].value if LANG_COOKIE in cookies else ""
+    return set(cookies) <= {LANG_COOKIE} and header.count("=") == len(cookies)
 
 
 def init_page_gate(app) -> None:
