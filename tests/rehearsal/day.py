@@ -172,3 +172,11 @@ def see(locator, *texts, timeout=15000):
     """Each text is in the element (the names a person looks for)."""
     for text in texts:
         expect(locator).to_contain_text(text, timeout=timeout)
+
+
+def into_view(locator):
+    """Scroll the element to the middle of the screen before a screenshot. One step in the page's
+    own script: the phone's entry list is drawn afresh whenever an answer arrives, and an element
+    found first and scrolled second may be gone in between (Playwright: "not attached")."""
+    expect(locator).to_be_attached()
+    locator.evaluate("e => e.scrollIntoView({block: 'center'})")

@@ -1,6 +1,6 @@
 """Calls: the desk fills the free stations; the projector and the players see who goes where."""
 from browser_support import browser_fixtures
-from day import see
+from day import into_view, see
 from playwright.sync_api import expect
 
 from webapp.extensions import db
@@ -84,7 +84,7 @@ def board_on_phone(day, event, called, over_station, absent, present):
     if row.locator("text=受付済").count() == 0:
         day.note("board-on-phone", "the no-show row says which side checked in at reception (issue 18: calls)",
                  f"both {present} (checked in) and {absent} (never came) get the same 'absent…' button")
-    row.scroll_into_view_if_needed()
+    into_view(row)
     button = row.locator("details.confirm-walkover summary").first.bounding_box()
     if button["x"] + button["width"] > phone.viewport_size["width"]:
         day.note("board-on-phone", "the no-show row's buttons are on screen on a 390 px phone (staff pages at 360 px)",

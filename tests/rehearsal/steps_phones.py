@@ -1,7 +1,7 @@
 """Referees at the stations: results game by game on their phones, a penalty, the next call."""
 import re
 
-from day import see
+from day import into_view, see
 from page_wait import wait_until  # noqa: E402
 from playwright.sync_api import expect
 from steps_reception import day_slug, sign_in_staff
@@ -128,5 +128,5 @@ def after_correction(day, page, lang, new_winner):
     undone = page.locator("#outbox-status li[data-undone]")
     expect(undone).to_have_count(1, timeout=20000)
     see(undone.locator("[data-testid=undone]"), told)
-    undone.scroll_into_view_if_needed()
+    into_view(undone)
     day.look(page, "told-undone", "referee1", lang, full=False)

@@ -2,7 +2,7 @@
 undeclared character), and the desk's ruling on the games played since."""
 import re
 
-from day import see
+from day import into_view, see
 from playwright.sync_api import expect
 from steps_phones import at_position
 from steps_reception import day_slug, sign_in_staff
@@ -75,7 +75,7 @@ def void_first_win(day, page, lang, player):
     expect(pending).to_be_visible()
     voided = re.search(r"Game (\d+) was voided", pending.inner_text()).group(1)
     assert voided == "1", f"choosing game 1 voided game {voided}"
-    pending.scroll_into_view_if_needed()
+    into_view(pending)
     day.look(page, "void-waits-ruling", "referee2", lang, full=False)
 
 
