@@ -13,6 +13,7 @@ from datetime import datetime
 
 from sqlalchemy import bindparam, create_engine, select
 
+from ..database import DB_ID_MAX
 from ..extensions import db
 from ..models import Event, Phase
 
@@ -28,14 +29,25 @@ POLL_PATH = re.compile(r"^/e/([^/]+)/phase/(\d+)$")
 
 def phase_stamp(slug: str, phase_id: int, engine=None) -> tuple | None:
     """("phase", id, created, version) of an event's phase; None if absent."""
+    if not (_askable(slug) and 0 < phase_id <= DB_ID_MAX):
+        return None
     row = _first(engine or db.engine, _PHASE, {"phase_id": phase_id, "slug": slug})
     return ("phase", row[0], moment(row[1]), row[2]) if row else None
 
 
 def event_stamp(slug: str, engine=None) -> tuple | None:
     """("event", id, created, version) of an event; None if absent."""
+    if not _askable(slug):
+        return None
     row = _first(engine or db.engine, _EVENT, {"slug": slug})
     return ("event", row[0], moment(row[1]), row[2]) if row else None
+
+
+def _askable(slug: str) -> bool:
+    """Whether the database can be asked about this slug at all: a stranger's address may hold
+    a NUL (PostgreSQL refuses it in text) or an id past the largest row id (the driver refuses
+    it); no event has either, so the answer is "absent" (404), never an error."""
+    return "\x00" not in slug
 
 
 def moment(value) -> str:
