@@ -1,6 +1,6 @@
 """The operation pipeline: every staff or desk entry, decided and logged with its outcome.
 
-Read this first (DESIGN.md says why it is built so). Every change a phone, a staff form or
+Read this first (docs/design.md says why it is built so). Every change a phone, a staff form or
 the desk makes to a match, an entrant's standing or a station is an *entry* (an operation:
 op_id, device, kind, match, payload); the log of entries replays to the same brackets.
 
@@ -45,7 +45,7 @@ rejected   refused by the rules or the input (their code, e.g. "op.invalid", "op
 An applied entry may later carry `undone` (a void or a restart undid it, I1), and a conflict
 its `resolution` / `lost` once the desk decided it.
 
-Invariants of results (DESIGN.md, "Invariants of results"), and what holds each
+Invariants of results (docs/design.md, "Invariants of results"), and what holds each
 ----------------------------------------------------------------------------------
 I1  A game stays with the players who played it. Whatever changes who sits in a match that
     has entries (correction, DQ walkover or its undo, void ruling, conflict decision) undoes
