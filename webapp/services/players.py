@@ -13,6 +13,7 @@ class PlayerView:
     current: MatchRow | None   # ready to play now
     upcoming: MatchRow | None  # waiting for an opponent
     opponent: Entrant | None
+    out: str = ""               # "disqualified" or "withdrew": no match is theirs to wait for
 
 
 def search(event: Event, query: str, limit: int = 30) -> list[Entrant]:
@@ -22,7 +23,13 @@ def search(event: Event, query: str, limit: int = 30) -> list[Entrant]:
 
 
 def view(event: Event, entrant: Entrant) -> PlayerView:
-    """The entrant's match to play now, or the next one waiting for its opponent."""
+    """The entrant's match to play now, or the next one waiting for its opponent; none once out.
+
+    A disqualified or withdrawn entrant still sits in bracket slots until walkovers settle them,
+    but is not told to wait for those matches."""
+    if entrant.dq:
+        return PlayerView(entrant, None, None, None, "withdrew" if (entrant.info or {}).get("withdrawn")
+                          else "disqualified")
     mine = [m for p in event.phases if p.status == "running" for b in p.brackets for m in b.matches
             if entrant.id in (m.slot_a, m.slot_b) and m.status in OPEN]
     current = next((m for m in mine if m.status == "ready"), None)

@@ -26,9 +26,10 @@ def names(event_id: int) -> dict[int, Entrant]:
 
 
 def display_names(event_id: int) -> dict:
-    """Each entrant's id, name and reading by id, as plain rows: a page naming thousands of
-    entrants reads three columns, not every entrant with its JSON fields."""
-    rows = db.session.execute(db.select(Entrant.id, Entrant.name, Entrant.reading).where(Entrant.event_id == event_id))
+    """Each entrant's id, name, reading and disqualification by id, as plain rows: a page naming
+    thousands of entrants reads four columns, not every entrant with its JSON fields."""
+    rows = db.session.execute(db.select(Entrant.id, Entrant.name, Entrant.reading, Entrant.dq)
+                              .where(Entrant.event_id == event_id))
     return {row.id: row for row in rows}
 
 

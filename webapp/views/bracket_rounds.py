@@ -79,7 +79,7 @@ def entrants(event_id: int) -> tuple["_People", str]:
 
 
 class _People:
-    """The event's entrants (id, name, reading), read when something is drawn: the names list reads
+    """The event's entrants (id, name, reading, dq), read when something is drawn: the names list reads
     them all, a block only those its matches name (one game draws a block of 32 matches: reading a
     4,096-player event's names for it cost more than drawing it)."""
 
@@ -96,7 +96,7 @@ class _People:
         return db.session.execute(self._query().order_by(Entrant.id)).all()
 
     def _query(self):
-        return select(Entrant.id, Entrant.name, Entrant.reading).where(Entrant.event_id == self._event_id)
+        return select(Entrant.id, Entrant.name, Entrant.reading, Entrant.dq).where(Entrant.event_id == self._event_id)
 
 
 @dataclass(slots=True)
@@ -104,6 +104,7 @@ class _Person:
     id: int
     name: str
     reading: str
+    dq: bool  # shown beside the name: the slot's matches become walkovers
 
 
 def entrant_options(event_id: int) -> Markup:

@@ -31,7 +31,7 @@ def player(slug, entrant_id):
         abort(404)
     view = player_views.view(event, entrant)
     match = view.current or view.upcoming
-    state = stations.match_state(match) if match is not None else "none"
+    state = "out" if view.out else stations.match_state(match) if match is not None else "none"
     wait = stations.estimated_wait(event, view.current) if view.current is not None else None
     return render("public/player_next.html", "_partials/player_next.html", event=event, p=view, match=match,
                   state=state, wait=wait)
