@@ -257,3 +257,20 @@ def test_the_event_sets_its_no_show_limit_and_a_phase_may_keep_its_own(desk_clie
     desk_client.post(f"/desk/e/{event.id}/no-show-limit", data={"no_show_minutes": ""})  # back to the default
     db.session.expire_all()
     assert stations.event_no_show_minutes(db.session.get(Event, event.id)) == 10
+
+
+def test_a_station_is_one_whatever_way_its_number_is_written(desk_client):
+    """Issue 28 trap 5: "2-6" while "2番台" existed made a second 2番台, silently."""
+    from webapp.services import events, stations
+    event = events.create_event("週末大会", "kgp2025")
+    db.session.commit()
+    desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "2番台"})
+    page = desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "2-6"}, follow_redirects=True)
+    text = page.get_data(as_text=True)
+    assert "すでにあるため追加しませんでした: 2番台" in text
+    assert sorted(s.name for s in stations.event_stations(event)) == ["2", "3", "4", "5", "6"]
+    for typed in ("２", "Station 2", "2 番台", "3台"):
+        again = desk_client.post(f"/desk/e/{event.id}/stations", data={"name": typed}, follow_redirects=True)
+        assert "番台はすでにあります" in again.get_data(as_text=True), typed
+    db.session.expire_all()
+    assert len(stations.event_stations(event)) == 5

@@ -20,6 +20,7 @@ from ..tournament.errors import N_
 from ..tournament.play import MATCH_TYPES
 from . import ServiceError, access, audit
 from .entrants import normalize_name
+from .station_names import station_key
 
 DEFAULT_NO_SHOW_MINUTES = 10   # neither ruleset names a limit: the desk sees and can change it
 DEFAULT_MATCH_MINUTES = 15     # for estimates until matches of the day have been timed
@@ -45,18 +46,37 @@ def event_stations(event: Event) -> list[Station]:
             .order_by(Station.position, Station.id).all())
 
 
+def _existing(event: Event, name: str) -> Station | None:
+    key = station_key(name)
+    return next((s for s in event_stations(event) if station_key(s.name) == key), None)
+
+
 def add_station(event: Event, name: str, stream: bool = False, user=None) -> Station:
-    """Add a station (its name is unique in the event)."""
+    """Add a station; its name is unique in the event as people read it ("2" and "2番台" are one)."""
     name = normalize_name(name)[:40]
+    if station_key(name).isdigit():
+        name = station_key(name)  # kept as the number: pages say "2番台" / "Station 2"
     if not name:
         raise ServiceError("station.name", N_("Give the station a name or number."))
-    if db.session.query(Station).filter_by(event_id=event.id, name=name).first():
+    if _existing(event, name) is not None:
         raise ServiceError("station.duplicate", N_("Station %(name)s already exists."), name=name)
     last = max((s.position for s in event_stations(event)), default=0)
     station = Station(event_id=event.id, name=name, stream=stream, position=last + 1)
     db.session.add(station)
+    db.session.flush()  # the next station of a range sees this one
     audit.record("station.add", user, event.id, name=name, stream=stream)
     return station
+
+
+def add_numbered(event: Event, first: int, last: int, stream: bool = False, user=None) -> tuple[list, list]:
+    """Stations first..last that do not exist yet; returns (added, already there) as names."""
+    added, there = [], []
+    for number in range(first, last + 1):
+        if _existing(event, str(number)) is not None:
+            there.append(str(number))
+        else:
+            added.append(add_station(event, str(number), stream, user).name)
+    return added, there
 
 
 def remove_station(station: Station, user=None) -> None:

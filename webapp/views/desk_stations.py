@@ -18,6 +18,7 @@ from ..services.sheets import translate_outcome
 from ..web.auth import desk_required
 from . import render
 from .changes import run_change
+from .template_helpers import station_label
 
 bp = Blueprint("desk_stations", __name__, url_prefix="/desk")
 for _helper in (stations.match_state, stations.no_show_over, stations.minutes_since):
@@ -72,15 +73,19 @@ def add_station(event_id):
     event = _event(event_id)
     raw, stream = request.form.get("name", "").strip(), bool(request.form.get("stream"))
 
+    there: list[str] = []
+
     def add():
         first, _sep, last = raw.partition("-")
         if first.strip().isdigit() and last.strip().isdigit() and int(last) - int(first) < 64:
-            for number in range(int(first), int(last) + 1):
-                stations.add_station(event, str(number), stream, current_user)
+            there.extend(stations.add_numbered(event, int(first), int(last), stream, current_user)[1])
         else:
             stations.add_station(event, raw, stream, current_user)
     if run_change(add):
         flash(_("Stations saved."), "ok")
+        if there:
+            flash(_("Already there, not added again: %(names)s",
+                    names=" / ".join(station_label(n) for n in there)), "warn")
         _fill(event)
     return _back(event_id)
 
