@@ -274,3 +274,16 @@ def test_a_station_is_one_whatever_way_its_number_is_written(desk_client):
         assert "番台はすでにあります" in again.get_data(as_text=True), typed
     db.session.expire_all()
     assert len(stations.event_stations(event)) == 5
+
+
+def test_the_board_shows_who_has_checked_in_once_the_event_uses_check_in(desk_client):
+    """Issue 28 trap 5: the desk calling a match wants to see both sides are at the venue."""
+    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    first = _ready(phase.id)[0]
+    board = desk_client.get(f"/desk/e/{event.id}/stations").get_data(as_text=True)
+    assert "未受付" not in board  # an event without reception: no noise
+    db.session.get(Entrant, first.slot_a).checked_in = True
+    db.session.commit()
+    board = desk_client.get(f"/desk/e/{event.id}/stations").get_data(as_text=True)
+    assert board.count('data-testid="checked-in"') == 1 and "受付済" in board
+    assert 'data-testid="not-checked-in"' in board and "未受付" in board
