@@ -41,16 +41,19 @@
     return out;
   }
 
-  // A refresh of the match (#match-play, after any sync that changed something) must not wipe
-  // what the referee is entering: while one of its forms is touched and not yet stored, the
-  // refresh waits; storing the entry syncs, and that sync refreshes the match.
+  // A refresh of the match (#match-play, after any sync that changed something) or of the desk's
+  // run table (#desk-matches, every 30 s) must not wipe what the referee or the desk is entering:
+  // while one of its forms is touched and not yet stored (or the desk has a confirmation box
+  // open), the refresh waits; storing the entry syncs, and that sync refreshes the page.
+  const HELD = '#match-play form, #desk-matches form';
   const touch = (ev) => {
-    const form = ev.target.closest && ev.target.closest('#match-play form');
+    const form = ev.target.closest && ev.target.closest(HELD);
     if (form) form.dataset.touched = '1';
   };
   document.addEventListener('input', touch, true);
   document.addEventListener('change', touch, true);
-  const entering = (elt) => elt && elt.id === 'match-play' && elt.querySelector('form[data-touched]');
+  const entering = (elt) => elt && ((elt.id === 'match-play' && elt.querySelector('form[data-touched]'))
+    || (elt.id === 'desk-matches' && elt.querySelector('form[data-touched], details[open]')));
   document.addEventListener('htmx:beforeRequest', (ev) => {
     if (entering(ev.detail && ev.detail.elt)) ev.preventDefault();
   });

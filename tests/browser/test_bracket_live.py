@@ -33,9 +33,11 @@ def test_desk_runs_bracket_and_spectator_sees_it_change(live_server, context, br
     expect(spectator.locator("#bracket .slot.winner")).to_have_count(0)
 
     first_card = desk.locator(".match-row.ready").first
-    # Two deliberate steps (choose, then record): one stray click never records a winner.
+    # Deliberate steps (open, choose, say why, confirm): one stray click never records a winner.
+    first_card.locator("[data-testid=record-result] summary").click()
     first_card.locator("select[name=winner]").select_option(index=1)
-    first_card.locator("button[type=submit]").click()
+    first_card.locator("input[name=reason]").fill("記録用紙より")
+    first_card.locator("[data-testid=record-result] button[type=submit]").click()
     # The desk's entry goes through the phone outbox like any staff entry.
     expect(desk.locator("#outbox-status li[data-status=applied]")).to_have_count(1, timeout=8000)
     # The spectator did nothing: the bracket polls and shows the new result within 5 s.

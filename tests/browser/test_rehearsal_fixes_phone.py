@@ -97,8 +97,10 @@ def test_the_run_table_shows_its_result_column_and_the_entries_box_at_1366(live_
         page.goto(f"{live_server.url}/desk/phase/{phase.id}?lang={lang}&status=all")
         row = page.locator(f"#match-{called[1].id}")
         if lang == "en":
+            row.locator("[data-testid=record-result] summary").click()
             row.locator("select[name=winner]").select_option(str(called[1].slot_a))
-            row.locator("button[type=submit]").click()
+            row.locator("input[name=reason]").fill("scoresheet")
+            row.locator("[data-testid=record-result] button[type=submit]").click()
             page.locator("#outbox-status [data-testid=op]").first.wait_for()
         wrap = page.locator("#desk-matches .table-wrap")
         assert wrap.evaluate("(w) => w.scrollWidth <= w.clientWidth"), "the table scrolls sideways"

@@ -52,6 +52,8 @@ def test_run_table_filters_and_needs_two_steps_to_record(desk_client):
     event, phase = _started_phase(desk_client, "\n".join(f"p{i}" for i in range(1, 9)))
     body = desk_client.get(f"/desk/phase/{phase.id}").get_data(as_text=True)
     assert body.count('class="match-row') == 4 and 'select name="winner" required' in body
+    # issue 28 trap 5: a confirmation box that asks why, not a select and a button
+    assert body.count('data-testid="record-result"') == 4 and body.count('name="reason" required') == 4
     one = desk_client.get(f"/desk/phase/{phase.id}?q=p1").get_data(as_text=True)
     assert one.count('class="match-row') == 1
     assert desk_client.get(f"/desk/phase/{phase.id}?status=done").get_data(as_text=True).count('class="match-row') == 0
@@ -287,3 +289,11 @@ def test_the_board_shows_who_has_checked_in_once_the_event_uses_check_in(desk_cl
     board = desk_client.get(f"/desk/e/{event.id}/stations").get_data(as_text=True)
     assert board.count('data-testid="checked-in"') == 1 and "受付済" in board
     assert 'data-testid="not-checked-in"' in board and "未受付" in board
+
+
+def test_a_result_the_desk_records_keeps_its_reason_in_the_history(desk_client):
+    event, phase = _started_phase(desk_client, "\n".join(f"p{i}" for i in range(1, 9)))
+    match = _ready(phase.id)[0]
+    desk_client.post(f"/desk/match/{match.id}/winner", data={"winner": str(match.slot_a), "reason": "記録用紙より"})
+    page = desk_client.get(f"/desk/match/{match.id}/correction").get_data(as_text=True)
+    assert "理由: 記録用紙より" in page

@@ -236,8 +236,8 @@ class FormSchema(Schema):
 class WinnerForm(FormSchema):
     winner = fields.Integer(required=True)
     walkover = fields.Boolean(load_default=False)
+    reason = fields.String(load_default="", validate=validate.Length(max=300))  # kept in the history
 
 
 class CorrectionForm(WinnerForm):
     cascade = fields.Boolean(load_default=False)
-    reason = fields.String(load_default="", validate=validate.Length(max=300))

@@ -36,7 +36,8 @@ def _words(op, sides: dict, names: dict, game: int) -> str:
         return _call_words(payload)
     if op.kind == "record_winner":
         words = _("result: %(name)s won", name=_name(names, payload.get("winner")))
-        return words + (f" ({_('walkover')})" if payload.get("walkover") in (True, "true", "on") else "")
+        words += f" ({_('walkover')})" if payload.get("walkover") in (True, "true", "on") else ""
+        return words + (" — " + _("reason: %(r)s", r=payload["reason"]) if payload.get("reason") else "")
     if op.kind == "correct_result":
         return (_("corrected: %(name)s won", name=_name(names, payload.get("winner"))) + " — "
                 + _("reason: %(r)s", r=payload.get("reason", "")))
