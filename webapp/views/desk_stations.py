@@ -44,7 +44,8 @@ def board_context(event: Event) -> dict:
     names = standings.names(event.id)
     return {"event": event, "board": views, "queue": regular, "stream_queue": stream,
             "free": [v.station for v in views if v.state == "free"],
-            "entrants": names, "uses_checkin": any(e.checked_in for e in names.values()), "calling": {p.id: stations.calling(p) for p in event.phases},
+            "entrants": names, "uses_checkin": any(e.checked_in for e in names.values()),
+            "calling": {p.id: stations.calling(p) for p in event.phases},
             "auto_walkovers": no_shows.wanted(event), "event_minutes": stations.event_no_show_minutes(event),
             "walkovers": no_shows.recent(event), "disqualified": [e for e in event.entrants if e.dq],
             "stream_takes_regular": stations.stream_takes_regular(event)}
