@@ -94,6 +94,8 @@
       box.scrollIntoView({ block: 'start' });
       return;
     }
+    const row = form && form.closest('.checkin-row');
+    if (row) { row.append(b); return; } // over the row's corner: no row moves under the finger
     if (form) {
       const submit = [...form.querySelectorAll('button[type=submit]')].pop();
       const one = form.querySelectorAll('button[type=submit]').length === 1;

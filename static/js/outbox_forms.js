@@ -72,8 +72,12 @@
     ev.stopImmediatePropagation();
     if (d.saving) return; // a double tap must not make two ops
     d.saving = '1';
+    let stored = false;
     try {
       const payload = serialize(form, ev.submitter), base = num(d.baseVersion);
+      // A one-tap form (a check-in row) whose same entry still waits to be sent: the list may
+      // have been drawn again since the first tap, so the form alone cannot know. Nothing new.
+      if ('once' in d && (await sameWaiting(d.op, payload))) return;
       const op = d.retryOf ? await O().retryAsNew(d.retryOf, payload, base)
         : await O().enqueue(d.op, num(d.matchId), base, payload);
       // Stored: only now may what the person typed be cleared.
@@ -83,11 +87,20 @@
       if (!('keepValues' in d)) form.reset();
       if (G.TaikaiEntry) G.TaikaiEntry.track(form, op); // queued, then what the server said
       if (op.match_id != null) announceIfOffline(op);
+      stored = true;
     } catch (e) {
       console.error('taikai: op not stored', e);
       toast(t('端末に保存できませんでした', 'Could not save on this phone'), 'error');
-    } finally { delete d.saving; }
+    } finally {
+      // A form made for one tap (a check-in row) stays inert once its entry is stored: a fast
+      // second tap sends nothing; the list drawn again after the sync brings the new state.
+      if (stored && 'once' in d) form.querySelectorAll('button[type=submit]').forEach((b) => b.setAttribute('aria-disabled', 'true'));
+      else delete d.saving;
+    }
   }, true);
+
+  const sameWaiting = async (kind, payload) => (await O().unsent()).some((o) => o.kind === kind
+    && Object.keys(payload).every((k) => String((o.payload || {})[k]) === String(payload[k])));
 
   // Not sent (offline): the match page may update its view optimistically.
   async function announceIfOffline(op) {

@@ -7,6 +7,7 @@ import re
 import pytest
 from axe_support import serious_problems, small_targets
 from conftest import sign_in_desk
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from webapp.extensions import db
@@ -140,4 +141,51 @@ def test_reception_names_each_tap_and_asks_before_an_undo(live_server, browser, 
     expect(log).to_contain_text("受付 鈴木")
     db.session.rollback()
     assert not db.session.query(Entrant).filter_by(name="山田太郎").one().checked_in
+    context.close()
+
+
+def test_reception_rows_stay_put_and_a_second_tap_sends_nothing(live_server, browser, desk_user):
+    """Issue 28 trap 2: a tap put a grey "saved on this phone" box above the name for ~1 s, pushing
+    every row down, and the button stayed live: a fast pass sent one check-in five times and
+    checked in the player next to the one intended. The sync is held here, so the pending state
+    lasts as long as the test looks."""
+    from webapp.models import Operation
+    from webapp.services import accounts, entrant_import, events
+
+    event = events.create_event("受付の列", "kgp2025")
+    db.session.flush()
+    entrant_import.apply(event, entrant_import.plan(event, SHEET))
+    accounts.set_staff_pin(event, "135790")
+    db.session.commit()
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="ja-JP")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/e/{event.slug}/staff-login")
+    page.fill("input[name=name]", "受付 鈴木")
+    page.fill("input[name=pin]", "135790")
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/staff/e/{event.slug}/checkin")
+    rows = page.locator("[data-testid=checkin-row]")
+    expect(rows).to_have_count(8)
+    held = []
+
+    def hold(route):
+        held.append(route)
+    page.route("**/sync/ops", hold)
+    below = [rows.nth(i).bounding_box()["y"] for i in range(2, 5)]
+    for _ in range(5):
+        rows.nth(1).locator("button[type=submit]").click()
+    status = rows.nth(1).locator("[data-testid=entry-status]")
+    expect(status).to_be_visible()
+    assert [rows.nth(i).bounding_box()["y"] for i in range(2, 5)] == below, "the rows moved under the finger"
+    page.screenshot(path="test-results/staff-checkin-pending.png")
+    page.unroute("**/sync/ops", hold)
+    for route in held:  # a send the outbox gave up waiting for is aborted already: it sends again
+        try:
+            route.continue_()
+        except PlaywrightError:
+            pass
+    expect(rows.nth(1).locator("[data-testid=checked-in]")).to_be_visible(timeout=30000)
+    db.session.rollback()
+    assert db.session.query(Operation).filter_by(kind="check_in").count() == 1
+    assert db.session.query(Entrant).filter_by(event_id=event.id, checked_in=True).count() == 1
     context.close()
