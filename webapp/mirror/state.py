@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 
 from ..extensions import db
 from ..models import BracketRow, Conflict, Entrant, Event, MatchRow, Member, Operation, Phase
+from ..operations import leave
 from ..operations.export import as_record, from_record
 
 # Parents before children: inserted in this order, deleted in the reverse.
@@ -18,9 +19,9 @@ TABLES = (("event", Event), ("phase", Phase), ("entrant", Entrant), ("member", M
 ID_COLUMNS = {"id", "event_id", "phase_id", "entrant_id", "bracket_id", "match_id", "slot_a", "slot_b",
               "winner_id", "loser_id"}
 USER_COLUMNS = {"user_id", "resolved_by"}  # the venue's accounts are not the public site's
-# Not copied: the staff PIN stays at the venue; page version numbers are each site's own
-# (the public site bumps its own when the copied rows change, so its ETags stay honest).
-PRIVATE = {"event": {"staff_pin_hash", "staff_pin_generation", "version", "entrants_version"}, "phase": {"version"}}
+# Copied: what leaves (operations/leave.py's allow-list), less each site's own counters: page
+# version numbers (the public site bumps its own when the copied rows change, so its ETags stay
+# honest) and the match's clock. The staff PIN and every credential stay at the venue.
 ACTION_IDS = ("member_id",)
 ACTION_ID_LISTS = ("absent_a", "absent_b")
 
@@ -46,8 +47,8 @@ def export_state(event_id: int) -> dict:
     for kind, rows in _rows(event_id).items():
         records = []
         for row in rows:
-            record = {k: v for k, v in _record(row).items() if k not in PRIVATE.get(kind, ())}
-            record.pop("updated_at", None)  # a clock, not content
+            allowed = leave.mirrored(kind)
+            record = {k: v for k, v in _record(row).items() if k in allowed}
             if kind == "conflict":
                 record["op_id"] = db.session.get(Operation, row.operation_id).op_id
             records.append(record)
@@ -144,7 +145,7 @@ def apply_state(state: dict, base: int, slug: str) -> int:
 
 def _mirrored_columns(kind: str, model, record: dict) -> dict:
     """Only the columns a mirror copies: never a credential (the staff PIN) nor anything unknown."""
-    allowed = {c.key for c in model.__table__.columns} - PRIVATE.get(kind, set())
+    allowed = leave.mirrored(kind) & {c.key for c in model.__table__.columns}
     if kind == "conflict":
         allowed.add("op_id")  # swapped for this site's operation id below
     return {k: v for k, v in record.items() if k in allowed}
