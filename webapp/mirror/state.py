@@ -80,6 +80,8 @@ def _map_ids(kind: str, record: dict, move) -> dict:
                            for e in out.get("entrants") or []]
     elif kind == "match":
         out["actions"] = [_move_action(a, move) if isinstance(a, dict) else a for a in out.get("actions") or []]
+    elif kind == "entrant" and isinstance((out.get("info") or {}).get("day_dq"), dict):
+        out["info"] = {**out["info"], "day_dq": _move_day_dq(out["info"]["day_dq"], move)}
     elif kind == "phase":
         out["entrant_override"] = _move_ids(out.get("entrant_override"), move)
         if isinstance(out.get("draw"), dict):
@@ -96,6 +98,20 @@ def _move_action(action: dict, move) -> dict:
     for key in ACTION_ID_LISTS:
         if key in out:
             out[key] = _move_ids(out[key], move)
+    return out
+
+
+def _move_day_dq(day_dq: dict, move) -> dict:
+    """A day DQ is keyed by its member's id and names its match and the matches under way then."""
+    out = {}
+    for key, dq in day_dq.items():
+        if isinstance(dq, dict):
+            dq = dict(dq)
+            if isinstance(dq.get("match_id"), int):
+                dq["match_id"] = move(dq["match_id"])
+            if "exempt" in dq:
+                dq["exempt"] = _move_ids(dq["exempt"], move)
+        out[str(move(int(key))) if str(key).isdigit() else key] = dq
     return out
 
 
