@@ -11,6 +11,7 @@ from .tournament.event_plans import TEMPLATES
 def init_app(app: Flask) -> None:
     """Register the commands."""
     app.cli.add_command(create_desk)
+    app.cli.add_command(set_password)
     app.cli.add_command(demo)
     app.cli.add_command(create_event)
     app.cli.add_command(oplog_cli)  # flask oplog export|replay
@@ -29,6 +30,26 @@ def create_desk(username: str, password: str) -> None:
     except ServiceError as problem:
         raise click.ClickException(str(problem)) from problem
     click.echo(f"desk account {username} created")
+
+
+@click.command("set-password")
+@click.argument("username")
+@click.password_option()
+def set_password(username: str, password: str) -> None:
+    """Give an account a new password (after a replay, accounts come without one)."""
+    from .models import User
+    from .services import ServiceError, accounts
+
+    user = db.session.query(User).filter_by(username=username).first()
+    if user is None:
+        raise click.ClickException(f"no account named {username}")
+    try:
+        accounts.check_new_password(username, password)
+    except ServiceError as problem:
+        raise click.ClickException(str(problem)) from problem
+    user.set_password(password)
+    db.session.commit()
+    click.echo(f"password of {username} set")
 
 
 @click.command("demo")
@@ -84,3 +105,6 @@ def export_command(path: str) -> None:
 def replay_command(path: str) -> None:
     """Rebuild this (empty) database from an exported log."""
     click.echo(f"replayed {oplog.replay(path)} operations from {path}")
+    # No password, one-time-code secret or staff PIN leaves in an export (operations/leave.py).
+    click.echo("accounts have no password: give the desk one with `flask set-password NAME`; "
+               "set each event's staff PIN again on its desk page")

@@ -82,3 +82,18 @@ def test_cli_commands(app, empty_app, tmp_path):
         result = empty_app.test_cli_runner().invoke(args=["oplog", "replay", path])
         db.session.remove()
     assert "replayed" in result.output, result.output
+
+
+def test_a_replayed_desk_signs_in_only_with_a_password_given_again(app, empty_app, tmp_path):
+    _play_an_event()
+    path = str(tmp_path / "log.jsonl")
+    oplog.export(path)
+    with empty_app.app_context():
+        result = empty_app.test_cli_runner().invoke(args=["oplog", "replay", path])
+        assert "set-password" in result.output
+        assert accounts.authenticate("desk1", "desk-pass-123") is None  # no hash came with the log
+        result = empty_app.test_cli_runner().invoke(args=["set-password", "desk1"],
+                                                    input="fresh-desk-pass-9\nfresh-desk-pass-9\n")
+        assert "set" in result.output, result.output
+        assert accounts.authenticate("desk1", "fresh-desk-pass-9") is not None
+        db.session.remove()

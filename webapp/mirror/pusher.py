@@ -12,11 +12,12 @@ from urllib.parse import urlsplit
 
 import httpx
 from flask import current_app
-from sqlalchemy import or_, select
 
 from ..extensions import db
-from ..models import BracketRow, Entrant, MatchRow, Operation, Phase
 from ..models.base import utcnow
+from ..operations import leave
+from ..operations.event_scope import event_ops as _event_ops
+from ..operations.event_scope import ours as _ours
 from ..services import ServiceError
 from ..tournament.errors import N_
 from . import state as mirror_state
@@ -59,33 +60,9 @@ def _safe_address(url: str) -> bool:
     return parts.scheme == "http" and parts.hostname in LOOPBACK
 
 
-def _event_ops(event_id: int, after: int, limit: int | None = None) -> list[dict]:
-    """The event's operations after `after`, oldest first, as plain rows (no ORM objects: fast)."""
-    table = Operation.__table__
-    matches = select(MatchRow.id).join(BracketRow).join(Phase).where(Phase.event_id == event_id)
-    query = (select(table).where(table.c.id > after,
-                                 or_(table.c.match_id.in_(matches), table.c.event_id == event_id,
-                                     (table.c.match_id.is_(None)) & (table.c.kind == "check_in")))
-             .order_by(table.c.id).limit(limit))
-    return [dict(row) for row in db.session.execute(query).mappings()]
-
-
-def _ours(rows: list[dict], event_id: int) -> list[dict]:
-    """Drop check-ins of other events (they carry no match to tell the event by)."""
-    entrants = None
-    out = []
-    for row in rows:
-        if row["kind"] == "check_in" and row["match_id"] is None and row["event_id"] != event_id:
-            if entrants is None:
-                entrants = {i for (i,) in db.session.query(Entrant.id).filter_by(event_id=event_id)}
-            if (row["payload"] or {}).get("entrant_id") not in entrants:
-                continue
-        out.append(row)
-    return out
-
-
 def _as_json(row: dict) -> dict:
-    return {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in row.items()}
+    """An operation as it leaves for the public site: only what leave.py allows."""
+    return leave.allowed("op", row)
 
 
 def waiting(target: MirrorTarget) -> int:

@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 
 from ..extensions import db
 from ..models import BracketRow, Conflict, Entrant, Event, MatchRow, Member, Operation, Phase
+from ..operations import leave
 from ..operations.export import as_record, from_record
 
 # Parents before children: inserted in this order, deleted in the reverse.
@@ -18,9 +19,9 @@ TABLES = (("event", Event), ("phase", Phase), ("entrant", Entrant), ("member", M
 ID_COLUMNS = {"id", "event_id", "phase_id", "entrant_id", "bracket_id", "match_id", "slot_a", "slot_b",
               "winner_id", "loser_id"}
 USER_COLUMNS = {"user_id", "resolved_by"}  # the venue's accounts are not the public site's
-# Not copied: the staff PIN stays at the venue; page version numbers are each site's own
-# (the public site bumps its own when the copied rows change, so its ETags stay honest).
-PRIVATE = {"event": {"staff_pin_hash", "staff_pin_generation", "version", "entrants_version"}, "phase": {"version"}}
+# Copied: what leaves (operations/leave.py's allow-list), less each site's own counters: page
+# version numbers (the public site bumps its own when the copied rows change, so its ETags stay
+# honest) and the match's clock. The staff PIN and every credential stay at the venue.
 ACTION_IDS = ("member_id",)
 ACTION_ID_LISTS = ("absent_a", "absent_b")
 
@@ -46,8 +47,8 @@ def export_state(event_id: int) -> dict:
     for kind, rows in _rows(event_id).items():
         records = []
         for row in rows:
-            record = {k: v for k, v in _record(row).items() if k not in PRIVATE.get(kind, ())}
-            record.pop("updated_at", None)  # a clock, not content
+            allowed = leave.mirrored(kind)
+            record = {k: v for k, v in _record(row).items() if k in allowed}
             if kind == "conflict":
                 record["op_id"] = db.session.get(Operation, row.operation_id).op_id
             records.append(record)
@@ -79,6 +80,8 @@ def _map_ids(kind: str, record: dict, move) -> dict:
                            for e in out.get("entrants") or []]
     elif kind == "match":
         out["actions"] = [_move_action(a, move) if isinstance(a, dict) else a for a in out.get("actions") or []]
+    elif kind == "entrant" and isinstance((out.get("info") or {}).get("day_dq"), dict):
+        out["info"] = {**out["info"], "day_dq": _move_day_dq(out["info"]["day_dq"], move)}
     elif kind == "phase":
         out["entrant_override"] = _move_ids(out.get("entrant_override"), move)
         if isinstance(out.get("draw"), dict):
@@ -95,6 +98,20 @@ def _move_action(action: dict, move) -> dict:
     for key in ACTION_ID_LISTS:
         if key in out:
             out[key] = _move_ids(out[key], move)
+    return out
+
+
+def _move_day_dq(day_dq: dict, move) -> dict:
+    """A day DQ is keyed by its member's id and names its match and the matches under way then."""
+    out = {}
+    for key, dq in day_dq.items():
+        if isinstance(dq, dict):
+            dq = dict(dq)
+            if isinstance(dq.get("match_id"), int):
+                dq["match_id"] = move(dq["match_id"])
+            if "exempt" in dq:
+                dq["exempt"] = _move_ids(dq["exempt"], move)
+        out[str(move(int(key))) if str(key).isdigit() else key] = dq
     return out
 
 
@@ -144,7 +161,7 @@ def apply_state(state: dict, base: int, slug: str) -> int:
 
 def _mirrored_columns(kind: str, model, record: dict) -> dict:
     """Only the columns a mirror copies: never a credential (the staff PIN) nor anything unknown."""
-    allowed = {c.key for c in model.__table__.columns} - PRIVATE.get(kind, set())
+    allowed = leave.mirrored(kind) & {c.key for c in model.__table__.columns}
     if kind == "conflict":
         allowed.add("op_id")  # swapped for this site's operation id below
     return {k: v for k, v in record.items() if k in allowed}

@@ -25,9 +25,9 @@ the form routes (webapp/views: staff, desk, conflicts, desk_stations) call submi
 
 Entries the server makes itself go the same way: desk.py (a desk page's DQ / withdrawal,
 the automatic walkovers), autocall.py (station calls). export.py writes the log as JSON
-lines and replays it through submit_many (`flask oplog export|replay`); its as_record /
-from_record are the record format the mirror (webapp/mirror/state.py) and the event
-download (services/event_log.py) share.
+lines and replays it through submit_many (`flask oplog export|replay`); the event download
+is the same export limited to one event (event_scope.py), and every export (those two, the
+mirror's push in webapp/mirror/, the standings CSV) takes only the columns leave.py allows.
 
 Outcomes
 --------

@@ -5,7 +5,9 @@ export starts with that set-up (brackets in their state when the phase started,
 regenerated from the bracket's stored entrants and options), then every logged
 operation in the order the server decided it. Replaying submits the operations
 again through the same pipeline (submit.py), so brackets and standings come out the same.
-`flask oplog export|replay` (webapp/cli.py) runs these.
+`flask oplog export|replay` (webapp/cli.py) runs these; the desk's download of one event
+(before it is deleted) is the same export limited to that event (event_scope.py). Only
+what leave.py allows leaves: no password hash, TOTP secret, staff PIN or session value.
 """
 import json
 from datetime import date, datetime
@@ -18,6 +20,7 @@ from ..models import BracketRow, Entrant, Event, MatchRow, Member, Operation, Ph
 from ..services import bracket_rows, brackets
 from ..tournament import bracket as bracket_engine
 from ..tournament.formats import generate
+from . import event_scope, leave
 from .submit import submit_many
 
 FORMAT = "taikai-oplog/1"
@@ -29,8 +32,8 @@ OP_FIELDS = ("op_id", "device_id", "seq", "kind", "event_id", "match_id", "base_
 
 
 def as_record(row) -> dict:
-    """A row as a JSON-ready record: each column by name, dates and times in ISO form
-    (the export's, the event download's and the mirror's format)."""
+    """A row as a JSON-ready record: each column by name, dates and times in ISO form.
+    Every column, credentials too: what leaves goes through leave.py's allow-list."""
     out = {}
     for column in row.__table__.columns:
         value = getattr(row, column.key)
@@ -64,8 +67,8 @@ def initial_matches(row: BracketRow) -> list[dict]:
     for key, match in fresh.matches.items():
         start = MatchRow(key=key, version=1, slots_version=1, actions=[])
         bracket_rows.copy_to_row(match, start)  # the one mapping of domain → row
-        out.append({**as_record(start), "id": ids[key].id, "bracket_id": row.id,
-                    "station": ids[key].station, "updated_at": None})
+        out.append(leave.allowed("match", {**as_record(start), "id": ids[key].id, "bracket_id": row.id,
+                                           "station": ids[key].station, "updated_at": None}))
     return out
 
 
@@ -94,25 +97,41 @@ def _as_before_log(record: dict, first_kind: str | None) -> dict:
     return {**record, "dq": was is not None, "info": info}
 
 
-def export_records():
-    """Yield the log's records: header, set-up, then operations in decision order."""
-    yield {"type": "header", "format": FORMAT}
+def _setup_record(kind: str, row, standing: dict[int, str]) -> dict:
+    """A set-up row as it leaves: its allowed columns, as the log's first entry found it."""
+    record = leave.of_row(kind, row)
+    if kind == "entrant":
+        record = _as_before_log(record, standing.get(row.id))
+        if "day_dq" in (record.get("info") or {}):
+            # Given by a logged penalty: the replay gives it again at the same point.
+            record["info"] = {k: v for k, v in record["info"].items() if k != "day_dq"}
+    if kind == "phase":
+        record["status"] = "running" if row.brackets else "draft"
+    return record
+
+
+def export_records(event_id: int | None = None):
+    """Yield the log's records: header, set-up, brackets as they started, then operations in
+    decision order; of one event (its download, before it is deleted) or of all of them."""
+    scope = event_scope.Scope(event_id)
+    header = {"type": "header", "format": FORMAT}
+    if event_id is not None:
+        header["event"] = db.session.get(Event, event_id).slug
+    yield header
+    ops = scope.ops()
     standing = _first_standing_change()
-    for kind, model in SETUP:
-        for row in db.session.query(model).order_by(model.id):
-            record = as_record(row)
-            if kind == "entrant":
-                record = _as_before_log(record, standing.get(row.id))
-            if kind == "phase":
-                record["status"] = "running" if row.brackets else "draft"
-            if kind == "entrant" and "day_dq" in (record.get("info") or {}):
-                # Given by a logged penalty: the replay gives it again at the same point.
-                record["info"] = {k: v for k, v in record["info"].items() if k != "day_dq"}
-            yield {"type": kind, **record}
-    for row in db.session.query(BracketRow).order_by(BracketRow.id):
-        yield {"type": "bracket", **as_record(row), "matches": initial_matches(row)}
-    for row in db.session.query(Operation).order_by(Operation.id):
-        yield {"type": "op", **as_record(row)}
+    for kind, _model in SETUP:
+        for row in scope.rows(kind, ops):
+            yield {"type": kind, **_setup_record(kind, row, standing)}
+    for row in scope.rows("bracket", ops):
+        yield {"type": "bracket", **leave.of_row("bracket", row), "matches": initial_matches(row)}
+    for op in ops:
+        yield {"type": "op", **leave.allowed("op", op)}
+
+
+def as_text(event_id: int | None = None) -> str:
+    """The log (of one event, or of all) as one JSON-lines text."""
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in export_records(event_id))
 
 
 def export(path: str) -> int:
@@ -144,7 +163,7 @@ def _restore_setup(records: list[dict]) -> None:
     models = dict(SETUP)
     for record in records:
         if record["type"] in models:
-            db.session.add(from_record(models[record["type"]], record))
+            db.session.add(from_record(models[record["type"]], leave.restored(record["type"], record)))
             db.session.flush()
         elif record["type"] == "bracket":
             db.session.add(from_record(BracketRow, record))

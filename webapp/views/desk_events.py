@@ -5,7 +5,8 @@ from flask_login import current_user
 
 from ..extensions import db
 from ..models import Event
-from ..services import event_log, events
+from ..operations import export as oplog_export
+from ..services import events
 from ..web.auth import desk_required
 from . import render
 from .changes import run_change
@@ -52,7 +53,7 @@ def delete(event_id):
 def oplog(event_id):
     """The event's operation log (JSON lines, the format `flask oplog replay` reads)."""
     event = _event(event_id)
-    response = Response(event_log.as_text(event), mimetype="application/x-ndjson")
+    response = Response(oplog_export.as_text(event.id), mimetype="application/x-ndjson")
     response.headers["Content-Disposition"] = f'attachment; filename="taikai-{event.slug}-oplog.jsonl"'
     response.headers["Cache-Control"] = "no-store"
     return response

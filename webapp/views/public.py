@@ -8,6 +8,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import BracketRow, Event, MatchRow, Phase
+from ..operations import leave
 from ..polling import fragments
 from ..services import accounts, bracket_outline, csv_export, schedules, standings
 from ..services import players as player_views
@@ -215,7 +216,7 @@ def standings_csv(slug):
     event = accounts.event_by_slug(slug)
     rows = [[rank, rank_to, entrant.name, " / ".join(m.name for m in entrant.members)]
             for rank, rank_to, entrant in standings.event_standings(event)]
-    response = make_response(csv_export.csv_text(["rank", "rank_to", "name", "members"], rows))
+    response = make_response(csv_export.csv_text(list(leave.LEAVES["standing"]), rows))
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     response.headers["Content-Disposition"] = f"attachment; filename={event.slug}-standings.csv"
     return response
