@@ -33,8 +33,15 @@ class Config:
     CACHE_DEFAULT_TIMEOUT = 6 * 60 * 60
     CACHE_THRESHOLD = 20000  # entries kept in the folder (a big bracket is a few hundred blocks)
     CACHE_KEY_PREFIX = "taikai:"
-    # How many reverse proxies in front set X-Forwarded-* (0: trust none; 1 behind Caddy or nginx).
+    # How many reverse proxies in front set X-Forwarded-For and -Proto (0: trust none; 1 behind
+    # Caddy or nginx). X-Forwarded-Host, -Port and -Prefix count only when named here as well
+    # ("host,port,prefix"), for a proxy that sets them on every request (webapp/venue/proxies.py).
     TAIKAI_PROXIES = int(os.environ.get("TAIKAI_PROXIES") or 0)
+    TAIKAI_FORWARDED_HEADERS = os.environ.get("TAIKAI_FORWARDED_HEADERS", "")
+    # Where the site is, for its links: https://taikai.example.jp (scheme and host), or a path the
+    # proxy serves it under (/taikai). Links on shared pages come from here, never from a request.
+    TAIKAI_PUBLIC_URL = os.environ.get("TAIKAI_PUBLIC_URL", "")
+    TAIKAI_SCRIPT_ROOT = os.environ.get("TAIKAI_SCRIPT_ROOT", "")
     TAIKAI_VENUE_DIR = os.environ.get("TAIKAI_VENUE_DIR")  # None → venue/ in the instance folder
     # Static files are sent as streams; gzip too, so a gzip-only browser gets htmx compressed.
     COMPRESS_ALGORITHM_STREAMING = ["zstd", "br", "gzip", "deflate"]

@@ -1,9 +1,12 @@
-"""Rendered page fragments cached by (what, id, version, language).
+"""Rendered page fragments cached by (what, id, version, language, script root).
 
 A version number changes in the transaction that changes what the fragment shows
 (webapp/polling/versions.py), so an entry never needs deleting: a new version is a new key.
 The key also names the row's creation time (ids restart when a database is rebuilt)
-and a digest of the templates and translations (a deployment renders anew).
+and a digest of the templates and translations (a deployment renders anew). A fragment's links
+start with the script root, the one part of a request a shared page shows: it is the configured
+TAIKAI_SCRIPT_ROOT (webapp/venue/proxies.py), or a trusted proxy's X-Forwarded-Prefix where the
+operator named it, and is in the key, so no request can keep links of its own under another's key.
 """
 import functools
 import gzip
@@ -12,9 +15,10 @@ import os
 import threading
 from collections import OrderedDict
 from typing import Callable
+from urllib.parse import quote
 
 import brotli
-from flask import current_app, request, session
+from flask import current_app, has_request_context, request, session
 from flask_babel import get_locale
 from flask_login import current_user
 from markupsafe import Markup
@@ -30,15 +34,25 @@ def phase_variant(view: str | None, pools: str | None) -> tuple[bool, int]:
     return view == "top8", int(pools) if pools.isdigit() and 0 < len(pools) < 5 else 1
 
 
-def etag(stamp: tuple, *variant, lang: str | None = None, app=None) -> str:
+def script_root(environ: dict | None = None) -> str:
+    """The prefix of the app's links for this request (the poll gate passes its environ)."""
+    if environ is None:
+        environ = request.environ if has_request_context() else {}
+    return environ.get("SCRIPT_NAME", "").rstrip("/")
+
+
+def etag(stamp: tuple, *variant, lang: str | None = None, app=None, root: str | None = None) -> str:
     """An ETag for a page showing the stamped row (in this language and variant)."""
     lang = lang or str(get_locale())
-    raw = ":".join(str(part) for part in (*stamp, *variant, lang, render_version(app)))
+    root = script_root() if root is None else root
+    raw = ":".join(str(part) for part in (*stamp, *variant, lang, render_version(app), root))
     return hashlib.sha1(raw.encode()).hexdigest()[:24]
 
 
 def _key(name: str, stamp: tuple) -> str:
-    return ":".join(str(part) for part in (name, *stamp, str(get_locale()), render_version()))
+    # The root quoted: a trusted prefix holding ":" must not make one key read as another.
+    root = quote(script_root(), safe="/")
+    return ":".join(str(part) for part in (name, *stamp, str(get_locale()), render_version(), root))
 
 
 def cached(name: str, stamp: tuple, render: Callable[[], str]) -> Markup:
@@ -193,7 +207,7 @@ def compress(body: bytes, encoding: str) -> bytes:
     """A dynamic page's body in the encoding asked for, at a level chosen for speed."""
     if encoding == "br":
         return brotli.compress(body, quality=BROTLI_QUALITY if len(body) < BIG_PAGE else BIG_BROTLI_QUALITY)
-    return gzip.compress(body, GZIP_LEVEL)
+    return gzip.compress(body, GZIP_LEVEL, mtime=0)  # the same bytes on every server and second
 
 
 def render_version(app=None) -> str:

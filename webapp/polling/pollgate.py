@@ -46,7 +46,8 @@ class PollGate:
         top8, pools = fragments.phase_variant(*((query.get(k) or [None])[0] for k in ("view", "pools")))
         tags = {t.strip().removeprefix("W/").strip('"') for t in held.split(",")}
         for lang in self.app.config["LANGUAGES"]:
-            current = fragments.etag(stamp, True, top8, pools, lang=lang, app=self.app)
+            current = fragments.etag(stamp, True, top8, pools, lang=lang, app=self.app,
+                                     root=fragments.script_root(environ))
             if any(t.split(":")[0] == current for t in tags):
                 return next(t for t in tags if t.split(":")[0] == current)
         return None

@@ -3,6 +3,8 @@
 A public page's ETag and its cached fragment are keyed by these numbers, so a viewer's
 poll reads one row instead of every match. The hook is central (a before_flush listener):
 every write path — results, play, corrections, DQ, stations, check-in — goes through a flush.
+An edit of the event's own row (its name, game, day, settings…) moves the event and every one of
+its phases: a phase's page shows the event's name in its header and title.
 """
 from sqlalchemy import bindparam, inspect, update
 from sqlalchemy import event as sa_event
@@ -22,8 +24,21 @@ def _changed(session: Session, obj, settled: set | None = None) -> bool:
     return session.is_modified(obj)
 
 
+# Columns of an event no page shows, or the numbers this module itself moves: not an edit.
+_UNSHOWN = frozenset({"version", "entrants_version", "staff_pin_hash", "staff_pin_generation"})
+
+
+def _event_edited(event: Event) -> bool:
+    """Whether the flush changes a column of the event that pages show."""
+    state = inspect(event)
+    return any(state.attrs[column.key].history.has_changes()
+               for column in state.mapper.column_attrs if column.key not in _UNSHOWN)
+
+
 def _owners(obj) -> tuple[list[Phase], list[Event]]:
     """The phases and events whose pages show this object."""
+    if isinstance(obj, Event):
+        return list(obj.phases), [obj]
     if isinstance(obj, MatchRow):
         phase = obj.bracket.phase if obj.bracket is not None else None
         return ([phase], [phase.event]) if phase is not None else ([], [])
@@ -64,6 +79,17 @@ def _persistent(row) -> bool:
     return state.persistent and not state.deleted
 
 
+_WATCHED = (MatchRow, BracketRow, Phase, Entrant, Member, Event)
+
+
+def _moves(session: Session, obj, settled: set) -> bool:
+    """Whether this flush's change of obj moves a version."""
+    if not isinstance(obj, _WATCHED) or not _changed(session, obj, settled):
+        return False
+    # A new event has no page kept yet, a deleted one none left; an edit moves only what pages show.
+    return not isinstance(obj, Event) or (id(obj) not in settled and _event_edited(obj))
+
+
 def bump_versions(session: Session, _context, _instances) -> None:
     """Add one to the version of every phase and event touched by this flush, and to the
     entrants_version of every event whose entrants or members it changes.
@@ -73,13 +99,12 @@ def bump_versions(session: Session, _context, _instances) -> None:
     """
     phases: dict[int, Phase] = {}
     events: dict[int, Event] = {}
-    watched = (MatchRow, BracketRow, Phase, Entrant, Member)
     new, dirty, deleted = list(session.new), list(session.dirty), list(session.deleted)
     settled = {id(obj) for obj in (*new, *deleted)}
     named: dict[int, Event] = {}  # an event whose entrant changed: all its phases are in already
     with session.no_autoflush:
         for obj in (*new, *dirty, *deleted):
-            if not isinstance(obj, watched) or not _changed(session, obj, settled):
+            if not _moves(session, obj, settled):
                 continue
             if isinstance(obj, (Entrant, Member)):
                 event = _event_of(obj)

@@ -136,7 +136,9 @@ def wsgi_environ(scope: dict, body: bytes, length: int) -> dict:
         "wsgi.input_terminated": True, "wsgi.errors": sys.stderr,
         "wsgi.multithread": True, "wsgi.multiprocess": True, "wsgi.run_once": False,
     }
-    for name, value in scope["headers"]:
+    # X_Forwarded_Host would read as X-Forwarded-Host, past a proxy that clears only the latter
+    # (gunicorn's own header_map "drop" does the same): no header of ours has an underscore.
+    for name, value in (h for h in scope["headers"] if b"_" not in h[0]):
         key = name.decode("latin-1").upper().replace("-", "_")
         if key in ("CONTENT_LENGTH", "TRANSFER_ENCODING"):
             continue  # the body is whole now: its length is the one above
