@@ -3,7 +3,7 @@ import secrets
 from functools import wraps
 from urllib.parse import urlsplit
 
-from flask import Flask, abort, after_this_request, g, redirect, request, url_for
+from flask import Flask, abort, after_this_request, redirect, request, url_for
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_user
 
@@ -14,6 +14,7 @@ from ..services import login_sessions
 # by it (services/accounts.claim_name). Not a credential by itself: the PIN is still asked.
 PHONE_COOKIE = "taikai_phone"
 PHONE_COOKIE_SECONDS = 400 * 86400
+NEW_PHONE = "taikai.new_phone"
 
 
 def init_auth(app: Flask) -> None:
@@ -44,15 +45,14 @@ def phone_secret() -> str:
     secret = request.cookies.get(PHONE_COOKIE, "")
     if 30 <= len(secret) <= 64:
         return secret
-    if "new_phone" not in g:
-        g.new_phone = secrets.token_urlsafe(32)
+    if NEW_PHONE not in request.environ:  # this request's own (`g` can outlive a request)
+        secret = request.environ[NEW_PHONE] = secrets.token_urlsafe(32)
 
         @after_this_request
         def _keep(response):
-            response.set_cookie(PHONE_COOKIE, g.new_phone, max_age=PHONE_COOKIE_SECONDS, httponly=True,
-                                samesite="Lax")
+            response.set_cookie(PHONE_COOKIE, secret, max_age=PHONE_COOKIE_SECONDS, httponly=True, samesite="Lax")
             return response
-    return g.new_phone
+    return request.environ[NEW_PHONE]
 
 
 def sign_in(user) -> None:
