@@ -16,7 +16,7 @@ pytestmark = pytest.mark.usefixtures("no_csrf")
 
 
 def _pin(phone, event, name, pin=PIN):
-    return phone.post(f"/e/{event.slug}/staff-login", data={"name": name, "pin": pin}, headers={"Accept-Language": "en"})
+    return phone.post(f"/e/{event.slug}/staff-login?lang=en", data={"name": name, "pin": pin})
 
 
 def _coin(phone, match, device):
@@ -116,3 +116,10 @@ def test_a_new_pin_ends_every_staff_session_in_the_list_too(app):
     assert phone.get("/sync/pack").status_code == 401
     assert db.session.query(LoginSession).filter_by(ended_at=None).count() == 0
     assert _pin(phone, event, "青木", "975310").status_code == 302  # the same phone, the new PIN
+
+
+def test_the_refusal_speaks_japanese_first(app):
+    event, _ = team_event()
+    staff_phone(app, event, name="青木")
+    refused = app.test_client().post(f"/e/{event.slug}/staff-login", data={"name": "青木", "pin": PIN})
+    assert "青木 さんは別の端末でログイン中です" in refused.get_data(as_text=True)
