@@ -1,6 +1,7 @@
 """The /sync blueprint and the reading of a signed-in person's request body, shared by the
 routes of api.py (/ops, /seen, /outcomes) and received.py (/received)."""
 from flask import Blueprint, current_app, jsonify, request
+from flask_babel import gettext as _
 from flask_login import current_user
 from flask_wtf.csrf import validate_csrf
 from wtforms.validators import ValidationError as WTFValidationError
@@ -14,8 +15,10 @@ csrf.exempt(bp)  # checked in push() after the sign-in check
 
 
 def unauthorized():
-    # A JSON 401, never a redirect to a sign-in page: the phone keeps its entries.
-    return jsonify({"error": "auth", "message": "sign in to send"}), 401
+    """The answer to any /sync call without a valid session (signed out on this phone, by the desk,
+    or by a new PIN): a JSON 401 in words, never a redirect to a sign-in page, checked before the
+    CSRF token and the body, so the phone shows "sign in to send" and keeps its entries."""
+    return jsonify({"error": "auth", "message": _("Sign in to send")}), 401
 
 
 def read_signed_in(schema):

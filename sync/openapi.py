@@ -4,7 +4,8 @@ It describes what the server really does, so schemathesis can hold it to it
 (tests/security/test_openapi.py): a well-formed batch is answered 200 with one
 outcome per entry (an entry the rules refuse is a "rejected" outcome, not an
 error), a malformed batch or query 422, a body that is not JSON 400, a missing
-sign-in 401, a missing CSRF token 400.
+CSRF token 400; every route, before any of these, 401 without a valid session
+("sign in to send", in the reader's language: the phone keeps its entries).
 """
 from functools import lru_cache
 
@@ -17,8 +18,12 @@ from .schemas import (
     InvalidSchema,
     OperationSchema,
     OutcomesQuerySchema,
+    PackSchema,
+    PacksSchema,
     ProblemSchema,
     ResultsSchema,
+    SeenAnswerSchema,
+    SeenSchema,
 )
 
 JSON = "application/json"
@@ -28,20 +33,27 @@ def _json(schema: str, description: str) -> dict:
     return {"description": description, "content": {JSON: {"schema": schema}}}
 
 
+SIGNED_OUT = _json("Problem", "no valid session (signed out here, by the desk, or a new PIN): error \"auth\", "
+                              "message \"sign in to send\" in the reader's language; answered before the CSRF "
+                              "token and the body are read, nothing was consumed, the phone keeps its entries")
+
+
 def _responses(ok: str) -> dict:
     return {"200": _json("Results", ok),
-            "401": _json("Problem", "not signed in: nothing was consumed, the phone keeps its entries"),
+            "401": SIGNED_OUT,
             "422": _json("Invalid", "the request itself is malformed (named by field)")}
 
 
 @lru_cache(maxsize=1)
 def openapi_document() -> dict:
-    """Paths /sync/ops, /sync/received and /sync/outcomes with their request and response bodies."""
+    """Every /sync path (ops, received, outcomes, seen, pack) with its request and response bodies."""
     spec = APISpec(title="taikai sync API", version="1", openapi_version="3.0.3", plugins=[MarshmallowPlugin()])
     batch = _components(spec)
     _ops_path(spec)
     _received_path(spec)
     _outcomes_path(spec)
+    _seen_path(spec)
+    _pack_paths(spec)
     document = spec.to_dict()
     document["components"]["schemas"]["Batch"] = batch
     return document
@@ -54,7 +66,9 @@ def _components(spec: APISpec) -> dict:
     spec.components.security_scheme("csrf", {"type": "apiKey", "in": "header", "name": "X-CSRFToken",
                                              "description": "the page's <meta name=csrf-token> (POST only)"})
     for name, schema in (("Batch", BatchSchema), ("Operation", OperationSchema), ("Results", ResultsSchema),
-                         ("BatchResults", BatchResultsSchema), ("Problem", ProblemSchema), ("Invalid", InvalidSchema)):
+                         ("BatchResults", BatchResultsSchema), ("Problem", ProblemSchema), ("Invalid", InvalidSchema),
+                         ("Seen", SeenSchema), ("SeenAnswer", SeenAnswerSchema), ("Pack", PackSchema),
+                         ("Packs", PacksSchema)):
         spec.components.schema(name, schema=schema)
     batch = spec.to_dict()["components"]["schemas"]["Batch"]
     # Each entry is checked on its own: a malformed one is answered with a "rejected"
@@ -98,3 +112,26 @@ def _outcomes_path(spec: APISpec) -> None:
         "security": [{"session": []}],
         "parameters": [{"in": "query", "schema": OutcomesQuerySchema}],
         "responses": _responses("the outcomes, by sequence number")}})
+
+
+def _seen_path(spec: APISpec) -> None:
+    spec.path("/sync/seen", operations={"post": {
+        "summary": "A phone checking in: the entries it still has waiting and its storage (the desk's venue page)",
+        "security": [{"session": [], "csrf": []}],
+        "requestBody": {"required": True, "content": {JSON: {"schema": "Seen"}}},
+        "responses": {**_responses("noted"), "200": _json("SeenAnswer", "noted"),
+                      "400": _json("Problem", "no valid CSRF token, or the body is not JSON (or nests too deeply)")}}})
+
+
+def _pack_paths(spec: APISpec) -> None:
+    spec.path("/sync/pack", operations={"get": {
+        "summary": "The offline packs of the events this person may enter results for",
+        "security": [{"session": []}],
+        "responses": {"200": _json("Packs", "one pack per event"), "401": SIGNED_OUT}}})
+    spec.path("/sync/pack/{event_id}", operations={"get": {
+        "summary": "One event's offline pack, for its staff and the desk",
+        "security": [{"session": []}],
+        "parameters": [{"in": "path", "name": "event_id", "required": True, "schema": {"type": "integer"}}],
+        "responses": {"200": _json("Pack", "the event's pack"), "401": SIGNED_OUT,
+                      "403": _json("Problem", "staff of another event"),
+                      "404": _json("Problem", "no such event")}}})

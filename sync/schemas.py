@@ -2,7 +2,7 @@
 import json
 from datetime import datetime
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validate
 
 from webapp.database import DB_INT_MAX
 from webapp.operations.payloads import quick_load
@@ -160,6 +160,31 @@ class ProblemSchema(Schema):
     message = fields.String(required=True)
 
 
+class SeenAnswerSchema(Schema):
+    """The answer to a phone checking in."""
+
+    ok = fields.Boolean(required=True)
+
+
+class PackSchema(Schema):
+    """One event's offline pack, as the phone keeps it (static/js/offline_pack.js reads the rest)."""
+
+    class Meta:
+        unknown = INCLUDE  # the rules, roster and stages besides: described by the fields named here
+
+    id = fields.Integer(required=True)
+    slug = fields.String(required=True)
+    name = fields.String(required=True)
+    entrants = fields.Dict(required=True, keys=fields.String())
+    phases = fields.List(fields.Dict(), required=True)
+
+
+class PacksSchema(Schema):
+    """The offline packs of the events this person may enter results for."""
+
+    events = fields.List(fields.Nested(PackSchema), required=True)
+
+
 class InvalidSchema(Schema):
     """A batch or query that is malformed: marshmallow's messages by field."""
 
@@ -167,5 +192,5 @@ class InvalidSchema(Schema):
 
 
 __all__ = ["BadBody", "BatchResultsSchema", "BatchSchema", "InvalidSchema", "OperationSchema", "OutcomeSchema",
-           "load_operation", "OutcomesQuerySchema", "ProblemSchema", "ResultsSchema", "ValidationError", "MAX_BATCH",
-           "read_json"]
+           "load_operation", "OutcomesQuerySchema", "PackSchema", "PacksSchema", "ProblemSchema", "ResultsSchema",
+           "SeenAnswerSchema", "SeenSchema", "ValidationError", "MAX_BATCH", "read_json"]

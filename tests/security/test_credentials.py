@@ -47,7 +47,10 @@ def test_a_new_pin_signs_out_every_phone_of_the_event(app, desk_client):
     fresh.set_cookie("remember_token", phone.get_cookie("remember_token").value if phone.get_cookie("remember_token") else "x")
     assert fresh.get(f"/staff/e/{event.slug}").status_code == 302
     assert elsewhere.get(f"/staff/e/{other.slug}").status_code == 200  # another event's phones stay
-    assert staff_phone(app, event, pin="864200").get(f"/staff/e/{event.slug}").status_code == 200
+    # The same phone signs in again with the new PIN (its name stays its own: another phone is refused).
+    assert phone.post(f"/e/{event.slug}/staff-login", data={"name": "山田", "pin": "864200"}).status_code == 302
+    assert phone.get(f"/staff/e/{event.slug}").status_code == 200
+    assert staff_phone(app, event, name="田中", pin="864200").get(f"/staff/e/{event.slug}").status_code == 200
 
 
 def test_a_new_desk_password_signs_out_other_browsers(app, desk_user):

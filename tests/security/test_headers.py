@@ -76,7 +76,7 @@ def test_local_next_is_followed(client, desk_user):
 
 def test_staff_pin_next_is_local_only(app):
     event, _ = team_event()
-    staff_phone(app, event)  # sets the PIN
+    staff_phone(app, event, name="田中")  # sets the PIN (another person: 山田 signs in below)
     phone = app.test_client()
     response = phone.post(f"/e/{event.slug}/staff-login?next=/\t/evil.example",
                           data={"name": "山田", "pin": "246813"})

@@ -16,31 +16,45 @@ from webapp.extensions import db
 from webapp.services import accounts
 
 
-@pytest.fixture
-def signed_in(app):
-    """A desk session cookie and its CSRF token, and a match to aim entries at."""
+def _token(client, path: str) -> str:
+    return re.search(r'name="csrf-token" content="([^"]+)"', client.get(path).get_data(as_text=True)).group(1)
+
+
+@pytest.fixture(params=["desk", "staff"])
+def signed_in(app, request):
+    """A desk's or a referee's session cookie and its CSRF token, and a match to aim entries at."""
     accounts.create_user("desk", "desk-pass-123", role="desk")
+    event, _ = team_event()
+    accounts.set_staff_pin(event, "246813")
     db.session.commit()
-    team_event()
     client = app.test_client()
-    page = client.get("/login").get_data(as_text=True)
-    token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
-    assert client.post("/login", data={"username": "desk", "password": "desk-pass-123",
-                                       "csrf_token": token}).status_code == 302
-    page = client.get("/desk/").get_data(as_text=True)
-    token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
-    return {"session": client.get_cookie("session").value, "csrf": token}
+    if request.param == "desk":
+        answer = client.post("/login", data={"username": "desk", "password": "desk-pass-123",
+                                             "csrf_token": _token(client, "/login")})
+    else:
+        answer = client.post(f"/e/{event.slug}/staff-login", data={"name": "青木", "pin": "246813",
+                                                                  "csrf_token": _token(client, "/login")})
+    assert answer.status_code == 302
+    return {"session": client.get_cookie("session").value, "csrf": _token(client, "/")}
+
+
+def test_the_document_names_every_sync_route(app):
+    documented = set(schemathesis.openapi.from_wsgi("/sync/openapi.json", app).raw_schema["paths"])
+    routes = {re.sub(r"<(?:int:)?(\w+)>", r"{\1}", rule.rule) for rule in app.url_map.iter_rules()
+              if rule.rule.startswith("/sync/") and rule.endpoint != "sync.openapi"}
+    assert routes == documented
 
 
 @pytest.mark.parametrize("mode", list(GenerationMode), ids=lambda mode: mode.value)
 def test_sync_api_keeps_its_document(app, signed_in, mode):
-    """Every operation, valid and invalid data, all of schemathesis's checks."""
+    """Every operation, valid and invalid data, all of schemathesis's checks (ignored_auth among
+    them: each request sent again without its session or with a spoilt one must be answered 401)."""
     app.config["WTF_CSRF_ENABLED"] = True
     schema = schemathesis.openapi.from_wsgi("/sync/openapi.json", app)
 
     @schema.auth()
     class DeskSession:
-        """The signed-in desk's cookie and CSRF token (ignored_auth removes and spoils them)."""
+        """The signed-in person's cookie and CSRF token (ignored_auth removes and spoils them)."""
 
         def get(self, case, context):
             return signed_in
@@ -51,7 +65,8 @@ def test_sync_api_keeps_its_document(app, signed_in, mode):
                 case.headers = {**(case.headers or {}), "X-CSRFToken": data["csrf"]}
 
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert {op.path for op in operations} == {"/sync/ops", "/sync/received", "/sync/outcomes"}
+    assert {op.path for op in operations} == {"/sync/ops", "/sync/received", "/sync/outcomes", "/sync/seen",
+                                              "/sync/pack", "/sync/pack/{event_id}"}
     statuses: list[int] = []
     for operation in operations:
         _hold_to_document(operation.as_strategy(generation_mode=mode, auth_storage=schema.auth), statuses)
@@ -61,7 +76,7 @@ def test_sync_api_keeps_its_document(app, signed_in, mode):
 
 def _hold_to_document(strategy, statuses: list[int]):
     @given(case=strategy)
-    @settings(max_examples=30, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=20, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     def check(case):
         # The WSGI transport does not undo compression: ask for plain bytes.
         statuses.append(case.call_and_validate(headers={"Accept-Encoding": "identity"}).status_code)

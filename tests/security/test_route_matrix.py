@@ -7,6 +7,7 @@ refusals are not 404s from a badly built address. A new route whose address has 
 argument this test cannot fill fails here until someone decides who may call it.
 """
 import uuid
+from functools import partial
 
 from conftest import PIN
 from play_support import team_event
@@ -60,14 +61,17 @@ def _world(app, desk_user):
     entrant_b = db.session.query(Entrant).filter_by(event_id=event_b.id).first()
     from webapp.services import stations
     station_b = stations.add_station(event_b, "M1")
-    from webapp.services import accounts, signin_links
+    from webapp.services import accounts, login_sessions, signin_links
     person_b = accounts.staff_user(event_b, "取消対象")
+    login_sessions.start(person_b, "matrix-phone-" + "x" * 30)  # a phone of event B's the desk may sign out
+    session_b = person_b.login_session_id
     db.session.commit()
     with app.test_request_context():
         link = signin_links.station_signin_url(event_b, station_b).rsplit("/", 1)[1]
     args = {"event_id": event_b.id, "slug": event_b.slug, "match_id": match_b.id, "entrant_id": entrant_b.id,
             "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "station_id": station_b.id, "link_id": 999999, "action": "revoke",
-            "user_id": person_b.id, "token": link, "request_id": request_b.id}
+            "user_id": person_b.id, "token": link, "request_id": request_b.id,
+            "session_id": session_b}
     form = {"name": "マトリクス", "format": "single_elimination", "entrants": "新チームX", "pin": "135799",
             "kind": "coin_toss", "winner": "a", "choice": "stage", "position": "0", "entrant_id": entrant_b.id,
             "checked_in": "true", "station": "9", "decision": "take", "reason": "matrix", "template": "kgp2025",
@@ -183,3 +187,70 @@ def test_the_matrix_knows_a_rejected_entry_is_logged_not_applied(app, desk_user)
     event, match = team_event()
     assert _snapshot() != before
     assert db.session.query(Operation).count() == 0
+
+
+# Entries the server makes by itself (a walkover, a station call) carry no referee.
+SERVER_DEVICES = {"auto-walkover", "auto-call"}
+
+
+def test_two_referees_of_one_event_each_act_as_themselves_only(app, desk_user):
+    """Two referees of one event walk every staff route: each entry is logged under the one who sent
+    it (never the other); the second phone typing the first's name is refused; one's sign-out leaves
+    the other signed in."""
+    app.extensions["taikai_limiter"].reset()
+    app.config["WTF_CSRF_ENABLED"] = True
+    try:
+        _two_referees(app, desk_user)
+    finally:
+        app.extensions["taikai_limiter"].reset()
+
+
+def _two_referees(app, desk_user):
+    from webapp.models import User
+    _, event_b, args, form, by_endpoint, sync_body = _world(app, desk_user)
+    aoki, sato = _signed_in_staff(app, event_b, "青木"), _pin_sign_in(app.test_client(), event_b, "佐藤")
+    people = {name: db.session.query(User).filter_by(display_name=name).one().id for name in ("青木", "佐藤")}
+    refused = sato[0].post(f"/e/{event_b.slug}/staff-login", data={"name": "青木", "pin": PIN, "csrf_token": sato[1]})
+    assert refused.status_code == 200  # 佐藤's phone stays 佐藤
+    staff_rules = [r for r in _mutating_rules(app) if r.endpoint.split(".")[0] not in DESK_BLUEPRINTS
+                   and r.endpoint not in PUBLIC | TOKEN_ROUTES | NO_CONTROL | DESK_ROUTES]
+    assert {"sync.push", "sync.seen"} <= {r.endpoint for r in staff_rules}
+    counted = {"青木": 0, "佐藤": 0}
+    for rule in staff_rules:
+        url = rule.build(args, append_unknown=False)[1]
+        for method in sorted(rule.methods & MUTATING):
+            for name, (client, token) in (("青木", aoki), ("佐藤", sato)):
+                counted[name] += _entries_are_of(people[name], partial(
+                    _request, client, rule, method, url, by_endpoint.get(rule.endpoint, form), _fresh(sync_body), token))
+    assert min(counted.values()) >= 2, counted  # each sent entries: forms and a sync batch
+    assert aoki[0].post("/logout", data={"csrf_token": aoki[1]}).status_code == 302
+    assert aoki[0].get("/sync/pack").status_code == 401 and sato[0].get("/sync/pack").status_code == 200
+    push = next(r for r in staff_rules if r.endpoint == "sync.push")
+    assert _entries_are_of(people["佐藤"], partial(_request, sato[0], push, "POST", "/sync/ops", form,
+                                                 _fresh(sync_body), sato[1])) == 1
+
+
+def _fresh(sync_body: dict) -> dict:
+    """The batch with entries of its own (an entry id sent twice is one entry)."""
+    return {**sync_body, "ops": [{**op, "op_id": str(uuid.uuid4())} for op in sync_body["ops"]]}
+
+
+def _entries_are_of(user_id: int, call) -> int:
+    """Every entry logged by `call` (the server's own aside) carries this person; how many there were."""
+    last = db.session.query(Operation.id).order_by(Operation.id.desc()).limit(1).scalar() or 0
+    call()
+    db.session.expire_all()
+    logged = db.session.query(Operation).filter(Operation.id > last).all()
+    for op in logged:
+        if op.device_id not in SERVER_DEVICES:
+            assert op.user_id == user_id, (op.kind, op.device_id, op.user_id, user_id)
+    db.session.rollback()
+    return len(logged)
+
+
+def _pin_sign_in(client, event, name):
+    """A phone signing in with the event's PIN (already set), and its CSRF token."""
+    response = client.post(f"/e/{event.slug}/staff-login", data={"name": name, "pin": PIN,
+                                                                 "csrf_token": _csrf_token(client)})
+    assert response.status_code == 302
+    return client, _csrf_token(client)

@@ -47,12 +47,30 @@ def test_a_staff_cookie_copied_before_sign_out_no_longer_records_through_sync(ap
     assert thief.get(f"/staff/e/{event.slug}").status_code == 302
 
 
-@pytest.mark.parametrize("method, path", [("POST", "/sync/ops"), ("GET", "/sync/outcomes?device_id=p&since_seq=0"),
-                                          ("GET", "/sync/pack"), ("GET", "/sync/pack/1")])
-def test_every_sync_route_answers_401_without_a_session_before_checking_csrf(app, method, path):
+SYNC_CALLS = [("POST", "/sync/ops"), ("POST", "/sync/seen"), ("POST", "/sync/received"),
+              ("GET", "/sync/outcomes?device_id=p&since_seq=0"), ("GET", "/sync/outcomes"), ("GET", "/sync/pack"),
+              ("GET", "/sync/pack/1")]
+
+
+@pytest.mark.parametrize("method, path", SYNC_CALLS)
+@pytest.mark.parametrize("body", [{"device_id": "p", "ops": []}, {"device_id": "p", "ops": [{}], "waiting": 0}, None])
+def test_every_sync_route_answers_401_without_a_session_before_checking_csrf(app, method, path, body):
     assert app.config["WTF_CSRF_ENABLED"]  # CSRF is on: a missing token must not be the answer
-    response = app.test_client().open(path, method=method, json={"device_id": "p", "ops": []})
+    response = app.test_client().open(path, method=method, json=body)
     assert response.status_code == 401 and response.get_json()["error"] == "auth"
+
+
+@pytest.mark.parametrize("method, path", SYNC_CALLS)
+def test_a_phone_signed_out_elsewhere_hears_sign_in_to_send_in_its_language(app, no_csrf, method, path):
+    event, _ = team_event()
+    phone = staff_phone(app, event)
+    stale = _copy(app, phone)  # the phone's cookies of before: its session has ended since
+    assert phone.post("/logout").status_code == 302
+    app.config["WTF_CSRF_ENABLED"] = True  # the answer comes before the token is looked at
+    for lang, words in (("en", "Sign in to send"), ("ja", "ログインすると送信します")):
+        answer = stale.open(f"{path}{'&' if '?' in path else '?'}lang={lang}", method=method,
+                            json={"device_id": "p", "ops": []})
+        assert answer.status_code == 401 and answer.get_json() == {"error": "auth", "message": words}
 
 
 def test_the_openapi_document_says_every_sync_route_needs_the_session(app):

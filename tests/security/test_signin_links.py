@@ -1,13 +1,14 @@
-"""Sign-in links in QR codes: no PIN to type; signed, expiring, made anew or revoked by the desk."""
+"""Sign-in links in QR codes: a person's needs no PIN, a station's asks it; signed, expiring, made anew or
+revoked by the desk."""
 import re
 
 import pytest
-from conftest import staff_phone
+from conftest import PIN, staff_phone
 from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import Station, User
-from webapp.services import signin_links, stations
+from webapp.services import accounts, signin_links, stations
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 
@@ -22,8 +23,9 @@ def _station(event, name="A台"):
     return station
 
 
-def test_a_station_code_signs_in_by_name_and_opens_that_station(app, desk_client):
+def test_a_station_code_signs_in_by_name_and_pin_and_opens_that_station(app, desk_client):
     event, _ = team_event()
+    accounts.set_staff_pin(event, PIN)
     _station(event)
     sheet = desk_client.get(f"/desk/e/{event.id}/stations/qr").get_data(as_text=True)
     assert sheet.count('data-testid="station-qr"') == 1
@@ -32,7 +34,10 @@ def test_a_station_code_signs_in_by_name_and_opens_that_station(app, desk_client
         url = _path(signin_links.station_signin_url(event, station))
     phone = app.test_client()
     assert "山田" not in phone.get(url).get_data(as_text=True)
-    signed_in = phone.post(url, data={"name": "山田"})
+    for pin in ("", "000000"):  # the QR alone signs in nobody: the event's PIN is asked too
+        refused = phone.post(url, data={"name": "山田", "pin": pin})
+        assert refused.status_code == 200 and phone.get(f"/staff/e/{event.slug}?list=1").status_code == 302
+    signed_in = phone.post(url, data={"name": "山田", "pin": PIN})
     assert signed_in.status_code == 302 and f"/staff/e/{event.slug}" in signed_in.headers["Location"]
     assert "station=" in signed_in.headers["Location"]
     assert phone.get(f"/staff/e/{event.slug}?list=1").status_code == 200
@@ -41,6 +46,7 @@ def test_a_station_code_signs_in_by_name_and_opens_that_station(app, desk_client
 
 def test_new_station_codes_are_one_click_and_the_old_ones_stop_working(app, desk_client):
     event, _ = team_event()
+    accounts.set_staff_pin(event, PIN)
     station = _station(event)
     with app.test_request_context():
         old = _path(signin_links.station_signin_url(event, station))
@@ -50,7 +56,7 @@ def test_new_station_codes_are_one_click_and_the_old_ones_stop_working(app, desk
     db.session.refresh(station)
     with app.test_request_context():
         new = _path(signin_links.station_signin_url(event, station))
-    assert app.test_client().post(new, data={"name": "山田"}).status_code == 302
+    assert app.test_client().post(new, data={"name": "山田", "pin": PIN}).status_code == 302
 
 
 def test_a_persons_code_signs_them_in_and_revoking_it_signs_that_phone_out(app, desk_client):

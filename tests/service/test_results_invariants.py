@@ -3,7 +3,10 @@
 Phones enter a 4-team 5on5 kachinuki (coin toss, namings, games, penalties) from what
 they last saw plus their own unsent entries, with a position each, as the staff page does;
 the outbox delivers in any order, replies get lost and are resent, a second phone sends
-twins (the same entry, or a different one for the same step). The desk corrects results,
+twins (the same entry, or a different one for the same step). Each phone is a referee of its
+own (two people of one event, signed in with the event's PIN): they sign out and back in, and
+try each other's name; every entry is logged under the one who sent it, and one's sign-out leaves
+the other signed in (a signed-out phone keeps its entries). The desk corrects results,
 gives walkovers, disqualifies or withdraws entrants and takes that back, voids an early game after later ones (the rules then wait for its ruling)
 and rules. After every step I1, I2, I3 and I5 are checked from the database and from the
 answers the phones got; at the end I4 (the brackets equal a serial replay of the log).
@@ -19,14 +22,16 @@ from play_support import team_event
 
 from webapp import create_app
 from webapp.extensions import db
-from webapp.models import Conflict, Entrant, MatchRow, Operation
+from webapp.models import Conflict, Entrant, MatchRow, Operation, User
 from webapp.operations import export as oplog
 from webapp.operations.decide import same_action
 from webapp.operations.submit import submit_many
-from webapp.services import accounts, play, restarts
+from webapp.services import ServiceError, accounts, login_sessions, play, restarts
 from webapp.tournament import play as domain
 
 PHONES = ("phone-1", "phone-2")
+REFEREES = {"phone-1": "青木", "phone-2": "佐藤"}  # one person per phone
+PIN = "246813"
 FINAL = ("duplicate", "held")  # answers that are not a final outcome
 _seq = itertools.count(1)
 
@@ -47,6 +52,57 @@ class Results(RuleBasedStateMachine):
         self.final: dict[str, str] = {}         # op_id -> its one final outcome, once known
         self.sent: dict[str, dict] = {}         # op_id -> the op
         self.seated: dict[str, tuple] = {}      # op_id -> the match's players when it was applied
+        accounts.set_staff_pin(self.event, PIN)
+        self.people: dict[str, int] = {}        # phone -> its referee's account
+        self.tokens: dict[str, str | None] = {}  # phone -> its session's token (None: signed out)
+        for phone in PHONES:
+            self.referee_signs_in(phone)
+        db.session.commit()
+
+    # ---------------------------------------------------------------- the referees
+
+    def _secret(self, phone) -> str:
+        return f"{phone}-own-cookie-{'x' * 24}"
+
+    def _sender(self, phone):
+        """The phone's referee as the sign-in check finds them, or None: signed out (a 401)."""
+        user = db.session.get(User, self.people[phone])
+        return user if login_sessions.live(user, self.tokens[phone] or "") else None
+
+    @rule(phone=st.sampled_from(PHONES))
+    def referee_signs_out(self, phone):
+        """This phone's session ends; the other referee stays signed in."""
+        user = self._sender(phone)
+        if user is None:
+            return
+        user.login_session_id = login_sessions.live(user, self.tokens[phone]).id
+        accounts.sign_out(user)
+        db.session.commit()
+        self.tokens[phone] = None
+        other = next(p for p in PHONES if p != phone)
+        assert self._sender(phone) is None
+        assert (self._sender(other) is None) == (self.tokens[other] is None), "one's sign-out ended the other's"
+
+    @rule(phone=st.sampled_from(PHONES))
+    def referee_signs_in(self, phone):
+        """The same phone, its own cookie, the PIN: its name back (a session of its own)."""
+        if self.tokens.get(phone):
+            return
+        user = accounts.staff_by_pin(self.event, REFEREES[phone], PIN, self._secret(phone))
+        self.people[phone] = user.id
+        self.tokens[phone] = login_sessions.start(user, self._secret(phone))
+        db.session.commit()
+
+    @rule(phone=st.sampled_from(PHONES))
+    def referee_types_the_others_name(self, phone):
+        """Refused in words, signed in or not: nobody becomes the other referee."""
+        other = next(p for p in PHONES if p != phone)
+        try:
+            accounts.staff_by_pin(self.event, REFEREES[other], PIN, self._secret(phone))
+            raise AssertionError(f"{REFEREES[phone]}'s phone became {REFEREES[other]}")
+        except ServiceError as refused:
+            assert refused.code in ("signin.name_taken", "signin.name_held")
+        db.session.rollback()
 
     # ---------------------------------------------------------------- the phones
 
@@ -101,21 +157,21 @@ class Results(RuleBasedStateMachine):
     @rule(phone=st.sampled_from(PHONES), index=st.integers(0, 20), lost=st.booleans())
     def deliver(self, phone, index, lost):
         """Send any queued entry (any order); the reply may be lost (the entry stays queued)."""
-        box = self.outbox[phone]
-        if not box:
-            return
+        box, user = self.outbox[phone], self._sender(phone)
+        if not box or user is None:
+            return  # signed out: the server answers 401, the entries stay on the phone
         op = box[index % len(box)]
-        self._submit([op], None)
+        self._submit([op], user)
         if not lost and self.answers[op["op_id"]][-1] != "held":
             box.remove(op)
 
     @rule(phone=st.sampled_from(PHONES), size=st.integers(2, 5))
     def deliver_batch(self, phone, size):
         """The outbox sends its oldest entries as one batch."""
-        box = self.outbox[phone]
+        box, user = self.outbox[phone], self._sender(phone)
         batch = box[:size]
-        if batch:
-            self._submit(batch, None)
+        if batch and user is not None:
+            self._submit(batch, user)
             for op in batch:
                 if self.answers[op["op_id"]][-1] != "held":
                     box.remove(op)
@@ -124,7 +180,8 @@ class Results(RuleBasedStateMachine):
     def twin(self, same, index):
         """The other phone enters the same step: the same entry, or a different one."""
         made = [op for op in self.sent.values() if op["device_id"] == "phone-1" and op["kind"] == "report_game"]
-        if not made:
+        sender = self._sender("phone-2")
+        if not made or sender is None:
             return
         original = made[index % len(made)]
         payload = dict(original["payload"])
@@ -134,7 +191,7 @@ class Results(RuleBasedStateMachine):
         twin = {**original, "op_id": str(uuid.uuid4()), "device_id": "phone-2", "seq": next(_seq),
                 "payload": payload}
         self.sent[twin["op_id"]] = twin
-        self._submit([twin], None)
+        self._submit([twin], sender)
 
     # ---------------------------------------------------------------- the desk
 
@@ -261,6 +318,14 @@ class Results(RuleBasedStateMachine):
                 assert finals[0] == self.final[op_id]
         logged = [r.op_id for r in db.session.query(Operation.op_id)]
         assert len(logged) == len(set(logged)) == len(self.answers)
+
+    @invariant()
+    def each_entry_is_its_senders(self):
+        """Nobody's entry is ever logged under the other referee (nor the desk's under a referee)."""
+        expected = {**self.people, "desk": self.desk.id}
+        for device, user_id in db.session.query(Operation.device_id, Operation.user_id):
+            if not device.startswith("auto-"):  # the server's own (a walkover, a call) are no one's
+                assert user_id == expected[device], f"an entry of {device} logged under account {user_id}"
 
     @invariant()
     def i5_a_match_waiting_for_a_ruling_is_not_decided(self):

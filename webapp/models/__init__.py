@@ -9,10 +9,11 @@ from .event import Entrant, Event, Member, Phase
 from .mirror import MirrorLink, MirrorTarget
 from .operation import Conflict, Operation
 from .phones import PhoneSync
+from .sessions import LoginSession
 from .station import Station
 
 __all__ = ["User", "Event", "Phase", "Entrant", "Member", "BracketRow", "MatchRow",
-           "Operation", "Conflict", "AuditEntry", "Station", "PhoneSync", "MirrorLink", "MirrorTarget"]
+           "Operation", "Conflict", "AuditEntry", "Station", "PhoneSync", "LoginSession", "MirrorLink", "MirrorTarget"]
 
 # Row ids are BIGINT on PostgreSQL: a public site keeps each mirror link's rows in an id range
 # of their own far above its own rows (models/mirror.py), for any number of links. SQLite's

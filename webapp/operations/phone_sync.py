@@ -9,6 +9,7 @@ from ..database import write_transaction
 from ..extensions import db
 from ..models import PhoneSync
 from ..models.base import utcnow
+from ..services import login_sessions
 
 STALE = timedelta(minutes=30)  # a phone silent this long, or with entries waiting: walk to it
 
@@ -25,6 +26,8 @@ def seen(device_id: str, user, waiting: int, persisted: bool | None = None) -> N
         try:
             with write_transaction(db.session):  # SQLite: the write lock from the start (no upgrade deadlock)
                 _upsert(device_id, values)
+                # The desk's list of who is signed in: this session's phone, seen now, with this outbox.
+                login_sessions.seen(getattr(user, "login_session_id", None), device_id)
             return
         except IntegrityError:
             continue

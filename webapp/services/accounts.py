@@ -1,8 +1,8 @@
 """Accounts: desk users, staff users and event staff PINs."""
 import secrets
+import unicodedata
 
 import pyotp
-from sqlalchemy import func, update
 from werkzeug.security import check_password_hash, generate_password_hash
 from zxcvbn import zxcvbn
 
@@ -10,7 +10,7 @@ from ..database import write_transaction
 from ..extensions import db
 from ..models import Event, User
 from ..tournament.errors import N_
-from . import NotFound, ServiceError
+from . import NotFound, ServiceError, login_sessions
 
 
 def create_user(username: str, password: str, role: str = "desk", display_name: str = "") -> User:
@@ -73,18 +73,18 @@ def set_totp(user: User, secret: str | None, code: str = "") -> None:
     if secret is not None and not (secret and pyotp.TOTP(secret).verify(code.strip(), valid_window=1)):
         raise ServiceError("account.totp_code", N_("The one-time code is wrong: type the 6 digits the app shows now."))
     user.totp_secret = secret
-    user.end_sessions()  # sessions made without the second factor end
+    user.end_sessions(keep=user.login_session_id)  # other sessions, made without the second factor, end
 
 
 def sign_out(user: User) -> None:
-    """Sign-out ends this account's sessions on the server too (a copied cookie opens nothing).
+    """Sign-out ends this phone's session on the server (a copied cookie opens nothing); the
+    person's other phones stay signed in.
 
-    One increment in SQL under the write lock from its start: the page's earlier reads must not
+    One update in SQL under the write lock from its start: the page's earlier reads must not
     turn it into a read-then-write that SQLite refuses ("database is locked") while a phone's
     sync or page fetches are writing."""
     with write_transaction(db.session):
-        db.session.execute(update(User).where(User.id == user.id)
-                           .values(credential_generation=func.coalesce(User.credential_generation, 0) + 1))
+        login_sessions.end(user.login_session_id)
 
 
 def event_by_slug(slug: str) -> Event:
@@ -113,6 +113,7 @@ def set_staff_pin(event: Event, pin: str | None = None) -> str:
         raise ServiceError("account.pin", N_("The staff PIN must be %(min)s to 12 digits."), min=PIN_DIGITS)
     if event.staff_pin_hash:
         event.staff_pin_generation = (event.staff_pin_generation or 0) + 1
+        login_sessions.end_event_staff(event)
     event.staff_pin_hash = generate_password_hash(pin)
     return pin
 
@@ -122,14 +123,34 @@ def change_password(user: User, current: str, new: str) -> None:
     if not user.check_password(current):
         raise ServiceError("account.password_wrong", N_("The current password is wrong."))
     check_new_password(user.username, new)
-    user.set_password(new)
+    user.set_password(new, keep=user.login_session_id)
 
 
-def staff_by_pin(event: Event, name: str, pin: str) -> User | None:
-    """The staff account for this name at this event, made on first sign-in; None if the PIN is wrong."""
+def staff_by_pin(event: Event, name: str, pin: str, phone_secret: str | None = None) -> User | None:
+    """The staff account for this name at this event, made on first sign-in; None if the PIN is wrong.
+
+    A name is one person's: held by the phone that signed in under it (its cookie), it is refused
+    to any other phone (ServiceError) until the desk frees it; the same phone may take it back."""
     if not name.strip() or not event.staff_pin_hash or not check_password_hash(event.staff_pin_hash, pin):
         return None
-    return staff_user(event, name)
+    user = staff_user(event, name)
+    claim_name(user, phone_secret)
+    return user
+
+
+def claim_name(user: User, phone_secret: str | None) -> None:
+    """This phone takes the name, or ServiceError when another phone holds it."""
+    phone = login_sessions.digest(phone_secret) if phone_secret else None
+    if not user.phone_hash or user.phone_hash == phone:
+        user.phone_hash = phone
+    elif login_sessions.is_signed_in(user):
+        raise ServiceError("signin.name_taken", N_(
+            "%(name)s is already signed in on another phone: choose another name, or ask the desk."),
+            name=user.display_name)
+    else:
+        raise ServiceError("signin.name_held", N_(
+            "%(name)s signed in on another phone before: choose another name, or ask the desk to free "
+            "this name."), name=user.display_name)
 
 
 STAFF_NAME_MAX = 60
@@ -141,10 +162,22 @@ def staff_user(event: Event, name: str) -> User | None:
     if not name:
         return None
     username = f"staff:{event.id}:{name}"
-    user = db.session.query(User).filter_by(username=username).first()
+    user = db.session.query(User).filter_by(username=username).first() or _same_name(event, name)
     if user is None:
         user = User(username=username, display_name=name, role="staff", event_id=event.id,
                     password_hash="!pin")  # no password: only the PIN or a sign-in link signs it in
         db.session.add(user)
         db.session.flush()
     return user
+
+
+def same_person_name(name: str) -> str:
+    """A name as people read it: "Aoki", "aoki", "Ａｏｋｉ" and "青木 " are each one person."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _same_name(event: Event, name: str) -> User | None:
+    """The event's staff account whose name reads as this one (an event has tens of staff)."""
+    key = same_person_name(name)
+    staff = db.session.query(User).filter_by(event_id=event.id, role="staff").order_by(User.id)
+    return next((user for user in staff if same_person_name(user.display_name) == key), None)

@@ -4,9 +4,9 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_user, logout_user
 
 from ..extensions import db
-from ..services import ServiceError, accounts, signin_links
+from ..services import ServiceError, accounts, login_sessions, signin_links
 from ..tournament.errors import N_
-from ..web.auth import desk_required, local_path
+from ..web.auth import desk_required, local_path, phone_secret, sign_in
 from ..web.i18n import translate_violation
 from . import render
 from .forms import LoginForm, ValidationError, load_form
@@ -28,7 +28,7 @@ def login():
             form = None
         user = form and accounts.authenticate(form["username"], form["password"], form["code"])
         if user:
-            login_user(user, remember=True)
+            sign_in(user)
             return redirect(_safe_next(url_for("desk.home") if user.is_desk else url_for("staff.home")))
         flash(_("Wrong user name, password or one-time code."), "error")
     return render("auth/login.html")
@@ -39,18 +39,32 @@ def staff_pin(slug):
     """Staff sign in once per event with the PIN the desk chose."""
     event = accounts.event_by_slug(slug)
     if request.method == "POST":
-        user = accounts.staff_by_pin(event, request.form.get("name", ""), request.form.get("pin", ""))
-        if user:
-            db.session.commit()
-            login_user(user, remember=True)
+        if _pin_sign_in(event):
             return redirect(_safe_next(url_for("staff.event", slug=slug)))
-        flash(_("Wrong PIN, or no name given."), "error")
     return render("auth/staff_pin.html", event=event)
+
+
+def _pin_sign_in(event) -> bool:
+    """Sign in with the form's name and PIN; False (and the words why flashed) when refused."""
+    try:
+        user = accounts.staff_by_pin(event, request.form.get("name", ""), request.form.get("pin", ""),
+                                     phone_secret())
+    except ServiceError as problem:  # the name is another phone's
+        db.session.rollback()
+        flash(translate_violation(problem), "error")
+        return False
+    if user is None:
+        db.session.rollback()
+        flash(_("Wrong PIN, or no name given."), "error")
+        return False
+    sign_in(user)
+    return True
 
 
 @bp.route("/in/<token>", methods=["GET", "POST"])
 def link(token):
-    """A station's or a person's QR code: sign in without the PIN (one tap; a station asks the name)."""
+    """A person's QR code signs that person in (one tap, no PIN: the desk made it for them); a
+    station's QR code asks the name and the event's PIN, then opens that station's match."""
     try:
         opened = signin_links.open_link(token)
     except ServiceError as problem:
@@ -58,13 +72,12 @@ def link(token):
     goal = url_for("staff.event", slug=opened.event.slug, station=opened.station.name if opened.station else None)
     if request.method == "GET" and opened.station and _signed_in_for(opened.event):
         return redirect(goal)  # already signed in here: straight to the station's match
-    if request.method == "POST":
-        user = opened.user or accounts.staff_user(opened.event, request.form.get("name", ""))
-        if user is not None:
-            db.session.commit()
-            login_user(user, remember=True)
-            return redirect(goal)
-        flash(_("Type your name."), "error")
+    if request.method == "POST" and opened.user is not None:
+        opened.user.phone_hash = login_sessions.digest(phone_secret())  # the desk gave this phone the name
+        sign_in(opened.user)
+        return redirect(goal)
+    if request.method == "POST" and _pin_sign_in(opened.event):
+        return redirect(goal)
     return render("auth/link.html", opened=opened, problem=None)
 
 
@@ -132,7 +145,8 @@ def _totp_page(user):
 
 @bp.route("/logout", methods=["POST"])
 def logout():
-    """Sign out: the session ends on the server too, so a copied cookie opens nothing."""
+    """Sign out: this phone's session ends on the server too (a copied cookie opens nothing); the
+    person's other phones, and everyone else's, stay signed in."""
     if current_user.is_authenticated:
         accounts.sign_out(current_user._get_current_object())
         db.session.commit()

@@ -1,10 +1,13 @@
-"""Desk: sign-in QR codes that need no PIN, one per person; new codes for stations; revoking."""
+"""Desk: sign-in QR codes that need no PIN, one per person; new codes for stations; revoking; who is
+signed in on which phone, ending one phone's session, freeing a name for another phone."""
 from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
 from ..extensions import db
 from ..models import Event
-from ..services import signin_links
+from ..models.base import utcnow
+from ..services import login_sessions, signin_links
 from ..web.auth import desk_required
 from . import render
 from .changes import run_change
@@ -64,3 +67,37 @@ def rotate_stations(event_id):
     if run_change(lambda: signin_links.rotate_station_links(event, request.form.get("station_id", type=int))):
         flash(_("New codes made: print this sheet again; the old codes no longer sign anyone in."), "ok")
     return redirect(url_for("desk_stations.station_sheet", event_id=event.id))
+
+
+@bp.route("/e/<int:event_id>/signed-in")
+def signed_in(event_id):
+    """Who is signed in on which phone (name, since when, last seen), and which names a phone holds."""
+    event = _event(event_id)
+    sessions = login_sessions.signed_in(event)
+    holders = [user for user in signin_links.event_staff(event) if user.phone_hash]
+    return render("desk/signed_in.html", event=event, sessions=sessions, holders=holders, ago=_ago)
+
+
+def _ago(moment) -> str:
+    """"3 minutes ago", in the reader's language."""
+    return format_timedelta(moment - utcnow(), add_direction=True, threshold=1.0)
+
+
+@bp.route("/e/<int:event_id>/signed-in/<int:session_id>/end", methods=["POST"])
+def end_session(event_id, session_id):
+    """One phone is signed out; the person's name stays with that phone (it may sign in again)."""
+    event = _event(event_id)
+    if run_change(lambda: login_sessions.end_one(event, session_id)):
+        flash(_("That phone is signed out. Its entries not yet sent stay on it until someone signs in there."), "ok")
+    return redirect(url_for("desk_signin.signed_in", event_id=event.id))
+
+
+@bp.route("/e/<int:event_id>/staff/<int:user_id>/free-name", methods=["POST"])
+def free_name(event_id, user_id):
+    """Every phone signed in under this name is signed out, and any phone may now take the name."""
+    event = _event(event_id)
+    person = {}
+    if run_change(lambda: person.setdefault("user", login_sessions.release(event, user_id))):
+        flash(_("%(name)s is free: the next phone that signs in with this name and the PIN takes it.",
+                name=person["user"].display_name), "ok")
+    return redirect(url_for("desk_signin.signed_in", event_id=event.id))

@@ -1,5 +1,5 @@
 """Turning known problems into messages for people, and HTTP error pages."""
-from flask import Flask
+from flask import Flask, jsonify, request
 from flask_babel import gettext
 
 from ..services import NotFound, ServiceError
@@ -27,9 +27,15 @@ def init_error_pages(app: Flask) -> None:
 
 def _page(code: int):
     def handler(error):
+        if request.path.startswith("/sync/"):  # the phone's API answers in JSON, as its document says
+            return jsonify({"error": str(code), "message": getattr(error, "description", "") or str(code)}), code, \
+                _headers(error)
         page = render("error.html", code=code, description=getattr(error, "description", ""))
-        # Keep the exception's own headers (a 405's Allow list).
-        given = error.get_headers() if hasattr(error, "get_headers") else []
-        headers = [(k, v) for k, v in given if k != "Content-Type"]
-        return page, code, headers
+        return page, code, _headers(error)
     return handler
+
+
+def _headers(error) -> list:
+    """The exception's own headers (a 405's Allow list), but its content type."""
+    given = error.get_headers() if hasattr(error, "get_headers") else []
+    return [(k, v) for k, v in given if k != "Content-Type"]

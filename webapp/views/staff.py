@@ -49,8 +49,10 @@ def _event(slug: str) -> Event:
 
 
 def form_device(user) -> str:
-    """The device id of a no-script form entry: one per person, never shared across accounts."""
-    return f"form-{user.id}"
+    """The device id of a no-script form entry: one per person and phone (its sign-in session), never
+    shared across accounts."""
+    session_id = getattr(user, "login_session_id", None)
+    return f"form-{user.id}-{session_id}" if session_id else f"form-{user.id}"
 
 
 @bp.route("/e/<slug>")

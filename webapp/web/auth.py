@@ -1,12 +1,20 @@
-"""Sign-in: Flask-Login set-up and role guards for desk and staff pages."""
+"""Sign-in: Flask-Login set-up, one session per phone, and role guards for desk and staff pages."""
+import secrets
 from functools import wraps
 from urllib.parse import urlsplit
 
-from flask import Flask, abort, redirect, request, url_for
+from flask import Flask, abort, after_this_request, redirect, request, url_for
 from flask_babel import lazy_gettext as _l
-from flask_login import current_user
+from flask_login import current_user, login_user
 
 from ..extensions import db, login_manager
+from ..services import login_sessions
+
+# The phone's own long-lived cookie: the same phone coming back to take its name back is known
+# by it (services/accounts.claim_name). Not a credential by itself: the PIN is still asked.
+PHONE_COOKIE = "taikai_phone"
+PHONE_COOKIE_SECONDS = 400 * 86400
+NEW_PHONE = "taikai.new_phone"
 
 
 def init_auth(app: Flask) -> None:
@@ -18,10 +26,40 @@ def init_auth(app: Flask) -> None:
 
     @login_manager.user_loader
     def _load(session_id: str):
-        # "user:credential generation:PIN generation" (User.get_id); an old id finds no one.
-        user_id = session_id.split(":", 1)[0]
-        user = db.session.get(User, int(user_id)) if user_id.isdigit() else None
-        return user if user is not None and user.get_id() == session_id else None
+        # "user:credential generation:PIN generation:session token" (User.get_id); an old id, or
+        # the token of a session that ended (signed out here, or by the desk), finds no one.
+        parts = session_id.split(":")
+        user = db.session.get(User, int(parts[0])) if len(parts) == 4 and parts[0].isdigit() else None
+        if user is None:
+            return None
+        user.session_token = parts[3]
+        row = login_sessions.live(user, parts[3])
+        if row is None or user.get_id() != session_id:
+            return None
+        user.login_session_id = row.id
+        return user
+
+
+def phone_secret() -> str:
+    """This phone's long-lived cookie; made now (and set on the answer) when it has none."""
+    secret = request.cookies.get(PHONE_COOKIE, "")
+    if 30 <= len(secret) <= 64:
+        return secret
+    if NEW_PHONE not in request.environ:  # this request's own (`g` can outlive a request)
+        secret = request.environ[NEW_PHONE] = secrets.token_urlsafe(32)
+
+        @after_this_request
+        def _keep(response):
+            response.set_cookie(PHONE_COOKIE, secret, max_age=PHONE_COOKIE_SECONDS, httponly=True, samesite="Lax")
+            return response
+    return request.environ[NEW_PHONE]
+
+
+def sign_in(user) -> None:
+    """A new session for this person on this phone (its own row, ended alone), then the cookies."""
+    login_sessions.start(user, phone_secret(), login_sessions.phone_kind(request.user_agent.string))
+    db.session.commit()
+    login_user(user, remember=True)
 
 
 def local_path(target: str | None, default: str) -> str:

@@ -61,6 +61,10 @@ def _event_target() -> str:
     return "event:" + str((request.view_args or {}).get("slug", ""))
 
 
+def _link_target() -> str:
+    return "link:" + str((request.view_args or {}).get("token", ""))[:200]
+
+
 def _account_target() -> str:
     return "account:" + request.form.get("username", "").strip().lower()[:80]
 
@@ -79,6 +83,8 @@ def init_throttle(app: Flask) -> Limiter:
     app.extensions["taikai_limiter"] = limiter
     app.view_functions["auth.staff_pin"] = _guarded(app.view_functions["auth.staff_pin"], _event_target)
     app.view_functions["auth.login"] = _guarded(app.view_functions["auth.login"], _account_target)
+    # A station's QR code asks the event's PIN too: guesses there are counted like the PIN page's.
+    app.view_functions["auth.link"] = _guarded(app.view_functions["auth.link"], _link_target)
     return limiter
 
 
