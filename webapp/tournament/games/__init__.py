@@ -15,7 +15,7 @@ from webapp.tournament.games.title import DOUBLE_KO, Entry, Title, kana_order, s
 from webapp.tournament.registry import Registry
 from webapp.tournament.textsearch import fold
 
-__all__ = ["DOUBLE_KO", "GAMES", "OTHER", "Entry", "Title", "choices", "get_title", "kana_order",
+__all__ = ["DOUBLE_KO", "GAMES", "OTHER", "Entry", "Title", "choices", "get_title", "kana_order", "key_for_event",
            "resolve", "rule_defaults", "search", "title_name"]
 
 GAMES = Registry("game")
@@ -79,6 +79,22 @@ def choices(lang: str, titles=None) -> list[Title]:
     pool = list(titles if titles is not None else GAMES.values())
     named = sorted((t for t in pool if t.key != OTHER), key=lambda t: fold(t.title(lang)))
     return named + [t for t in pool if t.key == OTHER]
+
+
+
+def key_for_event(game: str | None, ruleset: str = "", titles=None) -> str:
+    """The catalogue key of an event: its game field when that is a key or a known name; for an
+    event made before the catalogue with no game, the title its rule set was written for (as the
+    roster was chosen then); else "other game"."""
+    key = resolve(game, titles)
+    if key:
+        return key
+    if not (game or "").strip():
+        if "tekken" in (ruleset or "").lower():
+            return "tekken7"
+        if (ruleset or "").lower().startswith("kgp"):
+            return "fatal_fury_cotw"
+    return OTHER
 
 
 _load()
