@@ -70,9 +70,9 @@ def game_name(event) -> str:
     return title.title(lang())
 
 
-def game_choices() -> list:
-    """The catalogue for a select, in the reader's language, "other game" last."""
-    return games.choices(lang(), game_catalogue.all_titles())
+def game_choices() -> list[tuple[str, str]]:
+    """The catalogue for a select as (key, name in the reader's language), "other game" last."""
+    return [(t.key, t.title(lang())) for t in games.choices(lang(), game_catalogue.all_titles())]
 
 
 def character_list(event) -> list[str]:
