@@ -125,3 +125,19 @@ def test_create_event_takes_a_game_from_the_command_line(app, tmp_path):
     assert db.session.query(Event).one().game == "sf6"
     wrong = app.test_cli_runner().invoke(args=["create-event", "kgp2025", "X", str(path), "--game", "puyo"])
     assert wrong.exit_code != 0 and "Choose the game from the list" in wrong.output
+
+
+def test_a_refusal_names_characters_and_stages_in_the_reader_s_language(app):
+    from flask_babel import refresh
+
+    from webapp.tournament.errors import N_, RuleViolation
+    from webapp.web.i18n import translate_violation
+    violation = RuleViolation("x", N_("Tekken double K.O. between both 5th players: the game is "
+                                      "replayed with the same characters and stage (%(char_a)s vs "
+                                      "%(char_b)s, %(stage)s)"),
+                              char_a="テリー・ボガード", char_b="自由入力", stage="Pao Pao Cafe")
+    with app.test_request_context("/?lang=en"):
+        assert "(Terry Bogard vs 自由入力, Pao Pao Cafe)" in translate_violation(violation)
+    with app.test_request_context("/?lang=ja"):
+        refresh()  # the locale is kept per app context
+        assert "テリー・ボガード" in translate_violation(violation) and "パオパオカフェ" in translate_violation(violation)

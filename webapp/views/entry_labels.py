@@ -1,6 +1,7 @@
 """People's words for entries: what kind of entry, and what each of its fields says."""
 from flask_babel import gettext as _
 
+from .game_words import char_label
 from .game_words import stage_label as _stage_label
 
 
@@ -56,6 +57,8 @@ def entry_value(key: str, value, sides: dict, members: dict, entrants: dict) -> 
         return members[value].name
     if key == "stage":
         return stage_label(value) if value else "—"
+    if key in ("char_a", "char_b", "character") and value:
+        return char_label(value)
     if key == "choice":
         return {"stage": _("the first stage choice"), "side": _("the side choice")}.get(value, str(value))
     if isinstance(value, list):

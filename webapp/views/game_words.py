@@ -22,26 +22,11 @@ def event_title(event) -> games.Title:
     return cache[event.id]
 
 
-_SHIPPED: dict = {}
-
-
-def _shipped(kind: str) -> dict:
-    """Every shipped title's names -> entry: labels where no event is at hand (older entries too)."""
-    if not _SHIPPED:
-        for kind_name in ("characters", "stages"):
-            index = _SHIPPED.setdefault(kind_name, {})
-            for title in games.GAMES.values():
-                for entry in getattr(title, kind_name):
-                    for name in (entry.ja, entry.en):
-                        index.setdefault(name, entry)
-    return _SHIPPED[kind]
-
-
 def _entry(kind: str, value, title):
     if not value:
         return None
     found = (title.character(value) if kind == "characters" else title.stage(value)) if title else None
-    return found or _shipped(kind).get(value)
+    return found or games.shipped_entry(kind, value)  # no event at hand: any shipped title
 
 
 def char_label(value, title=None) -> str:

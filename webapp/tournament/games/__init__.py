@@ -16,7 +16,7 @@ from webapp.tournament.registry import Registry
 from webapp.tournament.textsearch import fold
 
 __all__ = ["DOUBLE_KO", "GAMES", "OTHER", "Entry", "Title", "choices", "get_title", "kana_order", "key_for_event",
-           "resolve", "rule_defaults", "search", "title_name"]
+           "resolve", "rule_defaults", "search", "shipped_entry", "title_name"]
 
 GAMES = Registry("game")
 OTHER = "other"  # the catalogue's "other game": no roster, no stages, free text only
@@ -80,6 +80,22 @@ def choices(lang: str, titles=None) -> list[Title]:
     named = sorted((t for t in pool if t.key != OTHER), key=lambda t: fold(t.title(lang)))
     return named + [t for t in pool if t.key == OTHER]
 
+
+
+_INDEX: dict = {}
+
+
+def shipped_entry(kind: str, value: str | None) -> Entry | None:
+    """The shipped character ("characters") or stage ("stages") a stored name means, in any title:
+    the words for a value where the event is not at hand (a refusal's message)."""
+    if not _INDEX:
+        for name in ("characters", "stages"):
+            index = _INDEX.setdefault(name, {})
+            for t in GAMES.values():
+                for entry in getattr(t, name):
+                    index.setdefault(entry.ja, entry)
+                    index.setdefault(entry.en, entry)
+    return _INDEX[kind].get(value or "")
 
 
 def key_for_event(game: str | None, ruleset: str = "", titles=None) -> str:
