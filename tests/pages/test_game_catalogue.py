@@ -141,3 +141,15 @@ def test_a_refusal_names_characters_and_stages_in_the_reader_s_language(app):
     with app.test_request_context("/?lang=ja"):
         refresh()  # the locale is kept per app context
         assert "テリー・ボガード" in translate_violation(violation) and "パオパオカフェ" in translate_violation(violation)
+
+
+def test_a_desk_title_s_names_go_with_the_event_for_a_public_site_without_it(client, app):
+    game_edits.add_title("ぷよぷよeスポーツ", "Puyo Puyo eSports")
+    event, _match = _one_on_one("other")
+    game_catalogue.set_event_game(event, "puyo_puyo_esports")
+    db.session.commit()
+    from webapp.models import GameTitle
+    db.session.query(GameTitle).delete()  # as on a mirror: the event's rows came, the desk's titles did not
+    db.session.commit()
+    assert "ぷよぷよeスポーツ" in client.get(f"/e/{event.slug}").get_data(as_text=True)
+    assert "Puyo Puyo eSports" in client.get(f"/e/{event.slug}?lang=en").get_data(as_text=True)

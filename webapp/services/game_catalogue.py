@@ -71,7 +71,17 @@ def valid_key(key: str) -> str:
 def set_event_game(event: Event, key: str, user=None) -> None:
     """The desk sets an event's game (its roster, stages and usual rules follow)."""
     before, event.game = event.game, valid_key(key)
+    note_names(event)
     audit.record("event.game", user, event.id, before=before, after=event.game)
+
+
+def note_names(event: Event) -> None:
+    """Keep a desk title's names with the event: a public site that mirrors it lacks the desk's titles."""
+    t = title(event.game)
+    settings = {k: v for k, v in (event.settings or {}).items() if k != "game_names"}
+    if t.custom:
+        settings["game_names"] = {"ja": t.name_ja, "en": t.name_en}
+    event.settings = settings
 
 
 def pack(t: games.Title) -> dict:

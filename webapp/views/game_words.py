@@ -51,7 +51,8 @@ def game_name(event) -> str:
     """The event's game in the reader's language (an old row's unknown free text as typed)."""
     title = event_title(event)
     if title.key == games.OTHER and (event.game or "").strip() not in ("", games.OTHER):
-        return event.game
+        # a desk title on a public site that mirrors the event, or an old row's unknown name
+        return (event.settings or {}).get("game_names", {}).get(lang()) or event.game
     return title.title(lang())
 
 
