@@ -111,3 +111,9 @@ def test_every_character_is_found_by_each_of_its_names(key, data):
     for name in (character.ja, character.en, character.key):
         assert title.character(name) == character or title.character(name).key == character.key
     assert character in games.search(title.characters, character.kana)
+
+
+def test_every_event_template_names_a_title_of_the_catalogue():
+    from webapp.tournament.event_plans import TEMPLATES
+    assert {name: t.game for name, t in TEMPLATES.items()} == {
+        "tekken7_hiza_5on5": "tekken7", "kgp2025": "fatal_fury_cotw", "single_elimination_1on1": "fatal_fury_cotw"}

@@ -29,8 +29,9 @@ def _entries(key: str) -> dict:
 
 def title(key: str | None) -> games.Title:
     """A title as this taikai has it: shipped or added at the desk, with the desk's additions."""
-    row = db.session.scalar(db.select(GameTitle).where(GameTitle.key == key)) if key else None
-    base = _custom_title(row) if row is not None and key not in games.GAMES else games.get_title(key)
+    desk_own = key and key not in games.GAMES
+    row = db.session.scalar(db.select(GameTitle).where(GameTitle.key == key)) if desk_own else None
+    base = _custom_title(row) if row is not None else games.get_title(key)
     extra = _entries(base.key)
     return base.with_entries(extra["character"], extra["stage"]) if any(extra.values()) else base
 
