@@ -153,3 +153,19 @@ def test_a_desk_title_s_names_go_with_the_event_for_a_public_site_without_it(cli
     db.session.commit()
     assert "ぷよぷよeスポーツ" in client.get(f"/e/{event.slug}").get_data(as_text=True)
     assert "Puyo Puyo eSports" in client.get(f"/e/{event.slug}?lang=en").get_data(as_text=True)
+
+
+def test_the_desk_corrects_its_own_title_but_not_a_shipped_one(desk_client):
+    game_edits.add_title("ぷよぷよ", "Puyo Puyo")
+    db.session.commit()
+    response = desk_client.post("/desk/games/puyo_puyo/title", data={"name_ja": "ぷよぷよeスポーツ",
+                                                                    "name_en": "Puyo Puyo eSports",
+                                                                    "rounds_to_win": "3", "stage_choice": "on",
+                                                                    "double_ko": "no_round"})
+    assert response.status_code == 302
+    assert game_catalogue.rule_defaults("puyo_puyo") == {"rounds_to_win": 3, "stage_choice": True,
+                                                         "side_choice": False, "double_ko": "no_round"}
+    page = desk_client.get("/desk/games/puyo_puyo").get_data(as_text=True)
+    assert 'value="ぷよぷよeスポーツ"' in page and '<option value="3" selected>' in page
+    desk_client.post("/desk/games/sf6/title", data={"name_ja": "スト6", "name_en": "SF6"})
+    assert "ここで名前を変えられるのは本部で追加したゲームだけです" in desk_client.get("/desk/").get_data(as_text=True)

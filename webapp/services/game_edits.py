@@ -21,8 +21,7 @@ def add_title(name_ja: str, name_en: str, rounds_to_win: int = 2, stage_choice: 
     ja, en = _names(name_ja, name_en)
     if games.resolve(ja, all_titles()) or games.resolve(en, all_titles()):
         raise ServiceError("game.exists", N_("%(name)s is already in the list of games."), name=ja)
-    if double_ko not in games.DOUBLE_KO or not 1 <= rounds_to_win <= 5:
-        raise ServiceError("game.rules", N_("Rounds per game are 1 to 5."))
+    _check_rules(rounds_to_win, double_ko)
     row = GameTitle(key=_free_key(slug(en) or "game"), name_ja=ja, name_en=en, aliases=[],
                     rounds_to_win=rounds_to_win, stage_choice=stage_choice, side_choice=side_choice,
                     double_ko=double_ko, minutes_per_set=12)
@@ -30,6 +29,28 @@ def add_title(name_ja: str, name_en: str, rounds_to_win: int = 2, stage_choice: 
     db.session.flush()
     audit.record("game.add_title", user, None, key=row.key, name=ja)
     return row
+
+
+def edit_title(key: str, name_ja: str, name_en: str, rounds_to_win: int = 2, stage_choice: bool = False,
+               side_choice: bool = False, double_ko: str = "replayed", user=None) -> GameTitle:
+    """Correct a desk title's names and usual rules (a shipped title's are its file's)."""
+    row = db.session.scalar(db.select(GameTitle).where(GameTitle.key == key))
+    if row is None or key in games.GAMES:
+        raise ServiceError("game.shipped", N_("Only a game added at the desk can be renamed here."))
+    ja, en = _names(name_ja, name_en)
+    others = [t for t in all_titles() if t.key != key]
+    if games.resolve(ja, others) or games.resolve(en, others):
+        raise ServiceError("game.exists", N_("%(name)s is already in the list of games."), name=ja)
+    _check_rules(rounds_to_win, double_ko)
+    row.name_ja, row.name_en, row.rounds_to_win = ja, en, rounds_to_win
+    row.stage_choice, row.side_choice, row.double_ko = stage_choice, side_choice, double_ko
+    audit.record("game.edit_title", user, None, key=key, name=ja)
+    return row
+
+
+def _check_rules(rounds_to_win: int, double_ko: str) -> None:
+    if double_ko not in games.DOUBLE_KO or not 1 <= rounds_to_win <= 5:
+        raise ServiceError("game.rules", N_("Rounds per game are 1 to 5."))
 
 
 def _free_key(base: str) -> str:

@@ -44,6 +44,14 @@ def _title_form() -> dict:
             "double_ko": form.get("double_ko", "replayed")}
 
 
+@bp.route("/<key>/title", methods=["POST"])
+def edit_title(key):
+    """Correct a desk title's names and usual rules."""
+    if run_change(lambda: game_edits.edit_title(key, **_title_form(), user=current_user)):
+        flash(_("Saved: %(name)s.", name=request.form.get("name_ja") or request.form.get("name_en")), "ok")
+    return redirect(url_for("desk_games.title", key=key))
+
+
 @bp.route("/<key>", methods=["GET", "POST"])
 def title(key):
     """One title's characters and stages: add one, or correct its names and reading."""
