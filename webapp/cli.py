@@ -73,16 +73,18 @@ def demo(if_empty: bool) -> None:
 @click.argument("template", type=click.Choice(TEMPLATES.choices()))
 @click.argument("name")
 @click.argument("entrants_csv", type=click.Path(exists=True, dir_okay=False))
-def create_event(template: str, name: str, entrants_csv: str) -> None:
+@click.option("--game", default="", help="The game's catalogue key (sf6, tekken8, ...); the template's by default.")
+def create_event(template: str, name: str, entrants_csv: str, game: str = "") -> None:
     """Create a whole event from a template and a CSV of entrants (UTF-8 or Shift_JIS)."""
-    from .services import ServiceError, entrant_import, entrants, event_templates
+    from .services import ServiceError, entrant_import, entrants, event_templates, game_catalogue
     from .tournament.errors import RuleViolation
 
     try:
+        chosen = {"game": game_catalogue.valid_key(game)} if game else {}
         with open(entrants_csv, "rb") as handle:
             text = entrants.decode_csv(handle.read())
         rows = entrant_import.sheet_rows(text, TEMPLATES[template].team_size)
-        event = event_templates.create_from_template(template, name, rows)
+        event = event_templates.create_from_template(template, name, rows, **chosen)
         db.session.commit()
     except (ServiceError, RuleViolation) as problem:
         raise click.ClickException(str(problem)) from problem

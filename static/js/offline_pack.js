@@ -128,8 +128,9 @@
   function drawForm(ops) {
     const form = root().querySelector('[data-offline-op=report_game]'), ev = here.event, M = G.TaikaiMatch;
     const m = model(ops), step = M.next(m), d = M.defaults(m);
+    const names = { label: (ev.character_names || {})[pageLang()] || {}, search: ev.character_search || {} };
     ['a', 'b'].forEach((s) => G.TaikaiChars.setChars(form, s, [d.chars[s]], d.chars[s], ev.roster || [],
-      ev.character_lock, msg('Unnamed')));
+      ev.character_lock, msg('Unnamed'), names));
     const stages = ev.stages || [], select = form.querySelector('select[name=stage]');
     select.replaceChildren(el('option', { value: '' }, '—'), ...stages.map((x) => el('option', { value: x }, stageLabel(x))));
     if (d.stage && !stages.includes(d.stage)) select.append(el('option', { value: d.stage }, stageLabel(d.stage)));
@@ -159,7 +160,7 @@
     const [a, b] = picked();
     G.TaikaiTeamForms.draw(root(), m, { a: a ? entrantName(a) : msg('SideA'), b: b ? entrantName(b) : msg('SideB') });
     const chars = root().querySelector('[data-part=characters]');
-    if (!chars.options.length) chars.replaceChildren(...(ev.roster || []).map((c) => el('option', { value: c })));
+    if (!chars.options.length) chars.replaceChildren(...(ev.roster || []).map((c) => el('option', { value: c }, names.label[c] || c)));
     drawVoidGames(m);
   }
 
@@ -177,10 +178,12 @@
   // name). The match shell is one page for everyone (Japanese): the language is the one the person
   // last read a signed-in page in, as this phone remembers it.
   const LANG = 'taikai-lang';
-  function stageLabel(stage) {
+  function pageLang() {
     const chosen = (G.localStorage && localStorage.getItem(LANG)) || document.documentElement.lang || '';
-    const lang = chosen.startsWith('ja') ? 'ja' : 'en';
-    return ((here.event.stage_names || {})[lang] || {})[stage] || stage;
+    return chosen.startsWith('ja') ? 'ja' : 'en';
+  }
+  function stageLabel(stage) {
+    return ((here.event.stage_names || {})[pageLang()] || {})[stage] || stage;
   }
 
   const picked = () => [0, 1].map((s) => Number((root().querySelector(`input[name=slot${s}]:checked`) || {}).value) || null);

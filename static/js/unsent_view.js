@@ -117,7 +117,7 @@
     const box = form.querySelector(`[data-testid=chars-${side}]`);
     if (!box) return;
     const roster = json(box.dataset.roster, []);
-    setChars(form, side, [value || ''], value || '', roster, !box.querySelector('.char-more'), unnamed);
+    setChars(form, side, [value || ''], value || '', roster, !box.querySelector('.char-more'), unnamed, json(box.dataset.names, null));
   }
   function setSelect(select, value) {
     if (!select) return;

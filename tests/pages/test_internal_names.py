@@ -17,7 +17,7 @@ import scan_day  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.services import event_templates  # noqa: E402
-from webapp.tournament import gamedata  # noqa: E402
+from webapp.tournament import games  # noqa: E402
 
 OP_KINDS = ("report_game", "coin_toss", "name_player", "set_station", "record_winner", "correct_result",
             "roll_call", "declare_change", "check_in", "resolve_conflict", "undo_walkover", "double_ko", "best_of",
@@ -29,7 +29,8 @@ KEYS = ("prohibited_act", "selection_mistake", "undeclared_change", "disqualify_
         "tekken7_hiza_5on5", "stop_at_top", "grand_final", "match_type", "no_show", "auto_call")
 KEY = re.compile(r"(?<![\w.])(?:[WL]\d+\.\d+|GF[12]|Q[12]R?|3P)(?![\w.])")
 JA_ONLY = ("kachinuki", "representative", "interruption", "bluff", "smoking", "pause", "malicious", "player",
-           "groups", "pairs", "tier") + tuple(gamedata.STAGE_NAMES_JA)  # stages too, in Japanese there
+           "groups", "pairs", "tier") + tuple(s.en for t in games.GAMES.values() for s in t.stages  # stages too,
+                                        if s.en != s.ja)  # in Japanese there
 URL = re.compile(r"https?://\S+")
 # Words of the machinery: "tier 0", "base version", device ids, ISO and UTC times.
 MACHINE = re.compile(r"(?i)\btier \d|base[ _]version|\bphone-\w+|\bdesk-form-\d+|\bauto-walkover\b|"

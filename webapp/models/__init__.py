@@ -6,6 +6,7 @@ from .accounts import User
 from .audit import AuditEntry
 from .bracket import BracketRow, MatchRow
 from .event import Entrant, Event, Member, Phase
+from .games import GameEntry, GameTitle
 from .mirror import MirrorLink, MirrorTarget
 from .operation import Conflict, Operation
 from .phones import PhoneSync
@@ -13,7 +14,8 @@ from .sessions import LoginSession
 from .station import Station
 
 __all__ = ["User", "Event", "Phase", "Entrant", "Member", "BracketRow", "MatchRow",
-           "Operation", "Conflict", "AuditEntry", "Station", "PhoneSync", "LoginSession", "MirrorLink", "MirrorTarget"]
+           "Operation", "Conflict", "AuditEntry", "Station", "PhoneSync", "LoginSession", "MirrorLink",
+           "MirrorTarget", "GameTitle", "GameEntry"]
 
 # Row ids are BIGINT on PostgreSQL: a public site keeps each mirror link's rows in an id range
 # of their own far above its own rows (models/mirror.py), for any number of links. SQLite's

@@ -3,12 +3,13 @@ import random
 
 from ..extensions import db
 from ..models import Event, User
-from ..tournament.gamedata import TEKKEN7_CHARACTERS
+from ..tournament import games
 from ..tournament.reception import reception_info
 from . import accounts, event_templates, simulate
 
 DESK_USER, DESK_PASSWORD = "desk", "taikai-desk"
 STAFF_PIN = "202512"
+TEKKEN7_CHARACTERS = games.get_title("tekken7").character_values()  # as entries store them
 
 TEAM_WORDS_A = ["膝", "関西", "なにわ", "京都", "神戸", "博多", "札幌", "仙台", "名古屋", "横浜", "千葉", "埼玉",
                 "広島", "岡山"]

@@ -25,7 +25,7 @@ def create_from_template(template: str, name: str, rows: list[dict], user=None, 
                                 **fields)
     entrants.add_entrants(event, rows)
     _create_phases(event, plan)
-    event.settings = {"timetable": [asdict(slot) for slot in plan.timetable],
+    event.settings = {**(event.settings or {}), "timetable": [asdict(slot) for slot in plan.timetable],
                       "notes": list(plan.notes)}
     return event
 

@@ -6,7 +6,7 @@ from ..extensions import db
 from ..models import Event, Phase
 from ..tournament.errors import N_
 from ..tournament.formats import FORMATS
-from . import ServiceError, audit
+from . import ServiceError, audit, game_catalogue
 
 
 def slugify(name: str) -> str:
@@ -41,6 +41,7 @@ def create_event(name: str, ruleset: str, entrant_kind: str = "player", team_siz
     event = Event(name=name, slug=slug, ruleset=ruleset,
                   entrant_kind=entrant_kind, team_size=team_size, **fields)
     db.session.add(event)
+    game_catalogue.note_names(event)
     db.session.flush()
     audit.record("event.create", user, event.id, name=name)
     return event

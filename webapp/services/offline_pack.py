@@ -9,8 +9,7 @@ from datetime import datetime, timezone
 
 from ..extensions import db
 from ..models import Event, MatchRow
-from ..tournament import gamedata
-from . import play
+from . import game_catalogue, play
 
 STARTED = ("running", "done")
 
@@ -30,16 +29,14 @@ def may_keep(user, event: Event) -> bool:
 
 def pack(event: Event, title) -> dict:
     """The event's pack as JSON-ready data; title(match) gives a match's name in words."""
-    rules = _rules(event)
+    rules, game = _rules(event), game_catalogue.event_title(event)
     return {"id": event.id, "slug": event.slug, "name": event.name, "ruleset": event.ruleset,
             "rounds_to_win": rules.rounds_to_win if rules else 2, "double_ko": bool(rules and rules.double_ko),
             "character_lock": bool(rules and rules.character_lock),
             "coin_toss_required": list(rules.coin_toss_required) if rules else [],
             "stage_rule": rules.stage_rule if rules else "agreement",
             "side_rule": rules.side_rule if rules else "agreement",
-            "roster": gamedata.characters_for(event.game, event.ruleset),
-            "stages": gamedata.stages_for(event.game, event.ruleset),
-            "stage_names": stage_names(gamedata.stages_for(event.game, event.ruleset)),
+            **title_data(game),
             "entrant_kind": event.entrant_kind, "team_size": event.team_size,
             "made_at": datetime.now(timezone.utc).isoformat(),
             "entrants": {str(e.id): _entrant(e) for e in event.entrants},
@@ -47,9 +44,14 @@ def pack(event: Event, title) -> dict:
                        if p.status in STARTED]}
 
 
-def stage_names(stages: list) -> dict:
-    """Each stage as the reader knows it, per page language (as template_helpers.stage_label has it online)."""
-    return {"ja": {s: gamedata.STAGE_NAMES_JA.get(s, s) for s in stages}, "en": {s: s for s in stages}}
+def title_data(title) -> dict:
+    """The event's title as the offline form offers it, the same as online: the stored values of its
+    characters (あいうえお order) and stages, each named per page language, with what finds a character."""
+    characters = title.character_values()
+    return {"game": game_catalogue.pack(title), "roster": characters, "stages": title.stage_values(),
+            "stage_names": {lang: {s.en: s.name(lang) for s in title.stages} for lang in ("ja", "en")},
+            "character_names": {lang: {c: title.character(c).name(lang) for c in characters} for lang in ("ja", "en")},
+            "character_search": {c: " ".join(title.character(c).names()) for c in characters}}
 
 
 def _rules(event: Event):

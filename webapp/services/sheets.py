@@ -2,7 +2,7 @@
 from ..models import MatchRow
 from ..tournament.errors import RuleViolation
 from ..web.i18n import translate_violation as translate
-from . import play, standings
+from . import game_catalogue, play, standings
 
 
 def _names(match: MatchRow) -> dict:
@@ -19,7 +19,8 @@ def match_sheet(match: MatchRow) -> dict:
     names = _names(match)
     sheet = {"a": names["entrants"].get(match.slot_a), "b": names["entrants"].get(match.slot_b),
              "members": names["members"], "position": len(match.actions or []),
-             "state": None, "prompt": None, "violation": None, "rules": None}
+             "state": None, "prompt": None, "violation": None, "rules": None,
+             "game": game_catalogue.event_title(match.bracket.phase.event)}
     if match.slot_a is None or match.slot_b is None:
         return sheet
     try:

@@ -5,10 +5,10 @@ import uuid
 from ..extensions import db
 from ..models import MatchRow, Phase
 from ..operations.submit import submit_many
-from ..tournament import autoplay, gamedata
+from ..tournament import autoplay
 from ..tournament import play as domain_play
 from ..tournament.errors import RuleViolation
-from . import play
+from . import game_catalogue, play
 
 
 def play_match(match: MatchRow, rng: random.Random, user=None, device: str = "demo") -> None:
@@ -18,8 +18,8 @@ def play_match(match: MatchRow, rng: random.Random, user=None, device: str = "de
     kept the whole match offline sends it: one commit for the match, not one per entry.
     """
     event = match.bracket.phase.event
-    characters = gamedata.characters_for(event.game, event.ruleset)
-    stages = gamedata.stages_for(event.game, event.ruleset)
+    title = game_catalogue.event_title(event)
+    characters, stages = title.character_values() or ["—"], title.stage_values() or [""]
     if match.status != "ready":
         return
     state, actions = play.state_of(match), []

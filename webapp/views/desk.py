@@ -9,7 +9,7 @@ from ..extensions import db
 from ..models import Entrant, Event, MatchRow, Phase
 from ..operations.desk import submit_change
 from ..operations.submit import submit
-from ..services import accounts, brackets, entrants, events, rulings, run_table, stations
+from ..services import accounts, brackets, entrants, events, game_catalogue, rulings, run_table, stations
 from ..services.sheets import translate_outcome
 from ..web.auth import desk_required
 from . import render
@@ -43,6 +43,7 @@ def home():
 
         def create():
             form = load_form(EventForm(), request.form)
+            form["game"] = game_catalogue.valid_key(form["game"])
             created["event"] = events.create_event(user=current_user, **form)
         if run_change(create):
             return redirect(url_for("desk.event", event_id=created["event"].id))

@@ -6,10 +6,11 @@ from flask_login import current_user
 from ..extensions import db
 from ..models import Event
 from ..operations import export as oplog_export
-from ..services import events
+from ..services import events, game_catalogue
 from ..web.auth import desk_required
 from . import render
 from .changes import run_change
+from .game_words import game_name
 
 bp = Blueprint("desk_events", __name__, url_prefix="/desk")
 
@@ -34,6 +35,15 @@ def archive(event_id):
         flash(_("%(name)s is archived.", name=event.name) if archived else
               _("%(name)s is back in the list of events.", name=event.name), "ok")
     return redirect(url_for("desk.home") if archived else url_for("desk.event", event_id=event_id))
+
+
+@bp.route("/e/<int:event_id>/game", methods=["POST"])
+def set_game(event_id):
+    """Change the event's game: the roster, stages and usual rules its pages offer follow."""
+    event = _event(event_id)
+    if run_change(lambda: game_catalogue.set_event_game(event, request.form.get("game", ""), current_user)):
+        flash(_("The game is now %(game)s.", game=game_name(event)), "ok")
+    return redirect(url_for("desk.event", event_id=event_id) + "#game")
 
 
 @bp.route("/e/<int:event_id>/delete", methods=["GET", "POST"])

@@ -5,7 +5,7 @@ from flask_login import current_user
 
 from ..extensions import db
 from ..models import Event, Phase
-from ..services import ServiceError, checkin, entrant_import, event_templates, schedules, start_preview
+from ..services import ServiceError, checkin, entrant_import, event_templates, game_catalogue, schedules, start_preview
 from ..tournament.errors import N_
 from ..tournament.event_plans import TEMPLATES
 from ..tournament.play import MATCH_TYPES
@@ -41,8 +41,9 @@ def new_from_template():
         team_size = TEMPLATES[form["template"]].team_size
         rows = entrant_import.sheet_rows(request.form.get("text", ""), team_size, choices(),
                                          request.form.get("skip_duplicates") == "on")
+        game = {"game": game_catalogue.valid_key(form["game"])} if form.get("game") else {}
         created["event"] = event_templates.create_from_template(
-            form["template"], form["name"], rows, current_user, day=form.get("day"))
+            form["template"], form["name"], rows, current_user, day=form.get("day"), **game)
     if request.method == "POST" and run_change(create):
         flash(_("Event created from the template."), "ok")
         return redirect(url_for("desk.event", event_id=created["event"].id))
@@ -62,7 +63,8 @@ def _template_preview():
     except (ServiceError, ValidationError) as problem:
         flash(problem_message(problem), "error")
         return None
-    hidden = {"template": form["template"], "name": form["name"], "day": request.form.get("day", "")}
+    hidden = {"template": form["template"], "name": form["name"], "day": request.form.get("day", ""),
+              "game": form.get("game", "")}
     return render("desk/import_preview.html", event_name=form["name"], back_url=url_for("desk_plan.new_from_template"),
                   hidden=hidden, confirm_url=url_for("desk_plan.new_from_template"),
                   reread_url=url_for("desk_plan.new_from_template"), **preview_context(result, text, source))

@@ -1,8 +1,8 @@
 """People's words for entries: what kind of entry, and what each of its fields says."""
-from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from ..tournament import gamedata
+from .game_words import char_label
+from .game_words import stage_label as _stage_label
 
 
 def entry_kind_label(kind: str) -> str:
@@ -57,6 +57,8 @@ def entry_value(key: str, value, sides: dict, members: dict, entrants: dict) -> 
         return members[value].name
     if key == "stage":
         return stage_label(value) if value else "—"
+    if key in ("char_a", "char_b", "character") and value:
+        return char_label(value)
     if key == "choice":
         return {"stage": _("the first stage choice"), "side": _("the side choice")}.get(value, str(value))
     if isinstance(value, list):
@@ -66,7 +68,4 @@ def entry_value(key: str, value, sides: dict, members: dict, entrants: dict) -> 
 
 def stage_label(name: str | None) -> str:
     """A stage as the reader knows it: its Japanese name on Japanese pages, the stored name otherwise."""
-    name = name or ""
-    if str(get_locale() or "").startswith("ja"):
-        return gamedata.STAGE_NAMES_JA.get(name, name)
-    return name
+    return _stage_label(name or "")

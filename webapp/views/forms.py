@@ -21,6 +21,7 @@ class EventForm(FormSchema):
     ruleset = fields.String(load_default="kgp2025", validate=validate.OneOf(RULESETS))
     entrant_kind = fields.String(load_default="player", validate=validate.OneOf(("player", "team")))
     team_size = fields.Integer(load_default=1, validate=validate.Range(min=1, max=10))
+    game = fields.String(load_default="other", validate=validate.Length(min=1, max=40))  # a catalogue key
 
 
 class PhaseForm(FormSchema):
@@ -38,6 +39,7 @@ class TemplateEventForm(FormSchema):
     template = fields.String(required=True, validate=validate.OneOf(TEMPLATES.choices()))
     name = fields.String(required=True, validate=validate.Length(min=1, max=200))
     day = fields.Date(load_default=None, allow_none=True)
+    game = fields.String(load_default="", validate=validate.Length(max=40))  # empty: the template's game
     entrants = fields.String(load_default="", validate=validate.Length(max=200_000))
 
 

@@ -6,13 +6,12 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from ..services.round_names import match_title, phase_round_name, round_name
-from ..tournament import gamedata
 from ..tournament.event_plans import choices as event_templates
 from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
 from ..tournament.reception import CATEGORIES
 from ..tournament.rulesets import RULESETS
-from .entry_labels import stage_label
+from . import game_words
 
 
 def side_label(side: str) -> str:
@@ -112,10 +111,11 @@ def init_template_helpers(app: Flask) -> None:
     app.jinja_env.globals.update(
         side_label=side_label, round_name=round_name, phase_round_name=phase_round_name, penalty_label=penalty_label,
         format_label=format_label,
-        stage_label=stage_label, match_type_label=match_type_label, ruleset_label=ruleset_label,
+        stage_label=game_words.stage_label, match_type_label=match_type_label, ruleset_label=ruleset_label,
         registry_choices=registry_choices, reception_category=lambda event: _reception_category(event.ruleset),
-        character_list=lambda event: gamedata.characters_for(event.game, event.ruleset),
-        stage_list=lambda event: gamedata.stages_for(event.game, event.ruleset))
+        character_list=game_words.character_list, stage_list=game_words.stage_list,
+        char_label=game_words.char_label, char_search=game_words.char_search, event_title=game_words.event_title,
+        game_name=game_words.game_name, game_choices=game_words.game_choices)
     app.jinja_env.filters["entrant_name"] = _entrant_name
     app.jinja_env.filters["station_label"] = station_label
     from ..services.bracket_view import agreeing_score

@@ -38,11 +38,25 @@ def translate_violation(violation, sides: dict | None = None) -> str:
     and a side code "a"/"b" becomes the team's or player's name when `sides` gives them.
     """
     text = gettext(violation.message)
-    params = {k: _value(v, sides) for k, v in (violation.params or {}).items()}
+    params = {k: _named(k, v) if k in CHARACTER_PARAMS + ("stage",) else _value(v, sides)
+              for k, v in (violation.params or {}).items()}
     try:
         return text % params if params else text
     except (KeyError, TypeError, ValueError):
         return text
+
+
+CHARACTER_PARAMS = ("char_a", "char_b", "before", "after", "registered", "character")
+
+
+def _named(key: str, value):
+    """A character or stage a refusal names, in the reader's language (as typed when the catalogue lacks it)."""
+    from flask_babel import get_locale
+
+    from ..tournament.games import shipped_entry
+    kind = "stages" if key == "stage" else "characters"
+    entry = shipped_entry(kind, value) if isinstance(value, str) else None
+    return entry.name(str(get_locale() or "")) if entry else value
 
 
 def _value(value, sides):

@@ -19,7 +19,7 @@ class EventTemplate:
 
     name: str          # registry key, stored on the event ("kgp2025")
     label: str         # msgid for the desk's choice list
-    game: str          # the event's game line ("TEKKEN 7")
+    game: str          # the event's game: a catalogue key (tournament/games: "tekken7")
     slug: str          # the public address's hint ("kgp2025-1on1")
     ruleset: str       # the rule set its matches are played under
     team_size: int     # members per entrant: how a sheet of entrants is read

@@ -62,5 +62,5 @@ def build(players) -> EventPlan:
 
 
 TEMPLATE = register(EventTemplate(
-    NAME, N_("KGP2025 1on1 (modified double elimination)"), game="KGP2025 1on1", slug="kgp2025-1on1",
+    NAME, N_("KGP2025 1on1 (modified double elimination)"), game="fatal_fury_cotw", slug="kgp2025-1on1",
     ruleset="kgp2025", team_size=1, build=build, position=2))

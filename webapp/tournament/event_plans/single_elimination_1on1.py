@@ -39,5 +39,5 @@ def build(players) -> EventPlan:
 
 
 TEMPLATE = register(EventTemplate(
-    NAME, N_("1on1 single elimination day (KGP2025 match rules, best of 3)"), game="1on1",
+    NAME, N_("1on1 single elimination day (KGP2025 match rules, best of 3)"), game="fatal_fury_cotw",
     slug="1on1-single-elimination", ruleset="kgp2025", team_size=1, build=build, position=3))

@@ -122,5 +122,5 @@ def build(teams) -> EventPlan:
 
 
 TEMPLATE = register(EventTemplate(
-    NAME, N_("Tekken 7 Hiza Mattari Cup 5on5"), game="TEKKEN 7", slug="tekken7-5on5",
+    NAME, N_("Tekken 7 Hiza Mattari Cup 5on5"), game="tekken7", slug="tekken7-5on5",
     ruleset="tekken7_hiza_5on5", team_size=5, build=build, position=1))

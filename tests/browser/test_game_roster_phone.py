@@ -1,0 +1,39 @@
+"""The event's title on a phone: the roster is the event's game (a character added at the desk
+included), each character in the page's language, found by kana — online, and on the page the
+offline pack builds."""
+import pathlib
+import sys
+
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from test_offline_decided import event_of, open_match, venue_phone  # noqa: E402
+from test_offline_pack_team_forms import pack_page  # noqa: E402
+from test_venue_https import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
+
+from webapp.extensions import db  # noqa: E402
+from webapp.services import game_edits  # noqa: E402
+
+
+def _search(page, root, text):
+    chars = page.locator(f"{root} [data-testid=chars-a]").first
+    if not chars.locator("details.char-more").evaluate("d => d.open"):
+        chars.locator("summary").click()
+    chars.locator("[data-char-search]").fill(text)
+    return chars.locator(".char-roster label:visible")
+
+
+def test_tekken8_roster_found_by_kana_online_and_a_desk_character_offline(venue_server, venue_browser):
+    event, match = event_of("best_of", "kgp2025", teams=2, size=1)
+    event.game = "tekken8"
+    game_edits.save_entry("tekken8", "character", "新顔", "Newface", "しんがお")
+    db.session.commit()
+    context, page = venue_phone(venue_server, venue_browser, event, "ja")
+    open_match(page, venue_server.url, match)
+    expect(_search(page, "#match-play", "かず")).to_have_text(["一八"])
+    expect(_search(page, "#match-play", "ユウジロウ")).to_have_text(["範馬勇次郎"])
+    expect(page.locator("#match-play .char-roster label", has_text="テリー")).to_have_count(0)
+    pack_page(context, page, venue_server.url, match)
+    expect(_search(page, "#offline-match", "しんが")).to_have_text(["新顔"])
+    expect(_search(page, "#offline-match", "かずや")).to_have_text(["一八"])

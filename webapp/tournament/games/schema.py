@@ -1,0 +1,70 @@
+"""The title file's schema: what every ``data/<key>.toml`` must hold, checked before it is used."""
+from __future__ import annotations
+
+from webapp.tournament.games.title import DOUBLE_KO, Entry, Title
+
+REQUIRED = {"key": str, "name_ja": str, "name_en": str, "rounds_to_win": int, "stage_choice": bool,
+            "side_choice": bool, "double_ko": str, "minutes_per_set": int}
+OPTIONAL = {"aliases": list, "startgg_id": int, "team_modes": list, "characters": list, "stages": list}
+ENTRY_REQUIRED = ("key", "en", "ja")
+
+
+def is_hiragana(text: str) -> bool:
+    """A reading: hiragana and the long-vowel mark only (what あいうえお order sorts by)."""
+    return bool(text) and all("\u3041" <= ch <= "\u3096" or ch == "ー" for ch in text)
+
+
+def problems(data: dict, file_key: str | None = None) -> list[str]:
+    """Everything wrong with one title's data (empty when it is usable)."""
+    found = [f"{name}: missing or not {kind.__name__}" for name, kind in REQUIRED.items()
+             if not isinstance(data.get(name), kind) or (kind is int and isinstance(data.get(name), bool))]
+    found += [f"{name}: not {kind.__name__}" for name, kind in OPTIONAL.items()
+              if name in data and not isinstance(data[name], kind)]
+    found += [f"unknown field {name}" for name in data if name not in REQUIRED and name not in OPTIONAL]
+    if found:
+        return found
+    if file_key is not None and data["key"] != file_key:
+        found.append(f"key {data['key']} is not the file name {file_key}")
+    if not data["name_ja"].strip() or not data["name_en"].strip():
+        found.append("name_ja and name_en may not be empty")
+    if not 1 <= data["rounds_to_win"] <= 5:
+        found.append("rounds_to_win: 1 to 5")
+    if data["double_ko"] not in DOUBLE_KO:
+        found.append(f"double_ko: one of {', '.join(DOUBLE_KO)}")
+    found += _entry_problems(data.get("characters", []), "characters", reading=True)
+    found += _entry_problems(data.get("stages", []), "stages", reading=False)
+    return found
+
+
+def _entry_problems(rows: list, kind: str, reading: bool) -> list[str]:
+    found = []
+    for i, row in enumerate(rows):
+        where = f"{kind}[{i}] {row.get('key', '?') if isinstance(row, dict) else '?'}"
+        if not isinstance(row, dict) or any(not str(row.get(k, "")).strip() for k in ENTRY_REQUIRED):
+            found.append(f"{where}: key, en and ja are required")
+            continue
+        if not row["key"].isascii():
+            found.append(f"{where}: the key is ascii")
+        if reading and not is_hiragana(row.get("kana", "")):
+            found.append(f"{where}: kana must be hiragana")
+    for name in ("key", "en", "ja"):
+        values = [row.get(name) for row in rows if isinstance(row, dict)]
+        found += [f"{kind}: {name} {v} twice" for v in sorted({v for v in values if values.count(v) > 1})]
+    return found
+
+
+def entry(row: dict) -> Entry:
+    """A character or stage row as an Entry."""
+    return Entry(key=row["key"], en=row["en"], ja=row["ja"], kana=row.get("kana", ""),
+                 startgg_id=row.get("startgg_id"))
+
+
+def title(data: dict, custom: bool = False) -> Title:
+    """A validated file's data as a Title."""
+    return Title(name=data["key"], name_ja=data["name_ja"], name_en=data["name_en"],
+                 aliases=tuple(data.get("aliases", ())), startgg_id=data.get("startgg_id"),
+                 rounds_to_win=data["rounds_to_win"], stage_choice=data["stage_choice"],
+                 side_choice=data["side_choice"], double_ko=data["double_ko"],
+                 minutes_per_set=data["minutes_per_set"], team_modes=tuple(data.get("team_modes", ("1on1",))),
+                 characters=tuple(entry(r) for r in data.get("characters", ())),
+                 stages=tuple(entry(r) for r in data.get("stages", ())), custom=custom)

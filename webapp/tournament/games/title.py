@@ -1,0 +1,121 @@
+"""A game title as data: its names, usual rules, characters and stages (one TOML file each)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from webapp.tournament.textsearch import fold
+
+DOUBLE_KO = ("replayed", "no_round", "impossible")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A character or a stage: a stable ascii key, its names in both languages and a reading."""
+    key: str
+    en: str
+    ja: str
+    kana: str = ""
+    startgg_id: int | None = None
+
+    def name(self, lang: str) -> str:
+        """The name in a page language ("ja..." gets Japanese, anything else English)."""
+        return self.ja if lang.startswith("ja") else self.en
+
+    def names(self) -> tuple[str, ...]:
+        """Everything that names it: what an entry may have stored, what a person may type."""
+        return tuple(n for n in (self.ja, self.en, self.key, self.kana) if n)
+
+
+@dataclass(frozen=True)
+class Title:
+    """One game of the catalogue; ``name`` is its key (the registry's convention)."""
+    name: str
+    name_ja: str
+    name_en: str
+    aliases: tuple[str, ...] = ()
+    startgg_id: int | None = None
+    rounds_to_win: int = 2
+    stage_choice: bool = False
+    side_choice: bool = False
+    double_ko: str = "replayed"
+    minutes_per_set: int = 12
+    team_modes: tuple[str, ...] = ("1on1",)
+    characters: tuple[Entry, ...] = field(default=())
+    stages: tuple[Entry, ...] = field(default=())
+    custom: bool = False  # added from the desk, not shipped
+
+    @property
+    def key(self) -> str:
+        """The catalogue key (the file name without .toml)."""
+        return self.name
+
+    def title(self, lang: str) -> str:
+        """The title's name in a page language."""
+        return self.name_ja if lang.startswith("ja") else self.name_en
+
+    def character(self, value: str | None) -> Entry | None:
+        """The character a stored or typed value names (key, either name or reading), if any."""
+        return _find(self.characters, value)
+
+    def stage(self, value: str | None) -> Entry | None:
+        """The stage a stored or typed value names, if any."""
+        return _find(self.stages, value)
+
+    def character_values(self) -> list[str]:
+        """What an entry stores for each character, in あいうえお order (the Japanese name, as today)."""
+        return [c.ja for c in kana_order(self.characters)]
+
+    def stage_values(self) -> list[str]:
+        """What an entry stores for each stage (the English name, as today), in the file's order."""
+        return [s.en for s in self.stages]
+
+    def with_entries(self, characters=(), stages=()) -> Title:
+        """This title with characters and stages added or replaced by key (the desk's additions)."""
+        return replace(self, characters=_merge(self.characters, characters), stages=_merge(self.stages, stages))
+
+
+def _find(entries, value) -> Entry | None:
+    if not value:
+        return None
+    exact = next((e for e in entries if value in (e.ja, e.en, e.key)), None)
+    if exact is not None:
+        return exact
+    folded = fold(value)
+    return next((e for e in entries if folded in {fold(n) for n in e.names()}), None)
+
+
+def _merge(base: tuple, extra) -> tuple:
+    by_key = {e.key: e for e in base}
+    added = []
+    for entry in extra:
+        if entry.key in by_key:
+            by_key[entry.key] = entry
+        else:
+            added.append(entry)
+    return tuple(by_key[e.key] for e in base) + tuple(added)
+
+
+def search(entries, query: str) -> list[Entry]:
+    """The entries whose names or reading contain what is typed (kana, width and case folded)."""
+    from webapp.tournament.textsearch import matches
+    return [e for e in entries if matches(query, *e.names())]
+
+
+def kana_order(entries) -> list[Entry]:
+    """The entries in あいうえお order of their readings."""
+    return sorted(entries, key=lambda e: (reading_key(e.kana or fold(e.ja)), e.ja))
+
+
+_VOWEL_ROWS = {"あ": "あかさたなはまやらわがざだばぱぁゃゎ", "い": "いきしちにひみりぎじぢびぴぃ",
+               "う": "うくすつぬふむゆるぐずづぶぷぅゅゔっ", "え": "えけせてねへめれげぜでべぺぇ",
+               "お": "おこそとのほもよろをごぞどぼぽぉょ"}
+_VOWEL = {kana: vowel for vowel, row in _VOWEL_ROWS.items() for kana in row}
+
+
+def reading_key(kana: str) -> str:
+    """A reading as a dictionary sorts it: the long-vowel mark counts as the vowel it lengthens
+    (アーマーキング sorts as ああまあきんぐ, before アンナ)."""
+    out = []
+    for ch in fold(kana):
+        out.append(_VOWEL.get(out[-1], ch) if ch == "ー" and out else ch)
+    return "".join(out)
