@@ -1,7 +1,7 @@
 """game catalogue: titles and characters added at the desk; event.game holds a catalogue key
 
 Revision ID: d4a1c2e3f5b6
-Revises: 4c8e2f7a9b15
+Revises: b2a7c4e91d30
 Create Date: 2026-12-03 16:30:00.000000
 
 """
@@ -10,7 +10,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'd4a1c2e3f5b6'
-down_revision = '4c8e2f7a9b15'
+down_revision = 'b2a7c4e91d30'
 branch_labels = None
 depends_on = None
 
