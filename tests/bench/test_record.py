@@ -6,7 +6,7 @@ from pathlib import Path
 
 from bench import record as bench_record
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HELPERS = {"bench_server.py", "hello.py", "record.py"}  # run by the benches, not benches themselves
 
 
