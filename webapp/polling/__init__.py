@@ -7,7 +7,7 @@ One line from a write to a cheap read:
           ▼                            same transaction (an SQL "+ 1", so concurrent writers never
     phases.version / events.version    lose a step); entrants_version moves only with names
           │
-          ├──▶ stamps.py     the version (with id and creation time) in one indexed read, ~20 µs
+          ├──▶ stamps.py     the version (with id and creation time) in one indexed read, no ORM
           │
           ├──▶ pollgate.py   WSGI layer in front of Flask: an htmx poll whose ETag names the current
           │                  version answers 304 after that read (no Flask request built)
