@@ -1,6 +1,6 @@
 """Benchmark: a 10,000-entrant event entered from sheets, as the desk does it.
 
-One import takes at most MAX_IMPORT_ROWS rows (the README), so the desk imports the sheet in
+One import takes at most MAX_IMPORT_ROWS rows (docs/running-an-event.md), so the desk imports the sheet in
 parts: each part is read (header 名前,ふりがな,シード), compared with everyone already entered
 (the preview's duplicate check) and added in one change, then committed — the path of the
 desk's 取り込む button (`entrant_import.plan` + `apply`), in process, without HTTP.

@@ -21,5 +21,5 @@ One line from a write to a cheap read:
 Why it is safe: a key names the version, the row's creation time and a digest of the templates
 and translations, so nothing is ever invalidated by hand and nothing stale can be served — a
 change that a page shows moves the version in the transaction that makes it. Each measure's
-figure is in README (Benchmarks): the 304 poll, the replayed bracket, the one-game redraw.
+figure is in docs/benchmarks.md (bench/pages.py writes it): the 304 poll, the replayed bracket, the one-game redraw.
 """
