@@ -35,6 +35,7 @@ import requests
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
+from bench.record import command_line, record  # noqa: E402
 from bench.sync import _free_port, prepare, serve  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.tournament import bracket as bracket_engine  # noqa: E402
@@ -299,6 +300,27 @@ def main(argv=None) -> None:
     print(f"server CPU: {server_cpu(day)}")
     print(f"day: {shape} ({name}): {entries} entries in {elapsed:.1f} s: first 10 % {first:.2f} ms/entry, "
           f"last 10 % {last:.2f} ms/entry, {entries / elapsed:.0f} entries/s")
+    record_day(shape, name, entries / elapsed, day)
+
+
+# Targets: a whole day's rate (issue 21) and, on SQLite at N=2048, the server's CPU per entry (issue 29).
+RATE_TARGETS = {("2048 players", "sqlite"): 300, ("2048 players", "postgresql"): 200,
+                ("9000 players in 500 pools", "sqlite"): 300}
+CPU_TARGET = {("2048 players", "sqlite"): 1.0}
+
+
+def record_day(shape: str, name: str, rate: float, day) -> None:
+    """This run's row of docs/benchmarks.md: entries/s and server CPU per entry against the targets."""
+    cpu = float("inf")  # a day too short to mark its tenths has no CPU figure
+    if len(day.cpu_marks) == 4:
+        (_, start), _, _, (total, end) = day.cpu_marks
+        cpu = (end - start) * 1000 / total
+    rate_target, cpu_target = RATE_TARGETS.get((shape, name)), CPU_TARGET.get((shape, name))
+    targets = ([f"≥ {rate_target} entries/s"] if rate_target else []) + \
+        ([f"≤ {cpu_target} ms server CPU per entry"] if cpu_target else [])
+    met = None if not targets else (rate >= (rate_target or 0) and cpu <= (cpu_target or cpu))
+    record(f"day {shape} ({name})", command_line("day.py"),
+           f"{rate:.0f} entries/s; server CPU {cpu:.2f} ms/entry", "; ".join(targets) or "—", met)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.record import command_line, record  # noqa: E402
 from webapp.tournament.bracket import Entrant  # noqa: E402
 from webapp.tournament.bracket_results import record_result  # noqa: E402
 from webapp.tournament.formats import generate  # noqa: E402
@@ -46,6 +47,8 @@ def main() -> None:
         results = play_out(N)
         best = min(best, time.perf_counter() - t0)
     print(f"engine: {N}-entrant double elimination, {results} results: {best * 1000:.1f} ms")
+    record("engine", command_line("engine.py"), f"{best * 1000:.1f} ms for {results} results (best of {RUNS})",
+           "≤ 100 ms", best <= 0.1)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "support")]
 from mirror_support import Server, migrated_app, postgres_url  # noqa: E402
 from play_support import kachinuki_ops, team_event  # noqa: E402
 
+from bench.record import command_line, record  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.mirror import pusher, receiver  # noqa: E402
 from webapp.operations.submit import submit_many  # noqa: E402
@@ -67,6 +68,8 @@ def main() -> None:
     assert result.status == "ok" and result.sent == waiting, result
     print(f"mirror catch-up: {result.sent} operations in {seconds:.2f} s: "
           f"{result.sent / seconds:,.0f} operations/s into PostgreSQL")
+    record("mirror", command_line("mirror.py"), f"{result.sent / seconds:,.0f} ops/s ({result.sent} operations)",
+           "≥ 1,000 ops/s", result.sent / seconds >= 1000)
 
 
 if __name__ == "__main__":

@@ -52,8 +52,10 @@ def build(url: str, players: int, pools: int) -> dict:
         return {"slug": phase.event.slug, "phase": phase_id, "url": url}
 
 
-def measure(event: dict) -> list[str]:
-    """Cold and warm times of the public bracket, standings and the desk's run table."""
+def measure(event: dict, figures: dict | None = None) -> list[str]:
+    """Cold and warm times of the public bracket, standings and the desk's run table (wall ms into
+    figures, by page name, with "empty cache" and "memory" in MB)."""
+    figures = {} if figures is None else figures
     sys.path[:0] = [str(ROOT)]
     from webapp import create_app
     from webapp.extensions import db
@@ -85,11 +87,13 @@ def measure(event: dict) -> list[str]:
             times.append(((time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000))
             assert answer.status_code == 200, (path, answer.status_code)
         (cold, cold_cpu), (warm, warm_cpu) = times
+        figures[name] = cold
         lines.append(f"{name}: cold {cold:.0f} ms ({cold_cpu:.0f} ms CPU), warm {warm:.1f} ms ({warm_cpu:.1f} ms CPU), "
                      f"{len(answer.data) / 1024:.0f} KB")
         if name == "public bracket":
-            lines.append(_empty_cache(app, client, path))
+            lines.append(_empty_cache(app, client, path, figures))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    figures["memory"] = _resident()
     lines.append(f"memory: {_resident():.0f} MB now (a worker after the pages: issue 21's figure), "
                  f"{peak:.0f} MB peak in this process")
     return lines
@@ -104,7 +108,7 @@ def _resident() -> float:
         return 0.0
 
 
-def _empty_cache(app, client, path: str) -> str:
+def _empty_cache(app, client, path: str, figures: dict) -> str:
     """The page with nothing cached at all (a new deployment): every round drawn."""
     from webapp.extensions import cache
     from webapp.polling import fragments
@@ -117,7 +121,8 @@ def _empty_cache(app, client, path: str) -> str:
             gate.size = 0
     started, cpu = time.perf_counter(), time.process_time()
     assert client.get(path, headers={"Accept-Encoding": "br, gzip"}).status_code == 200
-    return (f"public bracket, empty cache: {(time.perf_counter() - started) * 1000:.0f} ms "
+    figures["empty cache"] = (time.perf_counter() - started) * 1000
+    return (f"public bracket, empty cache: {figures['empty cache']:.0f} ms "
             f"({(time.process_time() - cpu) * 1000:.0f} ms CPU)")
 
 
@@ -130,8 +135,28 @@ def main(players: int, pools: int, database: str | None) -> None:
     if database:
         event["url"] = url
     shape = f"{players} players" + (f" in {pools} pools" if pools > 1 else "")
-    for line in measure(event):
+    figures = {}
+    for line in measure(event, figures):
         print(f"{shape}: {line}")
+    record_times(shape, url, figures)
+
+
+# Targets (issue 21), wall clock: (page, most ms) per event shape; memory in MB.
+TARGETS = {"4096 players": (("public bracket", 100), ("empty cache", 1500), ("desk run table", 300), ("memory", 150)),
+           "1024 players": (("public bracket", 300),),
+           "9000 players in 500 pools": (("public bracket", 1000), ("empty cache", 1000))}
+
+
+def record_times(shape: str, url: str, figures: dict) -> None:
+    """This shape's row of docs/benchmarks.md: each page after one game, the empty cache, memory."""
+    from bench.record import command_line, record
+    targets = TARGETS.get(shape, ())
+    record(f"pages {shape} ({url.split(':')[0].split('+')[0]})", command_line("pages.py"),
+           f"public bracket after one game {figures['public bracket']:.0f} ms, empty cache "
+           f"{figures['empty cache']:.0f} ms; standings {figures['standings']:.0f} ms; desk run table "
+           f"{figures['desk run table']:.0f} ms; worker {figures['memory']:.0f} MB",
+           "; ".join(f"{name} ≤ {most:,} {'MB' if name == 'memory' else 'ms'}" for name, most in targets) or "—",
+           all(figures[name] <= most for name, most in targets) if targets else None)
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["build"]:

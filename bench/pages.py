@@ -175,6 +175,20 @@ def main() -> None:
               f"standings {rates[(kind, 'standings')] / hello_rate:.2f}, "
               f"static {rates[(kind, 'static')] / hello_rate:.2f} of hello-world ({hello_rate:.0f} req/s); "
               f"{PLAYERS}-player page {sizes['br']:.1f} KB br / {sizes['gzip']:.1f} KB gzip")
+    for kind in kinds:
+        record_ratios(kind, database, rates, sizes)
+
+
+def record_ratios(kind: str, database: str, rates: dict, sizes: dict) -> None:
+    """This server kind's row of docs/benchmarks.md: each page's rate as a share of hello-world's."""
+    from bench.record import command_line, record
+    hello = rates[(kind, "hello")]
+    ratio = {name: rates[(kind, name)] / hello for name in ("bracket", "poll", "standings", "static")}
+    met = (ratio["bracket"] >= 0.6 and ratio["poll"] >= 0.9 and ratio["static"] >= 0.9 and sizes["br"] <= 15)
+    record(f"pages ({database.split(':')[0].split('+')[0]}, {kind})", command_line("pages.py"),
+           f"bracket {ratio['bracket']:.2f}, poll-304 {ratio['poll']:.2f}, standings {ratio['standings']:.2f}, "
+           f"static {ratio['static']:.2f} of hello-world ({hello:,.0f} req/s); page {sizes['br']:.1f} KB br",
+           "bracket ≥ 0.6, poll-304 ≥ 0.9, static ≥ 0.9 of hello-world; page ≤ 15 KB", met)
 
 
 def page_targets(kind: str, hello_url: str, app_url: str, slug: str, phase_id: int) -> dict:

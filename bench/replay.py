@@ -36,6 +36,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "support")]
 
 from play_support import member_ids, team_event  # noqa: E402
 
+from bench.record import command_line, record  # noqa: E402
 from bench.sync import _free_port, _wait_until_up, prepare, serve  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow, Operation  # noqa: E402
@@ -213,6 +214,10 @@ def main() -> None:
           f"{result['answers']} answers")
     print(f"outcomes: {result['outcomes']}")
     print(f"applied at another step: {result['elsewhere']}, lost: {result['lost']}, doubled: {result['doubled']}")
+    record(f"replay ({name})", command_line("replay.py"),
+           f"{result['elsewhere']} applied at another step, {result['lost']} lost, {result['doubled']} doubled "
+           f"({entries} entries, {THREADS} threads)", "0, 0, 0",
+           result["elsewhere"] == result["lost"] == result["doubled"] == 0)
 
 
 if __name__ == "__main__":

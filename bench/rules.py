@@ -13,6 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.record import command_line, record  # noqa: E402
 from webapp.tournament.play import CoinToss, MatchSetup, Member, NamePlayer, Penalty, ReportGame, RollCall, apply, start  # noqa: E402
 
 GAMES = 10_000
@@ -104,6 +105,8 @@ def main() -> None:
     dt = time.perf_counter() - t0
     print(f"matches {len(scripts)}, actions {actions} ({actions / dt:,.0f} actions/s)")
     print(f"rules: {games} entries, {games / dt:.0f} entries/s")
+    record("rules", command_line("rules.py"), f"{games / dt:,.0f} entries/s ({games:,} entries)",
+           "≥ 50,000 entries/s", games / dt >= 50_000)
 
 
 if __name__ == "__main__":

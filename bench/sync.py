@@ -27,6 +27,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "support")]
 
 from play_support import kachinuki_ops, team_event  # noqa: E402
 
+from bench.record import command_line, record  # noqa: E402
 from webapp import create_app  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.services import accounts  # noqa: E402
@@ -155,6 +156,10 @@ def main() -> None:
     print(f"server CPU: {cpu * 1000 / (len(ops) / BATCH):.1f} ms per batch ({args.server})")
     print(f"sync ({name}, gunicorn {args.server}): {len(ops)} ops in batches of {BATCH}: "
           f"{len(ops) / elapsed:.0f} ops/s")
+    target = {"sqlite": 2000, "postgresql": 1000}.get(name)
+    record(f"sync ({name}, {args.server})", command_line("sync.py"),
+           f"{len(ops) / elapsed:,.0f} ops/s; server CPU {cpu * 1000 / (len(ops) / BATCH):.1f} ms per batch of {BATCH}",
+           f"≥ {target:,} ops/s" if target else "—", None if target is None else len(ops) / elapsed >= target)
 
 
 if __name__ == "__main__":

@@ -42,6 +42,10 @@ def main() -> None:
         app.extensions["taikai_limiter"].reset()
     print(f"right PIN after the lockout: HTTP {right}; from another address: HTTP {other}")
     print(f"wrong PINs accepted for checking before the throttle engaged (one client): {tried}")
+    from bench.record import command_line, record
+    record("throttle", command_line("throttle.py"),
+           f"{tried} wrong PINs before 429; right PIN from another address: HTTP {other}",
+           "≤ 10, and the other address signs in", tried <= 10 and other in (302, 303))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Mirroring an event from the venue laptop to a public taikai (see README, "Publishing")."""
+"""Mirroring an event from the venue laptop to a public taikai (docs/deploying.md, "Publishing to a public taikai")."""
 import os
 
 from flask import Flask, flash, redirect, request, url_for

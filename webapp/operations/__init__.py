@@ -109,21 +109,19 @@ waiting log rows (batch.py says why).
 
 Speed (bench/sync.py: 2,000 entries over HTTP in batches of 50 through the production server)
 ---------------------------------------------------------------------------------------------
-On this machine, quiet (README, 2026-12-02): SQLite ~1,120–1,230 ops/s, PostgreSQL ~660–710
-ops/s. The measures, each where it is and what it was measured to save:
+Figures in docs/benchmarks.md (written by the bench). The measures, each where it is and what
+it saves:
 - one transaction, one write lock and one durable commit per batch, not per entry (submit._batch);
-- no savepoint per match entry (submit.PG_SAVEPOINTS): PostgreSQL 335 entries/s without them
-  against 93/s with them, same loaded machine;
+- no savepoint per match entry (submit.PG_SAVEPOINTS): three PostgreSQL round trips an entry;
 - log rows written together by one Core INSERT (log.write_pending);
 - the batch's rows preloaded in a few queries, kept in memory for the batch and read by a dict
   look-up (preload.py, submit._rows_kept_in_memory); a finished match's bracket links, open
-  matches and event phases read once per batch, not three queries per finished match (README:
-  that round, with quick_load below, took callgrind's count for 3 batches from 341 M to 275 M);
+  matches and event phases read once per batch, not three queries per finished match;
 - statements built once, their ids an expanding parameter (preload.py, submit._LOGGED);
 - no autoflush during a batch (one flush at the end, not one before every read);
 - held entries and refused phones read in one query per batch (held.new_batch);
 - payloads.quick_load: plainly well-formed payloads checked by their fields' validators, not
-  marshmallow's load (that load cost a tenth of an entry); payloads.check_printable: one regex
+  marshmallow's load (a sizeable share of an entry's cost); payloads.check_printable: one regex
   search in C (a category look-up per character cost more than the entry).
 
 Layers: services and this package share one layer (pyproject.toml's import-linter contracts):

@@ -56,9 +56,9 @@ def submit_many(ops: list[dict], user) -> list[Outcome]:
 
 
 # A savepoint per match entry costs PostgreSQL three round trips (SAVEPOINT, the match's UPDATE,
-# RELEASE): bench/sync.py measured 93 entries/s with them against 335/s without on the same
-# loaded machine. Match entries are checked in full before they change anything, so, as on
-# SQLite, only other kinds get one, and any unexpected fault reruns the batch with one each.
+# RELEASE): with them bench/sync.py ran at a fraction of the rate. Match entries are checked in
+# full before they change anything, so, as on SQLite, only other kinds get one, and any
+# unexpected fault reruns the batch with one each.
 PG_SAVEPOINTS = False
 
 

@@ -7,7 +7,7 @@ One line from a write to a cheap read:
           ▼                            same transaction (an SQL "+ 1", so concurrent writers never
     phases.version / events.version    lose a step); entrants_version moves only with names
           │
-          ├──▶ stamps.py     the version (with id and creation time) in one indexed read, ~20 µs
+          ├──▶ stamps.py     the version (with id and creation time) in one indexed read, no ORM
           │
           ├──▶ pollgate.py   WSGI layer in front of Flask: an htmx poll whose ETag names the current
           │                  version answers 304 after that read (no Flask request built)
@@ -21,5 +21,5 @@ One line from a write to a cheap read:
 Why it is safe: a key names the version, the row's creation time and a digest of the templates
 and translations, so nothing is ever invalidated by hand and nothing stale can be served — a
 change that a page shows moves the version in the transaction that makes it. Each measure's
-figure is in README (Benchmarks): the 304 poll, the replayed bracket, the one-game redraw.
+figure is in docs/benchmarks.md (bench/pages.py writes it): the 304 poll, the replayed bracket, the one-game redraw.
 """

@@ -2,8 +2,8 @@
 
 cachelib's folder cache keeps the number of its files in a file of its own, read before and
 read and written again after every entry it writes: three more file operations per entry, so
-a 4,096-player bracket drawn from nothing (267 blocks) spent more time counting than writing
-(231 against 133 ms of CPU; seconds of wall clock on a busy disk). Here each worker counts in
+a big bracket drawn from nothing (hundreds of blocks) spent more time counting than writing
+(and seconds of wall clock on a busy disk). Here each worker counts in
 memory the files it writes and counts the folder again every RECOUNT writes: the threshold
 (how many entries the folder keeps before pruning the oldest) is a bound met a few hundred
 entries late at worst. What is read and written under a key is unchanged, so no page can be

@@ -124,7 +124,7 @@ SHARED_TEXT_MAX = 1_000_000
 def _set(key: str, value):
     """Keep the value in the shared cache and here; answers what this worker keeps."""
     if isinstance(value, str) and len(value) > SHARED_TEXT_MAX:
-        return value  # nor kept here: a worker holding every big page it drew grew past 200 MB
+        return value  # nor kept here: a worker holding every big page it drew grew without bound
     if isinstance(value, str) and not value.isascii():
         value = _Utf8(value, "utf-8")
         # Pickling a str leaves its UTF-8 form attached to it (CPython caches it on the object for
@@ -137,8 +137,8 @@ def _set(key: str, value):
 
 class _Utf8(bytes):
     """A kept text with non-ASCII characters, as UTF-8 (decoded on use): CPython holds such a str at
-    two bytes a character, and a page's markup is mostly ASCII, so a 4,096-player bracket's
-    blocks (Japanese names) took ~10 MB of a worker as text and take half that as UTF-8."""
+    two bytes a character, and a page's markup is mostly ASCII, so a bracket's blocks with
+    Japanese names take about half the memory as UTF-8."""
 
     __slots__ = ()
 
@@ -194,12 +194,13 @@ def respond(name: str, stamp: tuple, render: Callable[[], str], etag: str):
 
 # A page changes with every result, so it is compressed on the request that renders it:
 # Brotli 5 / gzip 6 make a page a few per cent bigger than 11 / 9 in a small fraction of the
-# time (Brotli 11 took 2.0 s of a cold 1,024-player bracket). Static files, made once, get 11.
+# time (Brotli 11 took seconds on a cold big bracket). Static files, made once, get 11.
 BROTLI_QUALITY, GZIP_LEVEL = 5, 6
 
 
-# A 4,096-player bracket is a 5 MB page: Brotli 5 took 50-100 ms of its one-game redraw; Brotli 1
-# takes 6 ms (Brotli 3: 15 ms) for 224 KB (Brotli 3: 194 KB), still a twentieth of the page.
+# A page over BIG_PAGE (a bracket of thousands of players): Brotli 5 was most of its one-game
+# redraw; Brotli 1 is far quicker for a slightly bigger answer, still a twentieth of the
+# page (figures in docs/benchmarks.md).
 BIG_PAGE, BIG_BROTLI_QUALITY = 1_000_000, 1
 
 

@@ -1,13 +1,14 @@
 """Memory a long request freed, handed back to the system when it ends.
 
 glibc keeps the memory Python frees for the process's next allocations: after the 4,096-player
-pages a worker held ~15 MB it no longer used, for good. After a request that worked long (30 ms
+pages a worker held megabytes it no longer used, for good. After a request that worked long (30 ms
 of this thread's CPU: other threads and processes do not inflate it) malloc_trim returns the
-heap's free pages: ~1 ms then, nothing on other requests. It is set up in create_app, so every
+heap's free pages: a small cost after a long request, nothing on other requests. It is set up in create_app, so every
 way of running has it (`flask serve` and `flask venue serve` build the app, then run gunicorn in
 that process; tests and the benches build it too); an environment variable (MALLOC_MMAP_THRESHOLD_)
-would have to be set before each process starts, and that one also cost a cold 4,096-player
-bracket ~35 ms (its 5 MB page mapped and unmapped afresh) for the same memory.
+would have to be set before each process starts, and that one also slowed a big bracket's cold
+page (its multi-megabyte page mapped and unmapped afresh) for the same memory (figures in
+docs/benchmarks.md).
 Where the C library has no malloc_trim (musl, macOS), nothing is done.
 """
 import ctypes

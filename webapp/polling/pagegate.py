@@ -2,7 +2,7 @@
 
 Most of the day's page views are players and spectators who never sign in, and the bracket they
 read changes a few times a minute. Flask itself is the cost then (the session, the sign-in, the
-locale, the security headers: ~0.7 ms of a kept page's 0.75 ms). This WSGI layer keeps, per
+locale, the security headers: nearly all of a kept page's time). This WSGI layer keeps, per
 worker, the answer the app gave to such a request — status, headers and compressed body — and
 answers the same request again from memory after one stamp read (stamps.py).
 

@@ -1,8 +1,8 @@
 """A page's stamp: (what, id, created, version) of the phase or event it shows, in one indexed read.
 
 Every public page view and every poll starts here, so the read skips SQLAlchemy's Connection
-(its begin/commit events and result wrapping took ~100 µs of a 135 µs poll): one pooled DBAPI
-connection, one pre-compiled statement, ~20 µs on SQLite. It stays as safe as the ORM's read:
+(its begin/commit events and result wrapping were most of a poll's time): one pooled DBAPI
+connection, one pre-compiled statement. It stays as safe as the ORM's read:
 SQLite connections come from the engine's own pool and are in autocommit (database.py); on
 PostgreSQL a pool of this process's own in autocommit (one round trip instead of BEGIN, SELECT,
 ROLLBACK). Either way nothing is held between reads, so every read sees the last commit.

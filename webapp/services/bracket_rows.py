@@ -29,7 +29,7 @@ _DOMAIN_COLUMNS = (select(MatchRow.key, MatchRow.side, MatchRow.round, MatchRow.
 def load_to_read(row: BracketRow) -> bracket_engine.Bracket:
     """load() for a page, which changes nothing: the matches' columns read as plain rows in one
     query (the session flushes first, so its unsaved changes are read too), not as ORM rows with
-    every match's actions: a 4,096-player standings page spent ~20 MB and most of its time on them."""
+    every match's actions, which cost a big standings page most of its memory and time."""
     entrants = {e["id"]: bracket_engine.Entrant(id=e["id"], seed=e["seed"], tier=e.get("tier", 0))
                 for e in row.entrants}
     matches = {m.key: to_domain(m) for m in db.session.execute(_DOMAIN_COLUMNS.where(MatchRow.bracket_id == row.id))}

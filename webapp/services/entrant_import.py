@@ -19,7 +19,7 @@ from ..tournament.textsearch import fold
 from . import ServiceError, audit, entrants
 from .event_templates import replan
 
-# One import takes at most this many rows (README): a bigger sheet is split into parts.
+# One import takes at most this many rows (docs/running-an-event.md): a bigger sheet is split into parts.
 MAX_IMPORT_ROWS = 1024
 SAMPLE_ROWS = 8
 

@@ -4,7 +4,7 @@ Each score is the one play.state_of gives (the domain's replay of the match's ac
 same setup: the phase's match type and best-of, the event's rule set, both entrants' members and
 day-long DQs), so the page says what the match page says. Only the reading differs: state_of
 reads each entrant (and its members) by primary key and its day-long DQs twice, per match; at
-4,096 players those look-ups and the ORM rows they built were half of drawing the bracket with
+4,096 players those look-ups and the ORM rows they built were much of drawing the bracket with
 nothing cached. Here every entrant of the matches given is read in two queries of plain rows.
 """
 from sqlalchemy import select

@@ -80,8 +80,8 @@ def run(app: Flask, options: dict) -> None:
     with app.app_context():
         db.engine.dispose()  # the migrations' connections stay with the parent
     # What start-up built (the app, its libraries, compiled templates) lives as long as the
-    # server: frozen, the collector no longer walks it in every full collection (80–90 ms
-    # pause each time, measured on the sync path), and forked workers keep sharing its pages.
+    # server: frozen, the collector no longer walks it in every full collection (a pause a sync
+    # batch felt each time), and forked workers keep sharing its pages.
     configure_mappers()  # once here, not on each worker's first request
     gc.collect()
     gc.freeze()

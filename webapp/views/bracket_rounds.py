@@ -69,7 +69,7 @@ def entrants(event_id: int) -> tuple["_People", str]:
     entrants_version, in one indexed read. versions.py adds one to entrants_version in the flush
     that adds, removes or changes any entrant or member of the event (a test renames one and sees
     the page change), so a key holding it changes whenever a name does, or a member a score
-    replays with; reading and hashing all 4,096 names instead cost ~45 ms of every page."""
+    replays with; reading and hashing every name instead cost a big bracket's page on every request."""
     kept = request.environ.get("taikai.entrants")  # once a request (g can outlive one: tests)
     if kept is None or kept[0] != event_id:
         created, version = db.session.execute(select(Event.created_at, Event.entrants_version)

@@ -128,7 +128,7 @@ def _render_standings_page(slug: str, stamp: tuple) -> str:
 
 
 def _standings_table(event) -> str:
-    memo: dict = {}  # each bracket placed once for both tables (a 4,096-player one took ~0.5 s)
+    memo: dict = {}  # each bracket placed once for both tables (placing a big one is the page's cost)
     final = standings.event_standings(event, memo)
     return render_template("_partials/standings.html", event=event, standings=final,
                            phases=[(p, standings.phase_placements(p, memo=memo)) for p in event.phases])

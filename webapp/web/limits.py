@@ -14,7 +14,7 @@ from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 KB = 1024
 MB = 1024 * KB
 
-# Route kind → (environment variable, default bytes). The README's security section lists them.
+# Route kind → (environment variable, default bytes). docs/security.md lists them.
 BODY_LIMITS = {
     "signin": ("TAIKAI_MAX_SIGNIN_BYTES", 8 * KB),  # a name and a password, or a PIN
     "csv": ("TAIKAI_MAX_CSV_BYTES", 2 * MB + 64 * KB),  # the 2 MB entrant file and its form
