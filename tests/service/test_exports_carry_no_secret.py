@@ -4,6 +4,7 @@ with it, mirror links on both sides, station and personal sign-in links, a form'
 entry — and its output is searched for each secret's value, for hash prefixes and for the names of
 the columns that hold them."""
 import json
+import pathlib
 import re
 
 import httpx
@@ -35,6 +36,10 @@ def _phone_signs_in(app, event, pin) -> tuple[str, str]:
     token = _csrf(phone.get(f"/e/{event.slug}/staff-login").get_data(as_text=True))
     answer = phone.post(f"/e/{event.slug}/staff-login", data={"name": "青木", "pin": pin, "csrf_token": token})
     assert answer.status_code == 302
+    # A phone that sent its form's token inside an entry the server could not read: kept as text.
+    broken = {"op_id": "kaputt-1", "kind": 7, "match_id": "?", "csrf_token": token}
+    answer = phone.post("/sync/ops", json={"device_id": "phone-aoki", "ops": [broken]})
+    assert answer.get_json()["results"][0]["code"] == "op.malformed"
     return phone.get_cookie("session").value, token
 
 
@@ -132,6 +137,15 @@ def test_every_column_of_an_exported_model_is_decided(kind):
     leaves, stays = set(leave.LEAVES[kind]), set(leave.STAYS.get(kind, ()))
     assert not leaves & stays
     assert columns == leaves | stays
+
+
+def test_every_download_is_one_of_those_tested_here():
+    """A new download (an attachment answer) must join the tests above before it ships."""
+    root = pathlib.Path(__file__).resolve().parents[2] / "webapp"
+    found = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
+                   if "attachment" in p.read_text(encoding="utf-8"))
+    # The venue's CA certificate downloads carry the public certificate only (no key).
+    assert found == ["venue/views.py", "views/desk_events.py", "views/public.py"]
 
 
 def test_a_replayed_account_opens_nothing_of_the_original():

@@ -205,11 +205,23 @@ def _day_dq(entrant: Entrant, back) -> list:
                   for member, dq in ((entrant.info or {}).get("day_dq") or {}).items())
 
 
-def _outcomes() -> list:
-    return [(o.op_id, o.outcome, o.code, bool(o.undone)) for o in db.session.query(Operation).order_by(Operation.id)]
+def _outcomes(event_id: int) -> list:
+    """Every entry of the event with its outcome (the event's own entries: those its download holds)."""
+    from webapp.operations.event_scope import Scope
+    ids = {op["op_id"] for op in Scope(event_id).ops()}
+    return [(o.op_id, o.outcome, o.code, bool(o.undone)) for o in db.session.query(Operation).order_by(Operation.id)
+            if o.op_id in ids]
 
 
-def _replayed(site, path: str) -> tuple[dict, list]:
+def _other_event(desk: User) -> None:
+    """Another event of the same database, with a result and a DQ: in the export, not in the download."""
+    event, match = team_event("best_of", "kgp2025", teams=3, size=1)
+    submit(_op(match, "record_winner", "desk", winner=match.slot_b), desk)
+    submit_change("disqualify", db.session.get(Entrant, match.slot_b), desk, "遅刻")
+    db.session.commit()
+
+
+def _replayed(site, path: str, slug: str) -> tuple[dict, list]:
     """Replay the file into the empty site as `flask oplog replay` does; its picture and outcomes.
     (The command itself would run on the app whose context is open: the exporting one.)"""
     with site.app_context():
@@ -217,8 +229,8 @@ def _replayed(site, path: str) -> tuple[dict, list]:
         oplog.replay(path)
         db.session.expire_all()
         _forget_process_caches()
-        event_id = db.session.query(Event.id).scalar()
-        seen = _picture(event_id), _outcomes()
+        event_id = db.session.query(Event.id).filter_by(slug=slug).scalar()
+        seen = _picture(event_id), _outcomes(event_id)
         _empty_tables()
     return seen
 
@@ -264,16 +276,17 @@ def _comes_out_the_same(app, site, tmp_path, teams: bool, players: int, steps: l
     _empty_tables()
     desk = accounts.create_user("desk1", "desk-pass-123", role="desk")
     referee = accounts.create_user("aoki", "ref-pass-5678", role="staff")
+    _other_event(desk)
     event, _ = (team_event(teams=players) if teams else
                 team_event("best_of", "kgp2025", teams=players, size=1))
     event_id = event.id
     _play(event_id, steps, desk, referee)
     _forget_process_caches()
-    expected, outcomes = _picture(event_id), _outcomes()
+    expected, outcomes, slug = _picture(event_id), _outcomes(event_id), db.session.get(Event, event_id).slug
     download, export = tmp_path / "download.jsonl", tmp_path / "export.jsonl"
     download.write_text(oplog.as_text(event_id), encoding="utf-8")
     assert "exported" in app.test_cli_runner().invoke(args=["oplog", "export", str(export)]).output
-    assert _replayed(site, str(download)) == (expected, outcomes)
-    assert _replayed(site, str(export)) == (expected, outcomes)
+    assert _replayed(site, str(download), slug) == (expected, outcomes)
+    assert _replayed(site, str(export), slug) == (expected, outcomes)
     assert _mirrored(site, event_id) == expected
     return expected

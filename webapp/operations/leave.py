@@ -10,6 +10,7 @@ Never leaving: password hashes, TOTP secrets, the event's staff PIN hash, and th
 generation counters that sessions, remember cookies and sign-in links are checked against
 (a copy of them would revive a signed-out phone or a revoked QR on a server sharing the key).
 """
+import re
 import secrets
 from datetime import date, datetime
 
@@ -40,8 +41,10 @@ STAYS = {
 }
 # Kept by each site for itself (page versions, a clock): a mirror does not take the venue's.
 SITE_LOCAL = {"event": {"version", "entrants_version"}, "phase": {"version"}, "match": {"updated_at"}}
-# A phone's form may carry its session's CSRF token: an entry's payload leaves without it.
+# A phone's form may carry its session's CSRF token: an entry's payload leaves without it, and
+# the text kept of a malformed entry ("raw") with its value blanked.
 SESSION_KEYS = ("csrf_token",)
+_RAW_SESSION_VALUE = re.compile(r"""(['"](?:%s)['"]\s*:\s*)(['"])(?:(?!\2).)*\2""" % "|".join(SESSION_KEYS))
 
 
 def allowed(kind: str, data: dict) -> dict:
@@ -52,7 +55,14 @@ def allowed(kind: str, data: dict) -> dict:
             value = data[key]
             out[key] = value.isoformat() if isinstance(value, (date, datetime)) else value
     if kind == "op" and isinstance(out.get("payload"), dict):
-        out["payload"] = {k: v for k, v in out["payload"].items() if k not in SESSION_KEYS}
+        out["payload"] = _payload(out["payload"])
+    return out
+
+
+def _payload(payload: dict) -> dict:
+    out = {k: v for k, v in payload.items() if k not in SESSION_KEYS}
+    if isinstance(out.get("raw"), str):
+        out["raw"] = _RAW_SESSION_VALUE.sub(r"\1\2\2", out["raw"])
     return out
 
 

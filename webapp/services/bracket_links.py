@@ -5,11 +5,11 @@ whole bracket's reverse links: read once per bracket, as its links never change 
 it is built. A sync batch reads those of all its brackets in one query (read_for).
 """
 import json
-from collections import OrderedDict
 
 from sqlalchemy import bindparam, select
 
 from ..extensions import db
+from ..lru import LRU
 from ..models import BracketRow, MatchRow
 from ..tournament import bracket as bracket_engine
 
@@ -17,8 +17,8 @@ _LINKS = select(MatchRow.key, MatchRow.winner_to, MatchRow.loser_to).where(
     MatchRow.bracket_id == bindparam("bracket"))  # built once
 _LINKS_OF = select(MatchRow.bracket_id, MatchRow.key, MatchRow.winner_to, MatchRow.loser_to).where(
     MatchRow.bracket_id.in_(bindparam("brackets", expanding=True)))
-_FEEDERS: OrderedDict = OrderedDict()
 _FEEDERS_KEPT = 4096
+_FEEDERS = LRU(_FEEDERS_KEPT)
 
 
 def feeders_of(row: BracketRow) -> dict:
@@ -32,7 +32,6 @@ def feeders_of(row: BracketRow) -> dict:
         if not links:  # its matches not written yet
             return _from_rows(row)
         feeders = _keep(ident, links)
-    _FEEDERS.move_to_end(ident)
     return feeders
 
 
@@ -58,9 +57,8 @@ def _ident(row: BracketRow) -> tuple | None:
 
 
 def _keep(ident: tuple, links) -> dict:
-    feeders = _FEEDERS[ident] = bracket_engine.feeders_index(links)
-    if len(_FEEDERS) > _FEEDERS_KEPT:
-        _FEEDERS.popitem(last=False)
+    feeders = bracket_engine.feeders_index(links)
+    _FEEDERS.put(ident, feeders)
     return feeders
 
 

@@ -9,13 +9,12 @@ A round is drawn in blocks of BLOCK places; block_stamps reads, in one aggregate
 changes when any match of a block changes (its rows' count, latest update and versions), so the
 page draws again only the blocks a result touched (views/bracket_rounds.py).
 """
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
 
 from ..extensions import db
+from ..lru import LRU
 from ..models import BracketRow, MatchRow, Phase
 from .bracket_view import EMPTY, BracketDrawing, Cell, RoundView, SideView, _connect, top8
 from .round_names import for_bracket, shape
@@ -43,9 +42,8 @@ def block_of(spot) -> int:
     return (spot.index - 1) // BLOCK
 
 
-_KEPT: OrderedDict = OrderedDict()
 _KEPT_PLACES = 60_000  # outlines kept at most, in places (a few MB)
-_lock = threading.Lock()
+_KEPT = LRU(_KEPT_PLACES, weigh=lambda sides: _places(sides))
 
 
 def drawings(phase: Phase, only_top8: bool = False, rows: list | None = None,
@@ -66,16 +64,10 @@ def drawings(phase: Phase, only_top8: bool = False, rows: list | None = None,
 
 def _outline(row: BracketRow) -> list[SideView]:
     key = shape(row)
-    with _lock:
-        sides = _KEPT.get(key)
-        if sides is not None:
-            _KEPT.move_to_end(key)
-            return sides
-    sides = _build(row)
-    with _lock:
-        _KEPT[key] = sides
-        while sum(_places(s) for s in _KEPT.values()) > _KEPT_PLACES and len(_KEPT) > 1:
-            _KEPT.popitem(last=False)
+    sides = _KEPT.get(key)
+    if sides is None:
+        sides = _build(row)
+        _KEPT.put(key, sides)
     return sides
 
 

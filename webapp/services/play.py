@@ -1,7 +1,7 @@
 """Match play: rebuild a match's state from its actions, apply a new one, drive the bracket."""
-from collections import OrderedDict
 
 from ..extensions import db
+from ..lru import LRU
 from ..models import Entrant, MatchRow
 from ..operations import preload
 from ..tournament import play
@@ -65,8 +65,8 @@ def setup_for(match: MatchRow) -> play.MatchSetup:
 # Replaying a match from its first action on every entry is the sync path's main cost,
 # so the last states are kept in memory. An entry is used only when the actions it was
 # built from are exactly the match's actions now (a rolled-back entry can never leak).
-_CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 1024
+_CACHE = LRU(_CACHE_SIZE)
 
 
 def state_of(match: MatchRow) -> play.MatchState:
@@ -85,15 +85,12 @@ def kept_state(match, day_dq: dict) -> play.MatchState | None:
     key = (match.id, match.slot_a, match.slot_b)
     cached = _CACHE.get(key)
     if cached is not None and cached[0] == (match.actions or []) and cached[1].setup.day_dq == day_dq:
-        _CACHE.move_to_end(key)
         return cached[1]
     return None
 
 
 def _remember(match: MatchRow, actions: list, state: play.MatchState) -> None:
-    _CACHE[(match.id, match.slot_a, match.slot_b)] = (list(actions), state)
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    _CACHE.put((match.id, match.slot_a, match.slot_b), (list(actions), state))
 
 
 def decided_winner(match: MatchRow, state: play.MatchState) -> int | None:

@@ -20,8 +20,6 @@ Linear: a bracket's names are built once, from one pass over its matches, and ke
 bracket row for the reader's language and the phase's version (bumped with any change to
 its matches), so a page naming every match of a 1024-player bracket does it in one pass.
 """
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from flask_babel import get_locale
@@ -29,6 +27,7 @@ from flask_babel import gettext as _
 from sqlalchemy import case, func, inspect, select
 
 from ..extensions import db
+from ..lru import LRU
 from ..models import MatchRow
 
 UNPLAYED = ("bye", "void")
@@ -167,23 +166,16 @@ def _loaded(bracket) -> bool:
 
 # A page naming a few matches of a big bracket (the run table's fifty rows) need not read its
 # eight thousand: names change only with the bracket's shape, so this process keeps them by it.
-_SHARED: OrderedDict = OrderedDict()
 _SHARED_MATCHES = 60_000  # names kept at most (about 12 MB)
-_shared_lock = threading.Lock()
+_SHARED = LRU(_SHARED_MATCHES, weigh=lambda names: len(names.matches))
 
 
 def _shared(bracket, language: str) -> BracketNames:
     key = (language, *shape(bracket))
-    with _shared_lock:
-        names = _SHARED.get(key)
-        if names is not None:
-            _SHARED.move_to_end(key)
-            return names
-    names = build(_outline(bracket), bracket.label or "", bracket.format or "")
-    with _shared_lock:
-        _SHARED[key] = names
-        while sum(len(n.matches) for n in _SHARED.values()) > _SHARED_MATCHES and len(_SHARED) > 1:
-            _SHARED.popitem(last=False)
+    names = _SHARED.get(key)
+    if names is None:
+        names = build(_outline(bracket), bracket.label or "", bracket.format or "")
+        _SHARED.put(key, names)
     return names
 
 
