@@ -37,7 +37,7 @@ LEAVES = {
 # Columns that stay home, each for a reason: a new column must be put in one of the two lists.
 STAYS = {
     "event": ("staff_pin_hash", "staff_pin_generation"),
-    "user": ("password_hash", "credential_generation", "signin_generation", "totp_secret"),
+    "user": ("password_hash", "credential_generation", "signin_generation", "totp_secret", "phone_hash"),
 }
 # Kept by each site for itself (page versions, a clock): a mirror does not take the venue's.
 SITE_LOCAL = {"event": {"version", "entrants_version"}, "phase": {"version"}, "match": {"updated_at"}}
@@ -83,7 +83,7 @@ def restored(kind: str, record: dict) -> dict:
     unguessable generations, so no session, remember cookie or sign-in link made on the
     exporting server works on the copy; an event has no staff PIN until the desk sets one."""
     if kind == "user":
-        return {**record, "password_hash": "!", "totp_secret": None,
+        return {**record, "password_hash": "!", "totp_secret": None, "phone_hash": None,
                 "credential_generation": _fresh(), "signin_generation": _fresh()}
     if kind == "event":
         return {**record, "staff_pin_hash": None, "staff_pin_generation": _fresh()}
