@@ -3,9 +3,9 @@ from dataclasses import dataclass, field
 
 from ..extensions import db
 from ..models import Entrant, Event, MatchRow, Phase
-from . import brackets
+from . import pool_tables
 
-SIDE_ORDER = ("W", "L", "GF", "3P", "P", "Q", "F")
+SIDE_ORDER = ("W", "L", "GF", "3P", "P", "Q", "F", "RR", "PO")
 
 
 @dataclass
@@ -56,9 +56,9 @@ def bracket_placements(row, memo: dict | None = None) -> list:
     request's), each bracket's once: the standings page places every bracket for the final table
     and again for each phase's table, and a 4,096-player bracket took ~0.5 s to place."""
     if memo is None:
-        return brackets.placements(row, to_read=True)
+        return pool_tables.placements(row, to_read=True)
     if row.id not in memo:
-        memo[row.id] = brackets.placements(row, to_read=True)
+        memo[row.id] = pool_tables.placements(row, to_read=True)
     return memo[row.id]
 
 

@@ -6,17 +6,17 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from ..extensions import db
-from ..models import Entrant, Event, MatchRow, Phase
+from ..models import BracketRow, Entrant, Event, MatchRow, Phase
 from ..operations.desk import submit_change
 from ..operations.submit import submit
-from ..services import accounts, brackets, entrants, events, rulings, run_table, stations
+from ..services import accounts, brackets, entrants, events, pool_tables, pool_ties, rulings, run_table, stations
 from ..services.sheets import translate_outcome
 from ..web.auth import desk_required
 from . import render
 from .changes import run_change
 from .desk_event_page import setup_page
 from .desk_plan import pass_gate, preview_page
-from .forms import EventForm, PasteForm, PhaseForm, load_form
+from .forms import TIEBREAK_ORDERS, EventForm, PasteForm, PhaseForm, load_form
 
 bp = Blueprint("desk", __name__, url_prefix="/desk")
 
@@ -103,7 +103,7 @@ def add_phase(event_id):
     def add():
         form = load_form(PhaseForm(), request.form)
         grand_final, third_place = form.pop("grand_final"), form.pop("third_place")
-        options = {}
+        options = _pool_options(form)
         if form["format"] == "double_elimination":
             options["grand_final"] = grand_final
         if form["format"] == "single_elimination" and third_place:
@@ -112,6 +112,39 @@ def add_phase(event_id):
     if run_change(add):
         return redirect(url_for("desk.event", event_id=event_id))
     return setup_page(event, 422)
+
+
+def _pool_options(form: dict) -> dict:
+    """The round-robin options of the phase form (taken off the form whatever the format)."""
+    chosen = {name: form.pop(name) for name in ("double", "tiebreaks", "dq_policy", "tie_resolution")}
+    if form["format"] != "round_robin":
+        return {}
+    return {"double": chosen["double"], "tiebreaks": TIEBREAK_ORDERS[chosen["tiebreaks"]],
+            "dq_policy": chosen["dq_policy"], "tie_resolution": chosen["tie_resolution"]}
+
+
+def _pool(bracket_id: int) -> BracketRow:
+    return db.session.get(BracketRow, bracket_id) or abort(404)
+
+
+@bp.route("/pools/<int:bracket_id>/playoff", methods=["POST"])
+def pool_playoff(bracket_id):
+    """Add a playoff match between two players a pool's tiebreaks left level."""
+    row = _pool(bracket_id)
+    tied = [int(e) for e in request.form.getlist("entrant") if e.isdigit()]
+    if run_change(lambda: pool_ties.add_playoff(row, tied, current_user)):
+        flash(_("Playoff match added: call it like any match."), "ok")
+    return redirect(url_for("desk.phase", phase_id=row.phase_id))
+
+
+@bp.route("/pools/<int:bracket_id>/draw", methods=["POST"])
+def pool_draw(bracket_id):
+    """Order players a pool's tiebreaks left level by a recorded, verifiable draw."""
+    row = _pool(bracket_id)
+    tied = [int(e) for e in request.form.getlist("entrant") if e.isdigit()]
+    if run_change(lambda: pool_ties.record_draw(row, tied, current_user)):
+        flash(_("The tie was broken by a recorded draw."), "ok")
+    return redirect(url_for("desk.phase", phase_id=row.phase_id))
 
 
 def staff_sign_in_url(event: Event) -> str:
@@ -160,7 +193,8 @@ def phase(phase_id):
     return render("desk/phase.html", "_partials/desk_matches.html", phase=phase, event=phase.event,
                   rows=shown.rows, run_page=shown, filters=chosen, entrants=run_table.entrants_of(shown.rows),
                   rounds=run_table.rounds(phase), stations=stations.event_stations(phase.event),
-                  limit=stations.calling(phase)["no_show_minutes"], rulings_needed=rulings_needed)
+                  limit=stations.calling(phase)["no_show_minutes"], rulings_needed=rulings_needed,
+                  cross_tables=pool_tables.cross_tables(phase) if phase.status != "draft" else [])
 
 
 def _submit(match: MatchRow, kind: str, back: str | None = None):

@@ -9,11 +9,16 @@ from ..tournament.errors import N_
 from ..tournament.event_plans import TEMPLATES
 from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
+from ..tournament.pool_standings import DQ_POLICIES
 from ..tournament.rulesets import RULESETS as RULESET_REGISTRY
 
 # choices come from the registries: a new format, rule set or template needs no edit here
 FORMAT_CHOICES = tuple(name for name, fmt in FORMATS.items() if not fmt.multi)  # groups: by group_count
 RULESETS = RULESET_REGISTRY.choices()
+# the tiebreak orders the desk offers, after set wins (the FGC default first)
+TIEBREAK_ORDERS = {"fgc": ["head_to_head", "game_difference", "round_difference"],
+                   "games_first": ["game_difference", "head_to_head", "round_difference"],
+                   "head_to_head": ["head_to_head"]}
 
 
 class EventForm(FormSchema):
@@ -32,6 +37,11 @@ class PhaseForm(FormSchema):
     group_count = fields.Integer(load_default=1, validate=validate.Range(min=1, max=64))
     grand_final = fields.String(load_default="reset", validate=validate.OneOf(("none", "single", "reset")))
     third_place = fields.Boolean(load_default=False)
+    # round robin (pool_standings): a second cycle, the tiebreak order, withdrawals, a tie left standing
+    double = fields.Boolean(load_default=False)
+    tiebreaks = fields.String(load_default="fgc", validate=validate.OneOf(tuple(TIEBREAK_ORDERS)))
+    dq_policy = fields.String(load_default="walkover", validate=validate.OneOf(DQ_POLICIES))
+    tie_resolution = fields.String(load_default="playoff", validate=validate.OneOf(("playoff", "draw")))
 
 
 class TemplateEventForm(FormSchema):

@@ -19,7 +19,8 @@ def side_label(side: str) -> str:
     """A bracket side's heading in the reader's language."""
     labels = {"W": _("Winners side"), "L": _("Losers side"), "GF": _("Grand final"),
               "3P": _("Third-place match"), "P": _("Matches"),
-              "Q": _("Finals-stage qualifiers"), "F": _("Finals stage")}
+              "Q": _("Finals-stage qualifiers"), "F": _("Finals stage"), "RR": _("Round robin"),
+              "PO": _("Playoff")}
     return labels.get(side, side)
 
 
@@ -123,3 +124,6 @@ def init_template_helpers(app: Flask) -> None:
     from .conflict_words import local_time
     app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals["reception_label"] = lambda code: CATEGORIES[code].label if code in CATEGORIES else code
+    from ..services.standings import display_names
+    from ..tournament.pool_standings import TIEBREAK_LABELS
+    app.jinja_env.globals.update(pool_names=display_names, tiebreak_labels=TIEBREAK_LABELS)
