@@ -9,7 +9,17 @@ from ..extensions import db
 from ..models import BracketRow, Entrant, Event, MatchRow, Phase
 from ..operations.desk import submit_change
 from ..operations.submit import submit
-from ..services import accounts, brackets, entrants, events, pool_tables, pool_ties, rulings, run_table, stations
+from ..services import (
+    accounts,
+    entrants,
+    events,
+    pool_tables,
+    pool_ties,
+    progressions,
+    rulings,
+    run_table,
+    stations,
+)
 from ..services.sheets import translate_outcome
 from ..web.auth import desk_required
 from . import render
@@ -147,6 +157,19 @@ def pool_draw(bracket_id):
     return redirect(url_for("desk.phase", phase_id=row.phase_id))
 
 
+@bp.route("/phase/<int:phase_id>/progression", methods=["POST"])
+def set_progression(phase_id):
+    """Who enters a phase of a custom event: everyone, the top K of each group or the best N."""
+    phase = db.session.get(Phase, phase_id) or abort(404)
+    mode = request.form.get("mode", "all")
+    source = db.session.get(Phase, int(request.form.get("source", "0") or 0)) if mode != "all" else None
+    count = request.form.get("count", "")
+    if run_change(lambda: progressions.set_rule(phase, source, mode, int(count) if count.isdigit() else 0,
+                                                current_user)):
+        flash(_("Who enters %(phase)s was saved.", phase=phase.name), "ok")
+    return redirect(url_for("desk.event", event_id=phase.event_id) + "#phases")
+
+
 def staff_sign_in_url(event: Event) -> str:
     """The address staff open to sign in to an event: the one place to change when sign-in links change."""
     from ..venue.views import _base_url, _phone_hosts
@@ -177,7 +200,7 @@ def start_phase(phase_id):
     phase = db.session.get(Phase, phase_id) or abort(404)
     if phase.event.template:
         return redirect(url_for("desk_plan.preview", phase_id=phase_id))
-    if run_change(lambda: brackets.start_phase(pass_gate(phase), phase.event.entrants, current_user)):
+    if run_change(lambda: progressions.start(pass_gate(phase), phase.event.entrants, current_user)):
         flash(_("Phase started."), "ok")
         return redirect(url_for("desk.phase", phase_id=phase_id))
     return preview_page(phase), 422

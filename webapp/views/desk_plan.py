@@ -5,7 +5,7 @@ from flask_login import current_user
 
 from ..extensions import db
 from ..models import Event, Phase
-from ..services import ServiceError, checkin, entrant_import, event_templates, schedules, start_preview
+from ..services import ServiceError, checkin, entrant_import, event_templates, progressions, schedules, start_preview
 from ..tournament.errors import N_
 from ..tournament.event_plans import TEMPLATES
 from ..tournament.play import MATCH_TYPES
@@ -93,7 +93,8 @@ def preview(phase_id):
 def preview_page(phase: Phase):
     """The preview of a phase (also the page a refused start comes back to)."""
     templated = bool(phase.event.template)
-    routed = event_templates.entrants_for(phase) if templated and phase.seeding != "entry" else []
+    routed = [] if phase.seeding == "entry" else (
+        event_templates.entrants_for(phase) if templated else progressions.preview_rows(phase))
     names = {e.id: e for e in phase.event.entrants}
     routed_text = "\n".join(names[r.entrant_id].name for r in routed)
     pairing = event_templates.proposed_pairing(phase) if phase.format == "kgp_finals" and routed else []
