@@ -9,7 +9,7 @@ from ..tournament import bracket_results, formats
 from ..tournament.errors import N_
 from ..tournament.formats import generate
 from ..tournament.formats.groups import generate_groups
-from . import ServiceError, audit, bracket_rows
+from . import ServiceError, audit, bracket_rows, swiss_rounds
 from .bracket_links import feeders_of
 from .entrants import seeded_order
 
@@ -89,8 +89,9 @@ def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) ->
     bracket = around(match)
     keys = bracket_results.record_result(bracket, match.key, winner_id, walkover=walkover)
     changed = bracket_rows.save(bracket, match.bracket, keys, bracket.matches.rows)
-    _finish_phase_if_done(match.bracket.phase, bracket.matches.rows.values())
-    return changed
+    paired = swiss_rounds.pair_next_if_due(match.bracket, dq)  # a Swiss round's last result
+    _finish_phase_if_done(match.bracket.phase, [*bracket.matches.rows.values(), *paired])
+    return changed + paired
 
 
 def _record_in_whole(match: MatchRow, winner_id: int, walkover: bool, dq: set[int]) -> list[MatchRow]:
@@ -99,8 +100,9 @@ def _record_in_whole(match: MatchRow, winner_id: int, walkover: bool, dq: set[in
     keys = bracket_results.record_result(bracket, match.key, winner_id, walkover=walkover)
     keys += _walkovers(bracket, dq)
     changed = bracket_rows.save(bracket, match.bracket, list(dict.fromkeys(keys)))
-    _finish_phase_if_done(match.bracket.phase)
-    return changed
+    paired = swiss_rounds.pair_next_if_due(match.bracket, dq)
+    _finish_phase_if_done(match.bracket.phase, paired)
+    return changed + paired
 
 
 class _Held(dict):
@@ -162,8 +164,9 @@ def disqualify(entrant: Entrant, user=None, reason: str = "") -> list[MatchRow]:
             bracket = bracket_rows.load(row)
             keys = _walkovers(bracket, disqualified(entrant.event_id))
             changed += bracket_rows.save(bracket, row, keys)
+            changed += swiss_rounds.pair_next_if_due(row, disqualified(entrant.event_id))
         if phase.brackets:
-            _finish_phase_if_done(phase)
+            _finish_phase_if_done(phase, [m for m in changed if m.status in OPEN])
     return changed
 
 

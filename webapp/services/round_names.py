@@ -65,6 +65,8 @@ def _round_name(side: str, number: int, size: int, last: bool, double: bool) -> 
         return _("Pool round %(n)s", n=number)
     if side == "PO":
         return _("Playoff")
+    if side == "S":
+        return _("Swiss round %(n)s", n=number)
     return side_label_words(side)
 
 

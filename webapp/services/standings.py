@@ -5,7 +5,7 @@ from ..extensions import db
 from ..models import Entrant, Event, MatchRow, Phase
 from . import pool_tables
 
-SIDE_ORDER = ("W", "L", "GF", "3P", "P", "Q", "F", "RR", "PO")
+SIDE_ORDER = ("W", "L", "GF", "3P", "P", "Q", "F", "RR", "PO", "S")
 
 
 @dataclass

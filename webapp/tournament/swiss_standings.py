@@ -51,8 +51,14 @@ def check_tiebreaks(tiebreaks) -> None:
 
 
 def tally(entrants: list, matches) -> dict[int, SwissRow]:
-    """Records from the decided matches (``matches``: the bracket's, with slots and winners)."""
+    """Records from the decided matches (``matches``: the bracket's, with slots and winners); a
+    player dropped from later rounds still has a row, for their opponents' Buchholz."""
+    matches = list(matches)
     rows = {e: SwissRow(e) for e in entrants}
+    for m in matches:
+        for p in (m.winner, m.loser):
+            if p is not None and p not in rows:
+                rows[p] = SwissRow(p)
     for m in matches:
         if m.status == "bye" and m.winner in rows:
             rows[m.winner].byes += 1

@@ -19,6 +19,7 @@ from ..services import (
     rulings,
     run_table,
     stations,
+    swiss_rounds,
 )
 from ..services.sheets import translate_outcome
 from ..web.auth import desk_required
@@ -125,8 +126,11 @@ def add_phase(event_id):
 
 
 def _pool_options(form: dict) -> dict:
-    """The round-robin options of the phase form (taken off the form whatever the format)."""
-    chosen = {name: form.pop(name) for name in ("double", "tiebreaks", "dq_policy", "tie_resolution")}
+    """The round-robin and Swiss options of the phase form (taken off the form whatever the format)."""
+    chosen = {name: form.pop(name) for name in ("double", "tiebreaks", "dq_policy", "tie_resolution",
+                                                "swiss_rounds")}
+    if form["format"] == "swiss":
+        return {"rounds": chosen["swiss_rounds"]} if chosen["swiss_rounds"] else {}
     if form["format"] != "round_robin":
         return {}
     return {"double": chosen["double"], "tiebreaks": TIEBREAK_ORDERS[chosen["tiebreaks"]],
@@ -217,7 +221,8 @@ def phase(phase_id):
                   rows=shown.rows, run_page=shown, filters=chosen, entrants=run_table.entrants_of(shown.rows),
                   rounds=run_table.rounds(phase), stations=stations.event_stations(phase.event),
                   limit=stations.calling(phase)["no_show_minutes"], rulings_needed=rulings_needed,
-                  cross_tables=pool_tables.cross_tables(phase) if phase.status != "draft" else [])
+                  cross_tables=pool_tables.cross_tables(phase) if phase.status != "draft" else [],
+                  swiss=swiss_rounds.tables(phase) if phase.status != "draft" else {})
 
 
 def _submit(match: MatchRow, kind: str, back: str | None = None):

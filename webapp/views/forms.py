@@ -42,6 +42,7 @@ class PhaseForm(FormSchema):
     tiebreaks = fields.String(load_default="fgc", validate=validate.OneOf(tuple(TIEBREAK_ORDERS)))
     dq_policy = fields.String(load_default="walkover", validate=validate.OneOf(DQ_POLICIES))
     tie_resolution = fields.String(load_default="playoff", validate=validate.OneOf(("playoff", "draw")))
+    swiss_rounds = fields.Integer(load_default=0, validate=validate.Range(min=0, max=30))  # 0: ⌈log2 N⌉
 
 
 class TemplateEventForm(FormSchema):
