@@ -114,7 +114,10 @@ def add_phase(event_id):
     def add():
         form = load_form(PhaseForm(), request.form)
         grand_final, third_place = form.pop("grand_final"), form.pop("third_place")
+        later_from, later_best_of = form.pop("later_from"), form.pop("later_best_of")
         options = _pool_options(form)
+        if later_from:  # the phase's own option (brackets.format_options leaves it out)
+            options["best_of_by_round"] = {"from": later_from, "best_of": later_best_of}
         if form["format"] == "double_elimination":
             options["grand_final"] = grand_final
         if form["format"] == "single_elimination" and third_place:

@@ -9,6 +9,7 @@ from ..services import ServiceError, checkin, entrant_import, event_templates, p
 from ..tournament.errors import N_
 from ..tournament.event_plans import TEMPLATES
 from ..tournament.play import MATCH_TYPES
+from ..tournament.round_best_of import RULES as ROUND_RULES
 from ..web.auth import desk_required
 from . import render
 from .changes import run_change
@@ -120,6 +121,10 @@ def play_words(phase: Phase) -> str:
     later = (phase.play_options or {}).get("best_of")
     if isinstance(later, dict) and later:
         words += " " + _("(deciding matches: first to %(wins)s)", wins=max(later.values()) // 2 + 1)
+    by_round = (phase.options or {}).get("best_of_by_round")
+    if by_round and by_round.get("from") in ROUND_RULES:
+        words += " " + _("(%(rounds)s: first to %(wins)s)", rounds=_(ROUND_RULES[by_round["from"]]).lower(),
+                         wins=int(by_round["best_of"]) // 2 + 1)
     return words
 
 

@@ -10,6 +10,7 @@ from ..tournament.event_plans import TEMPLATES
 from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
 from ..tournament.pool_standings import DQ_POLICIES
+from ..tournament.round_best_of import RULES as ROUND_RULES
 from ..tournament.rulesets import RULESETS as RULESET_REGISTRY
 
 # choices come from the registries: a new format, rule set or template needs no edit here
@@ -42,6 +43,8 @@ class PhaseForm(FormSchema):
     tiebreaks = fields.String(load_default="fgc", validate=validate.OneOf(tuple(TIEBREAK_ORDERS)))
     dq_policy = fields.String(load_default="walkover", validate=validate.OneOf(DQ_POLICIES))
     tie_resolution = fields.String(load_default="playoff", validate=validate.OneOf(("playoff", "draw")))
+    later_from = fields.String(load_default="", validate=validate.OneOf(("", *ROUND_RULES)))  # best-of by round
+    later_best_of = fields.Integer(load_default=5, validate=validate.OneOf((1, 3, 5, 7)))
     swiss_rounds = fields.Integer(load_default=0, validate=validate.Range(min=0, max=30))  # 0: ⌈log2 N⌉
 
 

@@ -132,6 +132,7 @@ def _pool_helpers(app: Flask) -> None:
     from ..services.standings import display_names
     from ..tournament import swiss_standings
     from ..tournament.pool_standings import TIEBREAK_LABELS
-    app.jinja_env.globals.update(pool_names=display_names, tiebreak_labels=TIEBREAK_LABELS,
+    from ..tournament.round_best_of import RULES
+    app.jinja_env.globals.update(pool_names=display_names, tiebreak_labels=TIEBREAK_LABELS, round_rules=RULES,
                                  swiss_tiebreak_labels=swiss_standings.TIEBREAK_LABELS,
                                  swiss_tiebreak_order=swiss_standings.TIEBREAKS)
