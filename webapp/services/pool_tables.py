@@ -44,7 +44,18 @@ class CrossTable:
 
 
 def scores(row: BracketRow) -> dict[str, tuple]:
-    """Match key -> (games a, games b, rounds a, rounds b) for each played, decided match."""
+    """Match key -> (games a, games b, rounds a, rounds b) for each played, decided match; read
+    once for the matches' versions on the row (a page places the pool and draws its table)."""
+    stamp = tuple((m.key, m.version, m.status, m.winner_id) for m in row.matches)
+    kept = getattr(row, "_taikai_scores", None)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    out = _read_scores(row)
+    row._taikai_scores = (stamp, out)  # noqa: SLF001
+    return out
+
+
+def _read_scores(row: BracketRow) -> dict[str, tuple]:
     out = {}
     for m in row.matches:
         if m.status != "done" or m.walkover or not m.actions:
