@@ -160,13 +160,15 @@ def disqualify(entrant: Entrant, user=None, reason: str = "") -> list[MatchRow]:
     db.session.flush()
     changed = []
     for phase in entrant.event.phases:
+        paired = []
         for row in phase.brackets:
             bracket = bracket_rows.load(row)
             keys = _walkovers(bracket, disqualified(entrant.event_id))
             changed += bracket_rows.save(bracket, row, keys)
-            changed += swiss_rounds.pair_next_if_due(row, disqualified(entrant.event_id))
+            paired += swiss_rounds.pair_next_if_due(row, disqualified(entrant.event_id))
         if phase.brackets:
-            _finish_phase_if_done(phase, [m for m in changed if m.status in OPEN])
+            _finish_phase_if_done(phase, paired)  # a Swiss round just paired keeps its phase running
+        changed += paired
     return changed
 
 
