@@ -26,3 +26,9 @@ def test_bo3_until_top4_then_bo5_is_played_and_scored_so(app, desk_client):
         if m.status == "done" and not m.walkover:
             assert max(play.state_of(m).score) == want // 2 + 1
             assert max(scores[m.id]) == want // 2 + 1
+    final = next(m for m in rows if m.key == "GF1")
+    first = next(m for m in rows if m.key == "W1.1")
+    for match, wins in ((final, 3), (first, 2)):
+        for path in (f"/m/{match.id}", f"/staff/m/{match.id}"):
+            words = desk_client.get(path).get_data(as_text=True)
+            assert f"first to {wins} games" in words or f"{wins}本先取" in words, path
