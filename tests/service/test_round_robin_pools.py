@@ -93,6 +93,8 @@ def test_two_way_tie_gets_a_playoff_match_whose_winner_goes_ahead(app):
 def test_withdrawal_removed_results_and_the_words_that_say_so(app, desk_client):
     event, phase = _pools(5, 1, dq_policy="removed")
     row = phase.brackets[0]
+    staff = desk_client.get(f"/staff/e/{event.slug}").get_data(as_text=True)
+    assert 'class="cross"' in staff
     fifth = next(e for e in event.entrants if e.seed == 5)
     brackets.disqualify(fifth, reason="体調不良")
     db.session.commit()

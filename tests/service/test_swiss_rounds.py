@@ -32,6 +32,8 @@ def test_rounds_are_paired_as_results_arrive_and_the_top_eight_goes_on(app, desk
     row = phase.brackets[0]
     assert row.options["rounds"] == 4 and row.options["seed"]
     assert {m.round for m in row.matches} == {1}
+    staff = desk_client.get(f"/staff/e/{event.slug}").get_data(as_text=True)
+    assert "swiss-table" in staff
     _play_until_done(phase, random.Random(2))
     assert {m.round for m in row.matches} == {1, 2, 3, 4}
     pairs = Counter(frozenset((m.slot_a, m.slot_b)) for m in row.matches if m.slot_b)

@@ -63,3 +63,9 @@ def tables(phase, rows: list | None = None, most: int = 16) -> dict:
     """Label -> standings for the Swiss brackets of a phase (or those given)."""
     return {row.label: table(row) for row in (phase.brackets if rows is None else rows)[:most]
             if row.format == "swiss"}
+
+
+def of_matches(matches: list, most: int = 2) -> list[tuple]:
+    """(bracket row, standings) of the Swiss brackets the given matches are played in (a phone's)."""
+    rows = list({m.bracket.id: m.bracket for m in matches if m.bracket.format == "swiss"}.values())
+    return [(row, table(row)) for row in rows[:most]]
