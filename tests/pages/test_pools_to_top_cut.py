@@ -53,8 +53,9 @@ def test_pools_of_four_and_five_into_a_top_four_with_bo5(desk_client):
 
 def test_a_swiss_into_a_top_four(desk_client):
     event_id = _event("ローカル スイス", 12)
-    swiss = _add_phase(desk_client, event_id, name="スイスドロー", format="swiss", swiss_rounds="3", best_of="3")
-    assert swiss.options == {"rounds": 3}
+    swiss = _add_phase(desk_client, event_id, name="スイスドロー", format="swiss", swiss_rounds="3", best_of="3",
+                       swiss_tiebreaks="median_first")
+    assert swiss.options == {"rounds": 3, "tiebreaks": ["median_buchholz", "buchholz", "opponents_win", "head_to_head"]}
     top = _add_phase(desk_client, event_id, name="TOP4", format="single_elimination", best_of="5")
     event, page = _run(desk_client, event_id, swiss, top, 4, "best")
     assert len({m.round for m in swiss.brackets[0].matches}) == 3

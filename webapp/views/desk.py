@@ -27,7 +27,7 @@ from . import render
 from .changes import run_change
 from .desk_event_page import setup_page
 from .desk_plan import pass_gate, preview_page
-from .forms import TIEBREAK_ORDERS, EventForm, PasteForm, PhaseForm, load_form
+from .forms import SWISS_TIEBREAK_ORDERS, TIEBREAK_ORDERS, EventForm, PasteForm, PhaseForm, load_form
 
 bp = Blueprint("desk", __name__, url_prefix="/desk")
 
@@ -131,9 +131,10 @@ def add_phase(event_id):
 def _pool_options(form: dict) -> dict:
     """The round-robin and Swiss options of the phase form (taken off the form whatever the format)."""
     chosen = {name: form.pop(name) for name in ("double", "tiebreaks", "dq_policy", "tie_resolution",
-                                                "swiss_rounds")}
+                                                "swiss_rounds", "swiss_tiebreaks")}
     if form["format"] == "swiss":
-        return {"rounds": chosen["swiss_rounds"]} if chosen["swiss_rounds"] else {}
+        rounds = {"rounds": chosen["swiss_rounds"]} if chosen["swiss_rounds"] else {}
+        return {**rounds, "tiebreaks": SWISS_TIEBREAK_ORDERS[chosen["swiss_tiebreaks"]]}
     if form["format"] != "round_robin":
         return {}
     return {"double": chosen["double"], "tiebreaks": TIEBREAK_ORDERS[chosen["tiebreaks"]],

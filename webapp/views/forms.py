@@ -20,6 +20,9 @@ RULESETS = RULESET_REGISTRY.choices()
 TIEBREAK_ORDERS = {"fgc": ["head_to_head", "game_difference", "round_difference"],
                    "games_first": ["game_difference", "head_to_head", "round_difference"],
                    "head_to_head": ["head_to_head"]}
+SWISS_TIEBREAK_ORDERS = {"buchholz": ["buchholz", "median_buchholz", "opponents_win", "head_to_head"],
+                         "median_first": ["median_buchholz", "buchholz", "opponents_win", "head_to_head"],
+                         "opponents_win": ["opponents_win", "buchholz", "median_buchholz", "head_to_head"]}
 
 
 class EventForm(FormSchema):
@@ -46,6 +49,7 @@ class PhaseForm(FormSchema):
     later_from = fields.String(load_default="", validate=validate.OneOf(("", *ROUND_RULES)))  # best-of by round
     later_best_of = fields.Integer(load_default=5, validate=validate.OneOf((1, 3, 5, 7)))
     swiss_rounds = fields.Integer(load_default=0, validate=validate.Range(min=0, max=30))  # 0: ⌈log2 N⌉
+    swiss_tiebreaks = fields.String(load_default="buchholz", validate=validate.OneOf(tuple(SWISS_TIEBREAK_ORDERS)))
 
 
 class TemplateEventForm(FormSchema):
