@@ -62,3 +62,18 @@ def test_a_disqualified_player_is_left_out_of_later_rounds(app):
     later = [m for m in row.matches if m.round > 1]
     assert all(out.id not in (m.slot_a, m.slot_b) for m in later)
     assert out.id in row.options["dropped"]
+
+
+def test_auto_call_takes_the_new_round_to_the_free_stations(app):
+    from webapp.services import stations
+    event, phase, _top = _swiss(8)
+    phase.calling = {"auto_call": True}
+    for n in range(1, 5):
+        stations.add_station(event, f"台{n}")
+    db.session.commit()
+    rng = random.Random(9)
+    first = [m for m in phase.brackets[0].matches if m.round == 1]
+    for m in first:   # entered as a phone enters them, through the operations (auto-call follows)
+        simulate.play_match(m, rng)
+    second = [m for m in phase.brackets[0].matches if m.round == 2]
+    assert len(second) == 4 and all(m.station for m in second)
