@@ -177,7 +177,7 @@ def test_bad_entrants_are_refused(bad, code):
 
 def test_unknown_format_and_option():
     with pytest.raises(BracketError) as err:
-        generate("swiss", ents(4))
+        generate("ladder", ents(4))  # swiss is a format now (issue 27)
     assert err.value.code == "bracket.unknown_format"
     with pytest.raises(BracketError) as err:
         generate("single_elimination", ents(4), third_plcae=True)

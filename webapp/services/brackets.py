@@ -9,7 +9,7 @@ from ..tournament import bracket_results, formats
 from ..tournament.errors import N_
 from ..tournament.formats import generate
 from ..tournament.formats.groups import generate_groups
-from . import ServiceError, audit, bracket_rows
+from . import ServiceError, audit, bracket_rows, swiss_rounds
 from .bracket_links import feeders_of
 from .entrants import seeded_order
 
@@ -51,16 +51,27 @@ def domain_entrants(entrants: list[Entrant]) -> list[bracket_engine.Entrant]:
     return [bracket_engine.Entrant(id=e.id, seed=i, tier=e.tier) for i, e in enumerate(ordered, start=1)]
 
 
-def start_phase(phase: Phase, entrants: list[Entrant], user=None, assignment=None) -> list[BracketRow]:
-    """Generate the phase's brackets from its entrants and save them; the phase is running."""
+# Phase options that are the phase's own, not its format's (progressions.py; best-of by round)
+PHASE_OPTIONS = ("progression", "best_of_by_round")
+
+
+def format_options(phase: Phase) -> dict:
+    """The phase's options its format reads (generate refuses any other)."""
+    return {k: v for k, v in (phase.options or {}).items() if k not in PHASE_OPTIONS}
+
+
+def start_phase(phase: Phase, entrants: list[Entrant], user=None, assignment=None,
+                players: list | None = None) -> list[BracketRow]:
+    """Generate the phase's brackets from its entrants (or the domain players given, already
+    seeded: a progression's) and save them; the phase is running."""
     if phase.status != "draft":
         raise ServiceError("phase.started", N_("This phase has already started."))
-    players = domain_entrants(entrants)
+    players = domain_entrants(entrants) if players is None else players
     if phase.group_count > 1:
         brackets = generate_groups(players, phase.group_count, phase.format,
-                                   assignment=assignment or "snake", **phase.options)
+                                   assignment=assignment or "snake", **format_options(phase))
     else:
-        brackets = [generate(phase.format, players, **phase.options)]
+        brackets = [generate(phase.format, players, **format_options(phase))]
     rows = add_brackets(phase, brackets)
     audit.record("phase.start", user, phase.event_id, phase=phase.id, entrants=len(players))
     return rows
@@ -78,8 +89,9 @@ def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) ->
     bracket = around(match)
     keys = bracket_results.record_result(bracket, match.key, winner_id, walkover=walkover)
     changed = bracket_rows.save(bracket, match.bracket, keys, bracket.matches.rows)
-    _finish_phase_if_done(match.bracket.phase, bracket.matches.rows.values())
-    return changed
+    paired = swiss_rounds.pair_next_if_due(match.bracket, dq)  # a Swiss round's last result
+    _finish_phase_if_done(match.bracket.phase, [*bracket.matches.rows.values(), *paired])
+    return changed + paired
 
 
 def _record_in_whole(match: MatchRow, winner_id: int, walkover: bool, dq: set[int]) -> list[MatchRow]:
@@ -88,8 +100,9 @@ def _record_in_whole(match: MatchRow, winner_id: int, walkover: bool, dq: set[in
     keys = bracket_results.record_result(bracket, match.key, winner_id, walkover=walkover)
     keys += _walkovers(bracket, dq)
     changed = bracket_rows.save(bracket, match.bracket, list(dict.fromkeys(keys)))
-    _finish_phase_if_done(match.bracket.phase)
-    return changed
+    paired = swiss_rounds.pair_next_if_due(match.bracket, dq)
+    _finish_phase_if_done(match.bracket.phase, paired)
+    return changed + paired
 
 
 class _Held(dict):
@@ -147,25 +160,40 @@ def disqualify(entrant: Entrant, user=None, reason: str = "") -> list[MatchRow]:
     db.session.flush()
     changed = []
     for phase in entrant.event.phases:
+        paired = []
         for row in phase.brackets:
             bracket = bracket_rows.load(row)
             keys = _walkovers(bracket, disqualified(entrant.event_id))
             changed += bracket_rows.save(bracket, row, keys)
+            paired += swiss_rounds.pair_next_if_due(row, disqualified(entrant.event_id))
         if phase.brackets:
-            _finish_phase_if_done(phase)
+            _finish_phase_if_done(phase, paired)  # a Swiss round just paired keeps its phase running
+        changed += paired
     return changed
 
 
 def correct_winner(match: MatchRow, winner_id: int, user=None, cascade=False, reason="") -> bracket_engine.Correction:
     """Change a decided match's winner; downstream matches reopen (played ones only with cascade)."""
+    check_feeds_no_started_phase(match.bracket.phase)
     bracket = bracket_rows.load(match.bracket)
     correction = bracket_results.correct_result(bracket, match.key, winner_id, cascade=cascade)
     bracket_rows.save(bracket, match.bracket, correction.changed)  # played and in-progress matches restart (I1)
-    match.bracket.phase.status = "running"
+    if correction.reopened:  # a pool's correction reopens nothing: its phase stays finished
+        match.bracket.phase.status = "running"
     audit.record("match.correct", user, match.bracket.phase.event_id, match=match.id,
                  winner=winner_id, reopened=correction.reopened, played=correction.played,
                  reason=reason)
     return correction
+
+
+def check_feeds_no_started_phase(phase: Phase) -> None:
+    """Refuse a change to a phase whose places a started phase already took (progressions.py)."""
+    taken = [p for p in phase.event.phases if p.status != "draft"
+             and ((p.options or {}).get("progression") or {}).get("from") == phase.id]
+    if taken:
+        raise ServiceError("progression.next_started",
+                           N_("%(phase)s has already started with this phase's places: a result here can "
+                              "no longer change who went on."), phase=taken[0].name)
 
 
 def reopen_match(match: MatchRow, user=None, reason="") -> bracket_engine.Correction:

@@ -12,7 +12,7 @@ from ..tournament.bracket import Entrant as DomainEntrant
 from ..tournament.errors import N_
 from ..tournament.formats.double_elimination import recent_pairs
 from ..tournament.formats.kgp_finals import default_pairing
-from . import ServiceError, audit, bracket_rows, brackets, entrants, events
+from . import ServiceError, audit, bracket_rows, brackets, entrants, events, pool_tables
 
 
 def create_from_template(template: str, name: str, rows: list[dict], user=None, **fields) -> Event:
@@ -200,7 +200,7 @@ def routing_changes(event: Event) -> list[dict]:
 def final_standings(event: Event, placements=None) -> list[tuple[int, int, Entrant]]:
     """The whole event's standings by the template's rules (placements: a bracket's settled
     placements, standings.bracket_placements by the page that places them again)."""
-    placements = placements or (lambda row: brackets.placements(row, to_read=True))
+    placements = placements or (lambda row: pool_tables.placements(row, to_read=True))
     per_phase = {p.key: [placements(b) for b in p.brackets]
                  for p in event.phases if p.status != "draft"}
     placed = plans.final_standings(plan_for(event), per_phase)

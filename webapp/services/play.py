@@ -6,14 +6,16 @@ from ..models import Entrant, MatchRow
 from ..operations import preload
 from ..tournament import play
 from ..tournament.errors import N_, RuleViolation
-from . import brackets
+from . import brackets, round_best_of
 
 PLAYABLE = ("ready", "done")
 
 
 def best_of_for(match: MatchRow) -> int:
-    """Games in this match: the phase's best-of, or a per-side value (KGP finals: 5)."""
-    return best_of_in(match.bracket.phase, match.side)
+    """Games in this match: the phase's best-of, or a per-side value (KGP finals: 5), or the
+    phase's later rounds' (best-of by round)."""
+    phase = match.bracket.phase
+    return round_best_of.for_match(phase, match, best_of_in(phase, match.side))
 
 
 def best_of_in(phase, side: str) -> int:

@@ -60,6 +60,12 @@ def _round_name(side: str, number: int, size: int, last: bool, double: bool) -> 
         return _("Grand final reset") if number > 1 else _("Grand final")
     if side == "Q" and number > 1:
         return _("Finals-stage qualifier rematches")
+    if side == "RR":
+        return _("Pool round %(n)s", n=number)
+    if side == "PO":
+        return _("Playoff")
+    if side == "S":
+        return _("Swiss round %(n)s", n=number)
     return side_label_words(side)
 
 

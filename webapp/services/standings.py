@@ -3,9 +3,9 @@ from dataclasses import dataclass, field
 
 from ..extensions import db
 from ..models import Entrant, Event, MatchRow, Phase
-from . import brackets
+from . import pool_tables
 
-SIDE_ORDER = ("W", "L", "GF", "3P", "P", "Q", "F")
+SIDE_ORDER = ("W", "L", "GF", "3P", "P", "Q", "F", "RR", "PO", "S")
 
 
 @dataclass
@@ -57,10 +57,26 @@ def bracket_placements(row, memo: dict | None = None) -> list:
     request's), each bracket's once: the standings page places every bracket for the final table
     and again for each phase's table, and placing a big bracket is most of that page's time."""
     if memo is None:
-        return brackets.placements(row, to_read=True)
+        return pool_tables.placements(row, to_read=True)
     if row.id not in memo:
-        memo[row.id] = brackets.placements(row, to_read=True)
+        memo[row.id] = pool_tables.placements(row, to_read=True)
     return memo[row.id]
+
+
+def _pool_bands(phase: Phase, memo: dict | None, seen: set) -> list[tuple[int, int, Entrant]]:
+    """A phase of pools below everyone already placed: all the pools' best not yet placed share
+    a place, then the next place of every pool, and so on (start.gg's pool placings)."""
+    by_place: dict[int, list] = {}
+    for _label, places in phase_placements(phase, memo=memo):
+        for rank, _rank_to, entrant in places:
+            if entrant is not None and entrant.id not in seen:
+                by_place.setdefault(rank, []).append(entrant)
+    out = []
+    for rank in sorted(by_place):
+        first = len(seen) + 1
+        out += [(first, first + len(by_place[rank]) - 1, e) for e in by_place[rank]]
+        seen.update(e.id for e in by_place[rank])
+    return out
 
 
 def phase_placements(phase: Phase, rows: list | None = None, memo: dict | None = None) -> list[tuple[str, list]]:
@@ -81,7 +97,10 @@ def event_standings(event: Event, memo: dict | None = None) -> list[tuple[int, i
     seen: set[int] = set()
     table = []
     for phase in reversed(event.phases):
-        if phase.status == "draft" or len(phase.brackets) != 1:
+        if phase.status == "draft" or not phase.brackets:
+            continue
+        if len(phase.brackets) > 1:
+            table += _pool_bands(phase, memo, seen)
             continue
         places = [(r, t, e) for r, t, e in phase_placements(phase, memo=memo)[0][1] if e and e.id not in seen]
         # A phase's ranks restart at 1; push them below everyone already placed.

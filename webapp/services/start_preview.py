@@ -9,7 +9,7 @@ from ..tournament import event_plans as plans
 from ..tournament.errors import RuleViolation
 from ..tournament.formats import generate
 from ..tournament.formats.groups import generate_groups
-from . import ServiceError, brackets, event_templates
+from . import ServiceError, brackets, event_templates, progressions
 
 
 @dataclass
@@ -74,10 +74,14 @@ def _generate(phase):
             return []  # drawn at the start, paired on this page, or nobody placed yet
         entrant_list, _record = plans.phase_entrants(plan, phase.key, routed, None)
         return plans.build_phase(plan, phase.key, entrant_list)
-    players = brackets.domain_entrants(phase.event.entrants)
+    if progressions.rule_of(phase) is not None:
+        players = progressions.players(phase)
+    else:
+        players = brackets.domain_entrants(phase.event.entrants)
+    options = brackets.format_options(phase)
     if phase.group_count > 1:
-        return generate_groups(players, phase.group_count, phase.format, assignment="snake", **phase.options)
-    return [generate(phase.format, players, **phase.options)]
+        return generate_groups(players, phase.group_count, phase.format, assignment="snake", **options)
+    return [generate(phase.format, players, **options)]
 
 
 def _shape(bracket) -> PreviewBracket:

@@ -6,17 +6,29 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from ..extensions import db
-from ..models import Entrant, Event, MatchRow, Phase
+from ..models import BracketRow, Entrant, Event, MatchRow, Phase
 from ..operations.desk import submit_change
 from ..operations.submit import submit
-from ..services import accounts, brackets, entrants, events, game_catalogue, rulings, run_table, stations
+from ..services import (
+    accounts,
+    entrants,
+    events,
+    game_catalogue,
+    pool_tables,
+    pool_ties,
+    progressions,
+    rulings,
+    run_table,
+    stations,
+    swiss_rounds,
+)
 from ..services.sheets import translate_outcome
 from ..web.auth import desk_required
 from . import render
 from .changes import run_change
 from .desk_event_page import setup_page
 from .desk_plan import pass_gate, preview_page
-from .forms import EventForm, PasteForm, PhaseForm, load_form
+from .forms import SWISS_TIEBREAK_ORDERS, TIEBREAK_ORDERS, EventForm, PasteForm, PhaseForm, load_form
 
 bp = Blueprint("desk", __name__, url_prefix="/desk")
 
@@ -104,7 +116,10 @@ def add_phase(event_id):
     def add():
         form = load_form(PhaseForm(), request.form)
         grand_final, third_place = form.pop("grand_final"), form.pop("third_place")
-        options = {}
+        later_from, later_best_of = form.pop("later_from"), form.pop("later_best_of")
+        options = _pool_options(form)
+        if later_from:  # the phase's own option (brackets.format_options leaves it out)
+            options["best_of_by_round"] = {"from": later_from, "best_of": later_best_of}
         if form["format"] == "double_elimination":
             options["grand_final"] = grand_final
         if form["format"] == "single_elimination" and third_place:
@@ -113,6 +128,56 @@ def add_phase(event_id):
     if run_change(add):
         return redirect(url_for("desk.event", event_id=event_id))
     return setup_page(event, 422)
+
+
+def _pool_options(form: dict) -> dict:
+    """The round-robin and Swiss options of the phase form (taken off the form whatever the format)."""
+    chosen = {name: form.pop(name) for name in ("double", "tiebreaks", "dq_policy", "tie_resolution",
+                                                "swiss_rounds", "swiss_tiebreaks")}
+    if form["format"] == "swiss":
+        rounds = {"rounds": chosen["swiss_rounds"]} if chosen["swiss_rounds"] else {}
+        return {**rounds, "tiebreaks": SWISS_TIEBREAK_ORDERS[chosen["swiss_tiebreaks"]]}
+    if form["format"] != "round_robin":
+        return {}
+    return {"double": chosen["double"], "tiebreaks": TIEBREAK_ORDERS[chosen["tiebreaks"]],
+            "dq_policy": chosen["dq_policy"], "tie_resolution": chosen["tie_resolution"]}
+
+
+def _pool(bracket_id: int) -> BracketRow:
+    return db.session.get(BracketRow, bracket_id) or abort(404)
+
+
+@bp.route("/pools/<int:bracket_id>/playoff", methods=["POST"])
+def pool_playoff(bracket_id):
+    """Add a playoff match between two players a pool's tiebreaks left level."""
+    row = _pool(bracket_id)
+    tied = [int(e) for e in request.form.getlist("entrant") if e.isdigit()]
+    if run_change(lambda: pool_ties.add_playoff(row, tied, current_user)):
+        flash(_("Playoff match added: call it like any match."), "ok")
+    return redirect(url_for("desk.phase", phase_id=row.phase_id))
+
+
+@bp.route("/pools/<int:bracket_id>/draw", methods=["POST"])
+def pool_draw(bracket_id):
+    """Order players a pool's tiebreaks left level by a recorded, verifiable draw."""
+    row = _pool(bracket_id)
+    tied = [int(e) for e in request.form.getlist("entrant") if e.isdigit()]
+    if run_change(lambda: pool_ties.record_draw(row, tied, current_user)):
+        flash(_("The tie was broken by a recorded draw."), "ok")
+    return redirect(url_for("desk.phase", phase_id=row.phase_id))
+
+
+@bp.route("/phase/<int:phase_id>/progression", methods=["POST"])
+def set_progression(phase_id):
+    """Who enters a phase of a custom event: everyone, the top K of each group or the best N."""
+    phase = db.session.get(Phase, phase_id) or abort(404)
+    mode = request.form.get("mode", "all")
+    source = db.session.get(Phase, int(request.form.get("source", "0") or 0)) if mode != "all" else None
+    count = request.form.get("count", "")
+    if run_change(lambda: progressions.set_rule(phase, source, mode, int(count) if count.isdigit() else 0,
+                                                current_user)):
+        flash(_("Who enters %(phase)s was saved.", phase=phase.name), "ok")
+    return redirect(url_for("desk.event", event_id=phase.event_id) + "#phases")
 
 
 def staff_sign_in_url(event: Event) -> str:
@@ -145,7 +210,7 @@ def start_phase(phase_id):
     phase = db.session.get(Phase, phase_id) or abort(404)
     if phase.event.template:
         return redirect(url_for("desk_plan.preview", phase_id=phase_id))
-    if run_change(lambda: brackets.start_phase(pass_gate(phase), phase.event.entrants, current_user)):
+    if run_change(lambda: progressions.start(pass_gate(phase), phase.event.entrants, current_user)):
         flash(_("Phase started."), "ok")
         return redirect(url_for("desk.phase", phase_id=phase_id))
     return preview_page(phase), 422
@@ -161,7 +226,9 @@ def phase(phase_id):
     return render("desk/phase.html", "_partials/desk_matches.html", phase=phase, event=phase.event,
                   rows=shown.rows, run_page=shown, filters=chosen, entrants=run_table.entrants_of(shown.rows),
                   rounds=run_table.rounds(phase), stations=stations.event_stations(phase.event),
-                  limit=stations.calling(phase)["no_show_minutes"], rulings_needed=rulings_needed)
+                  limit=stations.calling(phase)["no_show_minutes"], rulings_needed=rulings_needed,
+                  cross_tables=pool_tables.cross_tables(phase) if phase.status != "draft" else [],
+                  swiss=swiss_rounds.tables(phase) if phase.status != "draft" else {})
 
 
 def _submit(match: MatchRow, kind: str, back: str | None = None):

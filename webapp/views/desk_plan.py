@@ -5,10 +5,20 @@ from flask_login import current_user
 
 from ..extensions import db
 from ..models import Event, Phase
-from ..services import ServiceError, checkin, entrant_import, event_templates, game_catalogue, schedules, start_preview
+from ..services import (
+    ServiceError,
+    checkin,
+    entrant_import,
+    event_templates,
+    game_catalogue,
+    progressions,
+    schedules,
+    start_preview,
+)
 from ..tournament.errors import N_
 from ..tournament.event_plans import TEMPLATES
 from ..tournament.play import MATCH_TYPES
+from ..tournament.round_best_of import RULES as ROUND_RULES
 from ..web.auth import desk_required
 from . import render
 from .changes import run_change
@@ -95,7 +105,8 @@ def preview(phase_id):
 def preview_page(phase: Phase):
     """The preview of a phase (also the page a refused start comes back to)."""
     templated = bool(phase.event.template)
-    routed = event_templates.entrants_for(phase) if templated and phase.seeding != "entry" else []
+    routed = [] if phase.seeding == "entry" else (
+        event_templates.entrants_for(phase) if templated else progressions.preview_rows(phase))
     names = {e.id: e for e in phase.event.entrants}
     routed_text = "\n".join(names[r.entrant_id].name for r in routed)
     pairing = event_templates.proposed_pairing(phase) if phase.format == "kgp_finals" and routed else []
@@ -121,6 +132,10 @@ def play_words(phase: Phase) -> str:
     later = (phase.play_options or {}).get("best_of")
     if isinstance(later, dict) and later:
         words += " " + _("(deciding matches: first to %(wins)s)", wins=max(later.values()) // 2 + 1)
+    by_round = (phase.options or {}).get("best_of_by_round")
+    if by_round and by_round.get("from") in ROUND_RULES:
+        words += " " + _("(%(rounds)s: first to %(wins)s)", rounds=_(ROUND_RULES[by_round["from"]]).lower(),
+                         wins=int(by_round["best_of"]) // 2 + 1)
     return words
 
 

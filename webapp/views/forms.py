@@ -9,11 +9,20 @@ from ..tournament.errors import N_
 from ..tournament.event_plans import TEMPLATES
 from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
+from ..tournament.pool_standings import DQ_POLICIES
+from ..tournament.round_best_of import RULES as ROUND_RULES
 from ..tournament.rulesets import RULESETS as RULESET_REGISTRY
 
 # choices come from the registries: a new format, rule set or template needs no edit here
 FORMAT_CHOICES = tuple(name for name, fmt in FORMATS.items() if not fmt.multi)  # groups: by group_count
 RULESETS = RULESET_REGISTRY.choices()
+# the tiebreak orders the desk offers, after set wins (the FGC default first)
+TIEBREAK_ORDERS = {"fgc": ["head_to_head", "game_difference", "round_difference"],
+                   "games_first": ["game_difference", "head_to_head", "round_difference"],
+                   "head_to_head": ["head_to_head"]}
+SWISS_TIEBREAK_ORDERS = {"buchholz": ["buchholz", "median_buchholz", "opponents_win", "head_to_head"],
+                         "median_first": ["median_buchholz", "buchholz", "opponents_win", "head_to_head"],
+                         "opponents_win": ["opponents_win", "buchholz", "median_buchholz", "head_to_head"]}
 
 
 class EventForm(FormSchema):
@@ -33,6 +42,15 @@ class PhaseForm(FormSchema):
     group_count = fields.Integer(load_default=1, validate=validate.Range(min=1, max=64))
     grand_final = fields.String(load_default="reset", validate=validate.OneOf(("none", "single", "reset")))
     third_place = fields.Boolean(load_default=False)
+    # round robin (pool_standings): a second cycle, the tiebreak order, withdrawals, a tie left standing
+    double = fields.Boolean(load_default=False)
+    tiebreaks = fields.String(load_default="fgc", validate=validate.OneOf(tuple(TIEBREAK_ORDERS)))
+    dq_policy = fields.String(load_default="walkover", validate=validate.OneOf(DQ_POLICIES))
+    tie_resolution = fields.String(load_default="playoff", validate=validate.OneOf(("playoff", "draw")))
+    later_from = fields.String(load_default="", validate=validate.OneOf(("", *ROUND_RULES)))  # best-of by round
+    later_best_of = fields.Integer(load_default=5, validate=validate.OneOf((1, 3, 5, 7)))
+    swiss_rounds = fields.Integer(load_default=0, validate=validate.Range(min=0, max=30))  # 0: ⌈log2 N⌉
+    swiss_tiebreaks = fields.String(load_default="buchholz", validate=validate.OneOf(tuple(SWISS_TIEBREAK_ORDERS)))
 
 
 class TemplateEventForm(FormSchema):

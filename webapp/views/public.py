@@ -10,7 +10,7 @@ from ..extensions import db
 from ..models import BracketRow, Event, MatchRow, Phase
 from ..operations import leave
 from ..polling import fragments
-from ..services import accounts, bracket_outline, csv_export, schedules, standings
+from ..services import accounts, bracket_outline, csv_export, pool_tables, schedules, standings, swiss_rounds
 from ..services import players as player_views
 from ..services.sheets import match_sheet
 from . import bracket_rounds, render
@@ -97,8 +97,12 @@ def _render_bracket(slug: str, phase_id: int, stamp: tuple, top8: bool, pools: i
     round_html = bracket_rounds.renderer(phase, stamp, drawings, shown)
     pool_pages = [(n, labels[(n - 1) * POOLS_PER_PAGE].label, labels[min(n * POOLS_PER_PAGE, len(labels)) - 1].label)
                   for n in range(1, pages + 1)] if pages > 1 else []
+    cross = {t.label: t for t in pool_tables.cross_tables(phase, shown, POOLS_PER_PAGE)} if not top8 else {}
+    swiss = swiss_rounds.tables(phase, shown, POOLS_PER_PAGE) if not top8 else {}
     return render_template("_partials/bracket.html", event=event, phase=phase, top8=top8, version=stamp[-1],
-                           drawings=drawings, round_html=round_html, pool_pages=pool_pages, pools=number)
+                           drawings=drawings, round_html=round_html, pool_pages=pool_pages, pools=number,
+                           cross=cross, swiss=swiss, swiss_rows={r.label: r for r in shown},
+                           names=standings.display_names(event.id) if cross or swiss else {})
 
 
 def _render_phase_page(slug: str, phase_id: int, bracket, top8: bool) -> str:

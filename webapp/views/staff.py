@@ -9,7 +9,7 @@ from flask_login import current_user
 from ..extensions import db
 from ..models import Event, MatchRow
 from ..operations.submit import submit
-from ..services import access, accounts, standings, stations
+from ..services import access, accounts, pool_tables, standings, stations, swiss_rounds
 from ..services import checkin as checkin_service
 from ..services import players as player_views
 from ..services.sheets import match_sheet, translate_outcome
@@ -69,7 +69,8 @@ def event(slug):
     if station:  # this station's matches first, then the ones no station has taken
         ready = [m for m in ready if m.station == station] + [m for m in ready if not m.station]
     return render("staff/event.html", "_partials/staff_matches.html", event=event, matches=ready,
-                  station=station, entrants=standings.names(event.id))
+                  station=station, entrants=standings.names(event.id),
+                  cross_tables=pool_tables.of_matches(ready[:8]), swiss=swiss_rounds.of_matches(ready[:8]))
 
 
 def expand_score(fields: dict) -> None:

@@ -18,7 +18,8 @@ def side_label(side: str) -> str:
     """A bracket side's heading in the reader's language."""
     labels = {"W": _("Winners side"), "L": _("Losers side"), "GF": _("Grand final"),
               "3P": _("Third-place match"), "P": _("Matches"),
-              "Q": _("Finals-stage qualifiers"), "F": _("Finals stage")}
+              "Q": _("Finals-stage qualifiers"), "F": _("Finals stage"), "RR": _("Round robin"),
+              "PO": _("Playoff"), "S": _("Swiss rounds")}
     return labels.get(side, side)
 
 
@@ -123,3 +124,15 @@ def init_template_helpers(app: Flask) -> None:
     from .conflict_words import local_time
     app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals["reception_label"] = lambda code: CATEGORIES[code].label if code in CATEGORIES else code
+    _pool_helpers(app)
+
+
+def _pool_helpers(app: Flask) -> None:
+    """What the cross table and the Swiss table read: names, and the tiebreaks' words."""
+    from ..services.standings import display_names
+    from ..tournament import swiss_standings
+    from ..tournament.pool_standings import TIEBREAK_LABELS
+    from ..tournament.round_best_of import RULES
+    app.jinja_env.globals.update(pool_names=display_names, tiebreak_labels=TIEBREAK_LABELS, round_rules=RULES,
+                                 swiss_tiebreak_labels=swiss_standings.TIEBREAK_LABELS,
+                                 swiss_tiebreak_order=swiss_standings.TIEBREAKS)

@@ -28,6 +28,7 @@ class Format:
     min_entrants = 2
     multi = False  # True: generate returns a list of brackets (a phase of groups)
     template_only = False  # True: made by an event template (it needs the template's routing)
+    needs_scores = False  # True: placements read the games' scores and withdrawals too
 
     def generate(self, entrants, **options):
         """Build a settled bracket (byes advanced) from the entrants."""
@@ -127,6 +128,8 @@ def entrant_map(entrants) -> dict:
 load_modules(__name__, __path__)
 
 
-def placements(bracket: Bracket) -> list[Placement]:
-    """Settled places, best first; computed by the bracket's format."""
-    return get_format(bracket.format).placements(bracket)
+def placements(bracket: Bracket, **context) -> list[Placement]:
+    """Settled places, best first; computed by the bracket's format. ``context``: what a format
+    with ``needs_scores`` reads besides the bracket (``scores``, ``withdrawn``)."""
+    fmt = get_format(bracket.format)
+    return fmt.placements(bracket, **context) if context and fmt.needs_scores else fmt.placements(bracket)

@@ -1,0 +1,34 @@
+"""Best-of by round through the services: the match setup, the play and the scores follow it."""
+import random
+
+from webapp.extensions import db
+from webapp.services import brackets, entrants, events, match_scores, play, simulate
+
+
+def test_bo3_until_top4_then_bo5_is_played_and_scored_so(app, desk_client):
+    event = events.create_event("EVO Japan 形式", "kgp2025")
+    entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 9)])
+    phase = events.add_phase(event, "本戦", "double_elimination", best_of=3, grand_final="reset",
+                             best_of_by_round={"from": "top4", "best_of": 5})
+    db.session.commit()
+    page = desk_client.get(f"/desk/phase/{phase.id}/preview").get_data(as_text=True)
+    assert "from the top 4: first to 3" in page or "上位4名から: 3本先取" in page
+    brackets.start_phase(phase, event.entrants)
+    db.session.commit()
+    simulate.play_phase(phase, random.Random(8))
+    db.session.commit()
+    rows = phase.brackets[0].matches
+    later = {("W", 3), ("L", 3), ("L", 4), ("GF", 1), ("GF", 2)}
+    scores = match_scores.scores(phase, rows)
+    for m in rows:
+        want = 5 if (m.side, m.round) in later else 3
+        assert play.best_of_for(m) == want, (m.key, want)
+        if m.status == "done" and not m.walkover:
+            assert max(play.state_of(m).score) == want // 2 + 1
+            assert max(scores[m.id]) == want // 2 + 1
+    final = next(m for m in rows if m.key == "GF1")
+    first = next(m for m in rows if m.key == "W1.1")
+    for match, wins in ((final, 3), (first, 2)):
+        for path in (f"/m/{match.id}", f"/staff/m/{match.id}"):
+            words = desk_client.get(path).get_data(as_text=True)
+            assert f"first to {wins} games" in words or f"{wins}本先取" in words, path
