@@ -6,7 +6,7 @@ that is not in its key. Checked as a property through the whole WSGI stack as th
 runs it (TAIKAI_PROXIES=1 behind one proxy; once more with Host, Port and Prefix trusted, as an
 operator may name them): after any sequence of strangers' requests — any Host, X-Forwarded-*,
 Forwarded, cookies, Accept-Encoding, Accept-Language, htmx headers and query — while results are
-recorded, a clean viewer's request gets the very bytes (status, headers, body) a fresh server
+recorded and a signed-in desk reads the same pages, a clean viewer's request gets the very bytes (status, headers, body) a fresh server
 with empty caches gives at the same data version. Before the fix one `X-Forwarded-Prefix:
 //evil.example` on an unviewed version pointed every later viewer's links at the stranger.
 """
@@ -26,7 +26,7 @@ from webapp import create_app
 from webapp.extensions import cache, db
 from webapp.models import MatchRow
 from webapp.polling import fragments, stamps
-from webapp.services import brackets, entrants, events
+from webapp.services import accounts, brackets, entrants, events
 from webapp.views.public import static_digest
 from webapp.web.static_files import StaticFromMemory
 
@@ -118,17 +118,31 @@ class Strangers(RuleBasedStateMachine):
     """Strangers send anything while results land; viewers' pages are checked against a fresh server."""
 
     servers: tuple = ()
+    desk = None
 
     def __init__(self):
         super().__init__()
         self.event, self.phase = _event()
         self.shared, self.fresh = self.servers
+        self.signed_in = None
 
     @rule(page=st.sampled_from(SHARED + ("css", "phase?lang=en")), query=st.sampled_from(QUERIES),
           headers=STRANGER)
     def stranger(self, page, query, headers):
         path, own = _url(self.shared, self.event, self.phase, page)
         _ask(self.shared, path, "&".join(q for q in (own, query) if q), headers)
+
+    @rule(page=st.sampled_from(SHARED), headers=STRANGER)
+    def desk_phone(self, page, headers):
+        """A signed-in desk reads the same pages (its page is its own; the bracket inside is shared)."""
+        if self.signed_in is None:
+            self.signed_in = self.shared.test_client()
+            answer = self.signed_in.post("/login", data={"username": self.desk, "password": "desk-pass-123"},
+                                         headers={k: v for k, v in PROXY.items() if k != "Host"})
+            assert answer.status_code == 302
+        path, query = _url(self.shared, self.event, self.phase, page)
+        self.signed_in.get(path, query_string=query, headers={k: v for k, v in headers.items()
+                                                              if v is not None and k != "Cookie"})
 
     @rule()
     def record(self):
@@ -162,7 +176,7 @@ def _server(app, trust: dict, kind: str, folder, redis_url: str):
     shared = {"CACHE_TYPE": "RedisCache", "CACHE_REDIS_URL": redis_url,
               "CACHE_KEY_PREFIX": f"taikai-test-{uuid.uuid4().hex}:"} if kind == "redis" else \
         {"CACHE_TYPE": "webapp.polling.folder_cache.FolderCache", "CACHE_DIR": str(folder)}
-    return create_app({"TESTING": True, "SECRET_KEY": app.config["SECRET_KEY"],
+    return create_app({"TESTING": True, "SECRET_KEY": app.config["SECRET_KEY"], "WTF_CSRF_ENABLED": False,
                        "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], **trust, **shared})
 
 
@@ -184,6 +198,8 @@ def _close(server) -> None:
                          ids=["proxy", "proxy-naming-host-port-prefix"])
 def test_no_request_changes_what_a_clean_viewer_receives(app, tmp_path, redis_url, kind, trust):
     Strangers.servers = tuple(_server(app, trust, kind, tmp_path / name, redis_url) for name in ("a", "b"))
+    Strangers.desk = accounts.create_user(f"desk{uuid.uuid4().hex[:8]}", "desk-pass-123", role="desk").username
+    db.session.commit()
     try:
         run_state_machine_as_test(Strangers, settings=settings(
             max_examples=15, stateful_step_count=12, deadline=None, derandomize=True,
