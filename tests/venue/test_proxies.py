@@ -81,6 +81,12 @@ def test_the_public_address_and_script_root_come_from_configuration(tmp_path):
     assert seen["link"] == "/tk/", "a server's SCRIPT_NAME is replaced by the configured root"
 
 
+@pytest.mark.parametrize("prefix", ["//evil.example", "https://evil.example", "x", "/a?b", "/a\\b", "/ok, //evil"])
+def test_even_a_trusted_prefix_is_a_path_of_the_site_or_nothing(tmp_path, prefix):
+    client = _app(tmp_path, TAIKAI_PROXIES=1, TAIKAI_FORWARDED_HEADERS="prefix").test_client()
+    assert client.get("/_where", headers={"X-Forwarded-Prefix": prefix}).json["link"] == "/"
+
+
 @pytest.mark.parametrize("config", [{"TAIKAI_PROXIES": 1, "TAIKAI_FORWARDED_HEADERS": "server"},
                                     {"TAIKAI_PUBLIC_URL": "taikai.example.jp"},
                                     {"TAIKAI_SCRIPT_ROOT": "//evil.example"}])

@@ -14,12 +14,16 @@ One line from a write to a cheap read:
           ├──▶ pagegate.py   WSGI layer: a session-less viewer's page is the app's earlier answer
           │                  to the same request at the same version, replayed from memory
           ▼
-    fragments.py   a page, or a bracket's block, rendered once per (what, id, version, language)
+    fragments.py   a page, or a bracket's block, rendered once per (what, id, version, language,
+                   script root: the configured one, webapp/venue/proxies.py)
                    and compressed once; kept in this worker and in the shared cache (Redis, or
                    folder_cache.py's folder when there is none)
 
 Why it is safe: a key names the version, the row's creation time and a digest of the templates
 and translations, so nothing is ever invalidated by hand and nothing stale can be served — a
-change that a page shows moves the version in the transaction that makes it. Each measure's
-figure is in docs/benchmarks.md (bench/pages.py writes it): the 304 poll, the replayed bracket, the one-game redraw.
+change that a page shows moves the version in the transaction that makes it; and no request can
+keep its own answer under another's key — every part of a request a kept answer shows is in its key,
+and forwarding headers reach none of these layers unless the operator trusts them (issue 25). Each
+measure's figure is in docs/benchmarks.md (bench/pages.py writes it): the 304 poll, the replayed
+bracket, the one-game redraw.
 """

@@ -9,7 +9,8 @@ answers the same request again from memory after one stamp read (stamps.py).
 What keeps it safe:
 - The key is the stamp (the phase's or event's version, which every change the page shows moves
   in its own transaction: versions.py) plus everything else the answer may depend on, as sent:
-  path, query, the Cookie header, Accept-Encoding, the htmx headers, scheme, host and prefix.
+  path, query, the Cookie header, Accept-Encoding, the htmx headers, scheme, host and prefix
+  (the last three as webapp/venue/proxies.py leaves them: a forwarded one only where trusted).
   A new version is a new key, so nothing is ever invalidated by hand and nothing stale is replayed.
 - Only requests whose Cookie header holds nothing but the language choice qualify: no session,
   so no person, no CSRF token and no flash. Only answers the app marked as the same for every such

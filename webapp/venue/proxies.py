@@ -60,6 +60,8 @@ class ForwardedHeaders:
     def __call__(self, environ, start_response):
         for key in [k for k in environ if _forwarding(k) and k not in self.kept]:
             del environ[key]
+        if not _a_path(environ.get("HTTP_X_FORWARDED_PREFIX")):
+            environ.pop("HTTP_X_FORWARDED_PREFIX", None)  # even a trusted prefix is a path or nothing
         self._origin(environ)
         return self.wsgi_app(environ, start_response)
 
@@ -70,6 +72,12 @@ class ForwardedHeaders:
         environ["SCRIPT_NAME"] = self.root
         if self.host:
             environ["HTTP_HOST"], environ["wsgi.url_scheme"] = self.host, self.scheme
+
+
+def _a_path(header: str | None) -> bool:
+    """Whether every prefix in the header is a path of this site ("/taikai"), not "//host" or "x"."""
+    return header is None or all(p.strip().startswith("/") and not p.strip().startswith("//")
+                                 and not any(c in p for c in "\\?#") for p in header.split(","))
 
 
 def _forwarding(key: str) -> bool:
