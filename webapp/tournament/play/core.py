@@ -57,7 +57,7 @@ def knock_out(state: MatchState, side: str, member_id: int, how: str) -> None:
     was_current = s.current == member_id
     if was_current:
         s.current = None
-    if not state.members_in(side):
+    if not state.members_in(side) and state.mtype.emptied_loses:
         state.mtype.team_out(state, side, how)
     else:
         state.mtype.after_knock_out(state, side, member_id, was_current)
