@@ -8,6 +8,7 @@ from ..tournament.errors import N_
 from ..tournament.reception import reception_info
 from ..tournament.rulesets import RULESETS
 from . import ServiceError
+from .rules import entry_fee
 
 MAX_CSV_BYTES = 2 * 1024 * 1024
 
@@ -107,7 +108,10 @@ def default_info(event: Event) -> dict:
     """Under a rule set with a reception category (KGP2025: players) entrants are recorded as that
     at the door unless the desk says otherwise."""
     ruleset = RULESETS.get(event.ruleset)
-    return reception_info(ruleset.reception_category) if ruleset and ruleset.reception_category else {}
+    if ruleset and ruleset.reception_category:
+        return reception_info(ruleset.reception_category)
+    fee = entry_fee(event)   # a custom event charges only the fee its rules set (none by default)
+    return {"category": "player", "days": 1, "due_yen": fee} if fee else {}
 
 
 def _check_duplicates(event: Event, rows: list[dict]) -> None:

@@ -5,7 +5,7 @@ from flask_login import current_user
 
 from ..extensions import db
 from ..models import Event, Phase
-from ..services import ServiceError, checkin, entrant_import, event_templates, schedules, start_preview
+from ..services import ServiceError, checkin, entrant_import, event_templates, schedules, setup_checks, start_preview
 from ..tournament.errors import N_
 from ..tournament.event_plans import TEMPLATES
 from ..tournament.play import MATCH_TYPES
@@ -155,6 +155,7 @@ def start(phase_id):
 
     def go():
         target = started["phase"] = pass_gate(phase)
+        setup_checks.check_start(target)
         event_templates.start(target, current_user, draw_seed=seed or ("" if draw_groups else None),
                               draw_groups=draw_groups, pairing=pairing or None)
     if run_change(go):

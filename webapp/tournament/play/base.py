@@ -17,6 +17,7 @@ class MatchType:
     label = ""         # msgid: how the desk names it
     roll_call = False  # the Tekken roll call decides a no-show, never an automatic walkover
     winner_stays = False  # a team match where the winner plays on (kachinuki)
+    team = False       # sides are teams of several members (a 1on1 match type otherwise)
     emptied_loses = True  # a side whose last member is out loses the match at once
 
     @staticmethod

@@ -20,6 +20,7 @@ class Kachinuki(MatchType):
     label = N_("Kachinuki (team, winner stays)")
     roll_call = True
     winner_stays = True
+    team = True
 
     @classmethod
     def validate_setup(cls, setup, rules) -> None:

@@ -23,6 +23,7 @@ class PointFormat(MatchType):
 
     name = "point_format"
     label = N_("Point format (team, one set per member)")
+    team = True
     emptied_loses = False   # members who played are "out": the match goes on to the count
 
     @classmethod

@@ -12,6 +12,7 @@ class Representative(MatchType):
 
     name = "representative"
     label = N_("Representative match")
+    team = True
 
     @classmethod
     def validate_setup(cls, setup, rules) -> None:
