@@ -124,4 +124,6 @@ def match_model(state) -> dict:
             "games": [{"char_a": g.char_a, "char_b": g.char_b, "stage": g.stage, "side_a": g.side_a,
                        "member_a": g.member_a, "member_b": g.member_b, "winner": g.winner,
                        "rounds_a": g.rounds_a, "rounds_b": g.rounds_b} for g in state.games],
-            "blind": state.blind, "sets": [{"winner": x["winner"], "decider": x["decider"]} for x in state.sets]}
+            "blind": state.blind,
+            "sets": [{"winner": x["winner"], "decider": x["decider"], "until": x["until"]} for x in state.sets],
+            "played": {s: [i for i, why in state.side(s).out.items() if why == "set"] for s in sides}}

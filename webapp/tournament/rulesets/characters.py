@@ -26,9 +26,25 @@ def _both(state):
     return ["a", "b"]
 
 
+def _same_players(state):
+    """The previous game, when the same two players play the next one (a team's new player picks freely)."""
+    prev = state.games[-1] if state.games else None
+    if prev is None or (prev.member_a, prev.member_b) != (state.a.current, state.b.current):
+        return None
+    return prev
+
+
+def _loser_may(state):
+    """Game 1 of two players: both pick; then only the previous game's loser may change."""
+    prev = _same_players(state)
+    if prev is None or prev.winner is None:
+        return ["a", "b"]
+    return [prev.loser]
+
+
 def _loser_check(state, report, members):
     """From game 2 on, only the previous game's loser may change character."""
-    prev = state.games[-1] if state.games else None
+    prev = _same_players(state)
     if prev is None or prev.winner is None:
         return
     w = prev.winner
@@ -42,11 +58,21 @@ def _loser_check(state, report, members):
             before=prev.char(w), after=after)
 
 
+def _resolve(state, side, member_id, char):
+    """An empty character: the member's last one in this match, else their registered one."""
+    if char:
+        return char
+    for game in reversed(state.games):
+        if game.member(side) == member_id:
+            return game.char(side)
+    return state.member(side, member_id).character if member_id is not None else ""
+
+
 # rule -> (check_characters, voids_win, may_change, resolve_character)
 HOOKS = {
-    "free": (_free_check, kgp2025.voids_win, _both, kgp2025.resolve_character),
-    "loser_changes": (_loser_check, kgp2025.voids_win, kgp2025.may_change, kgp2025.resolve_character),
-    "double_blind": (_loser_check, kgp2025.voids_win, kgp2025.may_change, kgp2025.resolve_character),
+    "free": (_free_check, kgp2025.voids_win, _both, _resolve),
+    "loser_changes": (_loser_check, kgp2025.voids_win, _loser_may, _resolve),
+    "double_blind": (_loser_check, kgp2025.voids_win, _loser_may, _resolve),
     "locked": (tekken7_hiza_5on5.check_characters, tekken7_hiza_5on5.voids_win,
                tekken7_hiza_5on5.may_change, tekken7_hiza_5on5.resolve_character),
 }
