@@ -45,7 +45,7 @@ def check_phase(event, match_type: str, best_of: int, rules=None) -> None:
     if event.entrant_kind == "team" and not mtype.team:
         _refuse("setup.one_on_one_for_teams",
                 N_("%(type)s is a 1on1 match, but this event's entrants are teams: choose a team "
-                   "match type (point format, kachinuki or representative)."), type=mtype.label)
+                   "match type (Point format, Kachinuki or Representative match)."), type=mtype.label)
     if event.entrant_kind != "team" and mtype.team:
         _refuse("setup.team_type_for_players",
                 N_("%(type)s is a team match, but this event's entrants are players: choose best "
