@@ -111,3 +111,23 @@ def test_a_3on3_point_format_event_from_the_desk_plays_to_a_result(desk_client):
     db.session.expire_all()
     done = db.session.get(MatchRow, match.id)
     assert done.status == "done" and done.winner_id == match.slot_a
+
+
+def test_a_team_with_a_substitute_imports_and_plays_when_the_rules_allow(desk_client):
+    from webapp.services import entrant_import
+    event = _create(desk_client, entrant_kind="team", team_size="2")
+    sheet = "チームA,1,A1,,A2,,A3,\nチームB,2,B1,,B2,\n"
+    refused = desk_client.post(f"/desk/e/{event.id}/entrants?lang=en", data={"entrants": sheet})
+    assert refused.status_code == 422 and "found 3" in _flash(refused)
+    answer = _rules(desk_client, event, preset="standard_team", substitutes="1", decider="on")
+    assert answer.status_code == 302, _flash(answer)
+    db.session.expire_all()
+    event = db.session.get(Event, event.id)
+    entrant_import.apply(event, entrant_import.plan(event, sheet), None)
+    for entrant in event.entrants:
+        entrant.checked_in = True
+    db.session.commit()
+    match = _start(desk_client, _phase(desk_client, event, match_type="point_format", best_of="1"))
+    a = member_ids(match, "a")
+    assert len(a) in (2, 3)
+    assert send(match, "name_player", position=0, side="a", member_id=a[-1]).outcome == "applied"

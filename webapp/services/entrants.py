@@ -63,7 +63,7 @@ def _check_lengths(rows: list[dict]) -> None:
                 name=too_long[0][:20], max=NAME_MAX, chars=CHARACTER_MAX)
 
 
-def positional_row(cells: list[str], line_no: int, team_size: int) -> dict:
+def positional_row(cells: list[str], line_no: int, team_size: int, extra: int = 0) -> dict:
     """A line without a header: name[,seed][,member,character]*."""
     name, rest = cells[0], cells[1:]
     if not name:
@@ -75,7 +75,7 @@ def positional_row(cells: list[str], line_no: int, team_size: int) -> dict:
         rest = rest[1:]
     members = [(rest[i], rest[i + 1] if i + 1 < len(rest) else "") for i in range(0, len(rest), 2)
                if rest[i]]
-    if team_size > 1 and members and len(members) != team_size:
+    if team_size > 1 and members and not team_size <= len(members) <= team_size + extra:  # extra: substitutes
         raise ServiceError("entrants.team_size",
                            N_("Line %(line)s: a team needs %(size)s members with their characters, found %(found)s."),
                            line=line_no, size=team_size, found=len(members))
