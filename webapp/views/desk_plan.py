@@ -6,6 +6,7 @@ from flask_login import current_user
 from ..extensions import db
 from ..models import Event, Phase
 from ..services import ServiceError, checkin, entrant_import, event_templates, schedules, setup_checks, start_preview
+from ..services.rules import rules_for
 from ..tournament.errors import N_
 from ..tournament.event_plans import TEMPLATES
 from ..tournament.play import MATCH_TYPES
@@ -115,7 +116,11 @@ def play_words(phase: Phase) -> str:
         return _("%(size)s-on-%(size)s kachinuki: the winner stays on", size=phase.event.team_size)
     if phase.match_type == "representative":
         return _("Representative match: each team names one member to play")
-    words = _("1-on-1, first to %(wins)s games", wins=phase.best_of // 2 + 1)
+    rounds = _("first to %(n)d rounds", n=rules_for(phase.event, phase).rounds_to_win)
+    if phase.match_type == "point_format":
+        return _("%(size)s-on-%(size)s point format: each member plays one set, first to %(wins)s games",
+                 size=phase.event.team_size, wins=phase.best_of // 2 + 1) + " · " + rounds
+    words = _("1-on-1, first to %(wins)s games", wins=phase.best_of // 2 + 1) + " · " + rounds
     later = (phase.play_options or {}).get("best_of")
     if isinstance(later, dict) and later:
         words += " " + _("(deciding matches: first to %(wins)s)", wins=max(later.values()) // 2 + 1)
