@@ -109,7 +109,7 @@ def _check_member_in(state, act):
     mid = _current(state, act)
     if mid in state.side(act.side).out:
         raise RuleViolation("tekken.member_already_out",
-                            N_("Tekken kachinuki: %(name)s is already out"),
+                            N_("%(name)s is already out"),
                             name=state.member(act.side, mid).name)
     return replace(act, member_id=mid)
 
