@@ -131,3 +131,35 @@ def test_a_team_with_a_substitute_imports_and_plays_when_the_rules_allow(desk_cl
     a = member_ids(match, "a")
     assert len(a) in (2, 3)
     assert send(match, "name_player", position=0, side="a", member_id=a[-1]).outcome == "applied"
+
+
+def test_the_offline_pack_carries_the_built_rules(desk_client):
+    from webapp.services import offline_pack
+    event = _create(desk_client, entrant_kind="team", team_size="3")
+    _rules(desk_client, event, preset="standard_team", rounds_to_win="3", best_of=["3"], character_rule="free",
+           double_ko="replayed", decider="off", penalty_name=["ポーズ", "乱入"], penalty_effect=["round", "dq_day"],
+           penalty_key=["", ""])
+    for entrant in entrants.add_entrants(event, [{"name": f"T{i}", "seed": i, "members": [(f"M{i}{n}", "") for n in "123"]}
+                                                for i in (1, 2)]):
+        entrant.checked_in = True
+    db.session.commit()
+    match = _start(desk_client, _phase(desk_client, event, match_type="point_format"))
+    pack = offline_pack.pack(db.session.get(Event, event.id), str)
+    assert (pack["rounds_to_win"], pack["double_ko"]) == (3, True)
+    rules = next(m for p in pack["phases"] for b in p["brackets"] for m in b["matches"] if m["id"] == match.id)["rules"]
+    assert (rules["rounds_to_win"], rules["character_rule"], rules["double_ko"]) == (3, "free", "replayed")
+    assert (rules["team_size"], rules["decider"], rules["games_to_win"]) == (3, False, 2)
+    assert rules["penalties"] == [{"kind": "p1", "effect": "round", "name": "ポーズ"},
+                                  {"kind": "p2", "effect": "dq_day", "name": "乱入"}]
+    page = desk_client.get(f"/staff/m/{match.id}?lang=ja").get_data(as_text=True)
+    assert "3ラウンド先取" in page and "乱入" in page
+
+
+def test_the_desk_rules_page_shows_the_rules_in_force(desk_client):
+    event = _create(desk_client, entrant_kind="player")
+    _rules(desk_client, event, preset="standard_1on1", rounds_to_win="3", best_of=["3", "5"], entry_fee_yen="1000")
+    page = desk_client.get(f"/desk/e/{event.id}/rules?lang=ja").get_data(as_text=True)
+    assert "3ラウンド先取" in page and "3 / 5本勝負" in page and 'value="1000"' in page
+    assert "3ラウンド先取" in desk_client.get(f"/desk/e/{event.id}?lang=ja").get_data(as_text=True)
+    _players(event)
+    assert all(e.info.get("due_yen") == 1000 for e in db.session.get(Event, event.id).entrants)
