@@ -99,7 +99,8 @@ def rules_model(rules, match_type: str, best_of: int) -> dict:
             "character_rule": rules.character_rule, "double_ko": rules.double_ko_rule,
             "coin_toss_required": list(rules.coin_toss_required),
             "stage_rule": rules.stage_rule, "side_rule": rules.side_rule,
-            "team_size": rules.team_size, "decider": rules.decider, "hidden_order": rules.hidden_order,
+            "team_size": rules.team_size, "roll_call": rules.roll_call, "decider": rules.decider,
+            "hidden_order": rules.hidden_order,
             "penalties": [{"kind": k, "effect": e, "name": rules.penalty_names.get(k, "")}
                           for k, e in rules.penalties.items()]}
 

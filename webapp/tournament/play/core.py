@@ -124,7 +124,7 @@ def check_roll_call(state, act):
     """Kachinuki roll call before the first game; absent members must be on the team."""
     check_open(state)
     check_before_first_game(state, N_("The roll call"))
-    if state.setup.match_type != "kachinuki":
+    if state.setup.match_type != "kachinuki" or not state.rules.roll_call:
         raise RuleViolation("play.no_roll_call", N_("Only a kachinuki match has a roll call"))
     for side, ids in (("a", act.absent_a), ("b", act.absent_b)):
         for mid in ids:

@@ -49,6 +49,7 @@ class RuleSet:
     hidden_order: bool = False    # point format: each set's players are named blind
     substitutes: int = 0          # members a team may register beyond team_size
     preset: str = ""              # the registered rule set these rules were built from
+    roll_call: bool = False       # kachinuki: the referee's roll call (absent members play last)
 
     def games_for_phase(self, phase: str) -> int:
         """Games per match (best of N) in a phase of the event."""

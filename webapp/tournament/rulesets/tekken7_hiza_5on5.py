@@ -69,6 +69,7 @@ RULESET = register(RuleSet(
     penalties=KINDS,
     penalty_names=NAMES,
     character_rule="locked",
+    roll_call=True,                  # 点呼: absent members play last; a no-show is never automatic
     double_ko_rule="replayed",
     day_long=DAY_LONG,
     check_characters=check_characters,
