@@ -89,7 +89,7 @@ def test_refusals_name_no_internal_keys():
 @settings(max_examples=150, deadline=None)
 @given(layers=st.lists(SETTINGS, min_size=1, max_size=3), data=st.data())
 def test_any_valid_settings_give_rules_the_engine_plays_to_the_end(layers, data):
-    rules = build_rules("standard_1on1", *layers)
+    rules = build_rules(data.draw(st.sampled_from(["standard_1on1", "kgp2025"])), {}, *layers)
     best_of = data.draw(st.sampled_from(rules.best_of))
     state = one_on_one(rules, best_of)
     t = rules.rounds_to_win
