@@ -111,6 +111,11 @@ def test_a_3on3_point_format_event_from_the_desk_plays_to_a_result(desk_client):
     db.session.expire_all()
     done = db.session.get(MatchRow, match.id)
     assert done.status == "done" and done.winner_id == match.slot_a
+    public = desk_client.get(f"/m/{match.id}?lang=ja").get_data(as_text=True)
+    assert "A1" in public and "B3" in public
+    phase = done.bracket.phase
+    bracket = desk_client.get(f"/e/{event.slug}/phase/{phase.id}?lang=ja")
+    assert bracket.status_code == 200 and "チームA" in bracket.get_data(as_text=True)
 
 
 def test_a_team_with_a_substitute_imports_and_plays_when_the_rules_allow(desk_client):
