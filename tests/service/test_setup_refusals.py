@@ -101,3 +101,11 @@ def test_a_started_phase_keeps_its_rules(desk_client):
     assert desk_client.post(f"/desk/phase/{phase.id}/start").status_code == 302
     answer = desk_client.post(f"/desk/phase/{phase.id}/rules?lang=en", data={"rounds_to_win": "3"})
     _refused(answer, "has started")
+
+
+def test_a_rules_form_value_that_cannot_be_used_is_refused_in_words(desk_client):
+    event = _create(desk_client, entrant_kind="player")
+    answer = desk_client.post(f"/desk/e/{event.id}/rules?lang=ja", data={"preset": "standard_1on1",
+                                                                         "entry_fee_yen": "-5"})
+    _refused(answer, "参加費")
+    assert "entry_fee_yen" not in _flash(answer)

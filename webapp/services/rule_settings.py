@@ -5,7 +5,7 @@
 the domain builds the RuleSet from it (tournament/rulesets/build.py). Rules change only
 before play: a phase with games entered keeps the rules its games were played by.
 """
-from marshmallow import Schema, fields, post_load, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from ..tournament.errors import N_
 from ..tournament.rulesets import RULESETS
@@ -50,6 +50,24 @@ class RuleSettingsSchema(Schema):
         return data
 
 
+# Each setting as the form's reader calls it (a refusal never shows the field's key).
+FIELD_WORDS = {"rounds_to_win": N_("rounds per game"), "best_of": N_("games per match"),
+               "character_rule": N_("character rule"), "stage_rule": N_("stage rule"),
+               "side_rule": N_("side rule"), "double_ko": N_("double K.O."), "penalties": N_("penalties"),
+               "entry_fee_yen": N_("entry fee"), "categories": N_("categories"),
+               "decider": N_("decider"), "hidden_order": N_("hidden order"), "substitutes": N_("substitutes")}
+
+
+def load_settings(settings: dict) -> dict:
+    """The settings checked by the schema; a refusal names the setting in words."""
+    try:
+        return RuleSettingsSchema().load(settings)
+    except ValidationError as problem:
+        field = next(iter(problem.normalized_messages()), "")
+        raise ServiceError("rules.invalid", N_("Check the rules: the %(field)s cannot be used as entered."),
+                           field=FIELD_WORDS.get(field, N_("setting"))) from problem
+
+
 def _unplayed(phases) -> None:
     """Rules change only before a phase's games are played."""
     for phase in phases:
@@ -61,7 +79,7 @@ def _unplayed(phases) -> None:
 
 def save_event_rules(event, preset: str, settings: dict, user=None) -> None:
     """Set the event's preset and settings, after checking every phase still fits them."""
-    settings = RuleSettingsSchema().load(settings)
+    settings = load_settings(settings)
     preset = preset or preset_for(event)
     if preset not in RULESETS:
         raise ServiceError("rules.preset", N_("Choose the event's rules from the list."))
@@ -78,7 +96,7 @@ def save_event_rules(event, preset: str, settings: dict, user=None) -> None:
 
 def save_phase_rules(phase, settings: dict, user=None) -> None:
     """Set a phase's overrides of the event's settings, after checking the phase fits them."""
-    settings = RuleSettingsSchema().load(settings)
+    settings = load_settings(settings)
     _unplayed([phase])
     event = phase.event
     team_size = event.team_size if event.entrant_kind == "team" else 0
