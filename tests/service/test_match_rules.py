@@ -168,3 +168,18 @@ def test_the_desk_rules_page_shows_the_rules_in_force(desk_client):
     assert "3ラウンド先取" in desk_client.get(f"/desk/e/{event.id}?lang=ja").get_data(as_text=True)
     _players(event)
     assert all(e.info.get("due_yen") == 1000 for e in db.session.get(Event, event.id).entrants)
+
+
+def test_the_standard_dq_for_the_day_is_kept_for_the_day(desk_client):
+    event = _create(desk_client, entrant_kind="player")
+    _players(event, 4)
+    match = _start(desk_client, _phase(desk_client, event))
+    out = send(match, "penalty", position=0, side="a", penalty="dq_day")
+    assert out.outcome == "applied", out.message
+    db.session.expire_all()
+    done = db.session.get(MatchRow, match.id)
+    assert done.status == "done" and done.winner_id == match.slot_b
+    loser = next(e for e in db.session.get(Event, event.id).entrants if e.id == match.slot_a)
+    assert [dq["penalty"] for dq in loser.info["day_dq"].values()] == ["dq_day"]
+    words = desk_client.get(f"/desk/e/{event.id}?lang=ja").get_data(as_text=True)
+    assert "当日すべての試合の失格" in words and "dq_day" not in words.replace('value="dq_day"', "")
