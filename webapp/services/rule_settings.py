@@ -19,12 +19,16 @@ ALL_EFFECTS = (*EFFECTS, "second_mistake_game", "first_player_lost", "member_out
 
 
 class PenaltySchema(Schema):
+    """One penalty: its name as the organiser typed it and its effect (the key is given if missing)."""
+
     key = fields.String(load_default="", validate=validate.Length(max=40))
     name = fields.String(required=True, validate=validate.Length(min=1, max=80))
     effect = fields.String(required=True, validate=validate.OneOf(ALL_EFFECTS))
 
 
 class RuleSettingsSchema(Schema):
+    """An event's or a phase's match-rule settings; every key optional (a phase overrides what it sets)."""
+
     rounds_to_win = fields.Integer(validate=validate.Range(min=1, max=5))
     best_of = fields.List(fields.Integer(validate=validate.OneOf(BEST_OF)), validate=validate.Length(min=1))
     character_rule = fields.String(validate=validate.OneOf(tuple(CHARACTER_RULES)))
