@@ -11,12 +11,23 @@
   const id = (v) => (v == null || v === '' ? null : Number(v)); // a form sends "12", a script 12
   const ROUND_PENALTIES = ['interruption', 'prohibited_act'];
   const MEMBER_OUT = ['disqualify_member', 'smoking', 'bluff'];
+  const OUT_EFFECTS = ['member_out', 'first_player_lost', 'dq_match', 'dq_day'];
+  // A penalty's effect under the match's rules (the pack's list), else the seed's kinds by name.
+  function effectOf(m, kind) {
+    const known = (m.rules.penalties || []).find((p) => p.kind === kind);
+    if (known) return known.effect;
+    if (kind === 'prohibited_act') return 'round_then_match';
+    if (kind === 'disqualify_team') return 'team_out';
+    if (MEMBER_OUT.includes(kind)) return 'member_out';
+    return ROUND_PENALTIES.includes(kind) ? 'round' : '';
+  }
 
   // The starting point of a match nobody has played yet (a match the pack knows only by its players).
   function fresh(rules, members) {
     return { type: rules.match_type, rules, score: [0, 0], finished: false, winner: null,
       members: { a: members.a || [], b: members.b || [] }, out: { a: [], b: [] }, current: { a: null, b: null },
-      absent: { a: [], b: [] }, permitted: { a: {}, b: {} }, acts: { a: 0, b: 0 }, awarded: { a: 0, b: 0 }, toss: null, games: [], blind: true };
+      absent: { a: [], b: [] }, permitted: { a: {}, b: {} }, acts: { a: 0, b: 0 }, awarded: { a: 0, b: 0 }, toss: null, games: [],
+      blind: rules.match_type === 'point_format' ? !!rules.hidden_order : true, sets: [], played: { a: [], b: [] } };
   }
 
   const copy = (m) => JSON.parse(JSON.stringify(m));
@@ -51,6 +62,7 @@
     m.games.push({ char_a: p.char_a || '', char_b: p.char_b || '', stage: p.stage || '', side_a: p.side_a || '',
       member_a: m.current.a, member_b: m.current.b, winner: p.double_ko ? null : p.winner,
       rounds_a: p.rounds_a, rounds_b: p.rounds_b });
+    if (m.type === 'point_format') return pointGame(m, p);
     if (m.type !== 'kachinuki') return bestOf(m, p);
     if (p.double_ko) {
       if (SIDES.every((s) => membersIn(m, s).length === 1 && membersIn(m, s)[0] === m.current[s])) return; // replayed
@@ -72,30 +84,78 @@
     if (m.score[SIDES.indexOf(p.winner)] >= (m.rules.games_to_win || 1)) finish(m, p.winner);
   }
 
+  // Point format (point_format.py): a member who reaches the set's games wins the set; the team with
+  // more sets takes the match once the sets left cannot change it; a tie goes to the decider.
+  const setsWon = (m, s) => (m.sets || []).filter((x) => x.winner === s).length;
+  function inDecider(m) {
+    const regular = (m.sets || []).filter((x) => !x.decider).length;
+    return !m.finished && regular >= (m.rules.team_size || 3) && setsWon(m, 'a') === setsWon(m, 'b');
+  }
+
+  function pointGame(m, p) {
+    if (p.double_ko || !SIDES.includes(p.winner)) return; // replayed
+    const sets = m.sets || (m.sets = []), start = sets.length ? sets[sets.length - 1].until : 0;
+    const wins = m.games.slice(start).filter((g) => g.winner === p.winner).length;
+    if (wins < (m.rules.games_to_win || 1)) return;
+    sets.push({ winner: p.winner, decider: inDecider(m), until: m.games.length });
+    m.played = m.played || { a: [], b: [] };
+    SIDES.forEach((s) => {
+      const c = m.current[s];
+      if (c != null && !m.out[s].includes(c)) { m.out[s].push(c); m.played[s].push(c); }
+      m.current[s] = null;
+    });
+    m.blind = !!m.rules.hidden_order;
+    m.score = [setsWon(m, 'a'), setsWon(m, 'b')];
+    decidePoint(m);
+  }
+
+  function decidePoint(m) {
+    const [a, b] = m.score, sets = m.sets;
+    if (sets.some((x) => x.decider)) return finish(m, sets[sets.length - 1].winner);
+    const left = (m.rules.team_size || 3) - sets.length;
+    if (a > b + left || b > a + left) return finish(m, a > b ? 'a' : 'b');
+    if (left > 0 || m.rules.decider) return;
+    const won = SIDES.map((s) => m.games.filter((g) => g.winner === s).length);
+    if (won[0] !== won[1]) finish(m, won[0] > won[1] ? 'a' : 'b');
+  }
+
+  // Who a team may name: not those who played their set (for the decider: anyone not put out by a penalty).
+  function nameable(m, s) {
+    if (m.type === 'point_format' && inDecider(m)) {
+      const played = (m.played || {})[s] || [];
+      return m.members[s].map((x) => x.id).filter((id) => !m.out[s].includes(id) || played.includes(id));
+    }
+    return membersIn(m, s).filter((id) => !m.absent[s].includes(id));
+  }
+
   // KGP: the second prohibited act loses the match (2–0 / 3–0); a round penalty at the deciding
   // round loses the game; Tekken's disqualifications take a member or the team out.
   function penalty(m, p) {
-    const side = p.side, opp = other(side);
+    const side = p.side, opp = other(side), effect = effectOf(m, p.penalty);
     if (!SIDES.includes(side)) return;
-    if (p.penalty === 'prohibited_act' && ++m.acts[side] >= 2) {
-      if (m.type !== 'kachinuki') m.score = side === 'a' ? [0, m.rules.games_to_win || 1] : [m.rules.games_to_win || 1, 0];
-      return finish(m, opp);
-    }
-    if (p.penalty === 'disqualify_team') {
+    const forfeit = () => {
+      if (m.type === 'best_of') m.score = side === 'a' ? [0, m.rules.games_to_win || 1] : [m.rules.games_to_win || 1, 0];
+      finish(m, opp);
+    };
+    if (effect === 'round_then_match' && ++m.acts[side] >= 2) return forfeit();
+    if (effect === 'match') return forfeit();
+    if (effect === 'team_out') {
       membersIn(m, side).forEach((id) => knockOut(m, side, id));
       finish(m, opp);
       m.score = m.type === 'kachinuki' ? [m.out.b.length, m.out.a.length] : m.score;
       return;
     }
-    if (MEMBER_OUT.includes(p.penalty)) {
+    if (OUT_EFFECTS.includes(effect)) {
       knockOut(m, side, p.member_id != null && p.member_id !== '' ? id(p.member_id) : m.current[side]);
+      if (m.type === 'best_of' && !membersIn(m, side).length) return forfeit();
       return checkTeams(m, [side]);
     }
-    if (ROUND_PENALTIES.includes(p.penalty)) {
+    const rounds = (awarded) => ({ rounds_a: +p.rounds_a || 0, rounds_b: +p.rounds_b || 0, ['rounds_' + opp]: awarded });
+    if (effect === 'game') return game(m, { winner: opp, ...rounds(m.rules.rounds_to_win || 2) });
+    if (effect === 'round' || effect === 'round_then_match') {
       const given = (opp === 'a' ? p.rounds_a : p.rounds_b) || 0;
       m.awarded[opp] = Math.max(m.awarded[opp], given) + 1;
-      const rounds = { rounds_a: +p.rounds_a || 0, rounds_b: +p.rounds_b || 0, ['rounds_' + opp]: m.awarded[opp] };
-      if (m.awarded[opp] >= (m.rules.rounds_to_win || 2)) game(m, { winner: opp, ...rounds });
+      if (m.awarded[opp] >= (m.rules.rounds_to_win || 2)) game(m, { winner: opp, ...rounds(m.awarded[opp]) });
     }
   }
 
@@ -136,10 +196,10 @@
   function next(m) {
     if (m.finished) return { decided: true, winner: m.winner, score: m.score };
     const toss = !m.toss && (m.rules.coin_toss_required || []).includes(m.type);
-    const names = m.type === 'kachinuki' || (m.type === 'representative' && !m.games.length);
+    const names = m.type === 'kachinuki' || m.type === 'point_format' || (m.type === 'representative' && !m.games.length);
     const naming = names ? SIDES.filter((s) => m.current[s] == null) : [];
     const may = {};
-    SIDES.forEach((s) => { may[s] = membersIn(m, s).filter((id) => !m.absent[s].includes(id)); });
+    SIDES.forEach((s) => { may[s] = nameable(m, s); });
     return { decided: false, toss, naming, may, game: m.games.length + 1, blind: m.blind };
   }
 

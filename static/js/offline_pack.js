@@ -75,21 +75,30 @@
     box.querySelector('[data-testid=offline-phase]').textContent = `${here.event.name} · ${here.phase.name}`;
     box.querySelector('[data-part=entry]').hidden = false;
     box.querySelectorAll('[data-ruleset]').forEach((d) => { d.hidden = d.dataset.ruleset !== here.event.ruleset; });
+    penalties(box.querySelector(`[data-ruleset="${here.event.ruleset}"] select[name=penalty]`));
     drawScores();
     await drawSlots();
+  }
+
+  // The event's own penalty list (the organiser's names from the pack), where it is not the preset's.
+  function penalties(select) {
+    const list = (here.match.rules || {}).penalties || [];
+    if (!select || !list.length || [...select.options].slice(1).map((o) => o.value).join() === list.map((p) => p.kind).join()) return;
+    select.replaceChildren(select.options[0], ...list.map((p) => el('option', { value: p.kind }, p.name || msg('Penalty'))));
   }
 
   // One tap for the score, which also says who won: 2–0, 2–1, 1–2, 0–2 (first to 3 likewise, and
   // the full-set double K.O. where the rules count it), as on the online form.
   function drawScores() {
-    const t = here.event.rounds_to_win || 2, box = root().querySelector('[data-part=scores]');
+    const r = here.match.rules || {}, t = r.rounds_to_win || here.event.rounds_to_win || 2;
+    const box = root().querySelector('[data-part=scores]');
     const chip = (ra, rb, note) => el('label', { class: 'chip' + (note ? ' score-dko' : '') },
       el('input', { type: 'radio', name: 'score', value: `${ra}-${rb}` }), el('strong', {}, `${ra}–${rb}`),
       note ? el('small', {}, note) : el('small', { 'data-part': ra > rb ? 'name-a' : 'name-b' }, ''));
     const chips = [];
     for (let l = 0; l < t; l++) chips.push(chip(t, l));
     for (let l = t - 1; l >= 0; l--) chips.push(chip(l, t));
-    if (here.event.double_ko) chips.push(chip(t - 1, t - 1, msg('Dko')));
+    if (r.double_ko ? r.double_ko === 'replayed' : here.event.double_ko) chips.push(chip(t - 1, t - 1, msg('Dko')));
     box.querySelectorAll('label').forEach((c) => c.remove());
     box.append(...chips);
   }

@@ -6,12 +6,14 @@
   'use strict';
   const SIDES = ['a', 'b'];
   const { el } = G.TaikaiDom;
+  // Kachinuki under rules with the roll call (Tekken's preset; a pack made before rules said so: yes).
+  const rollCalled = (m) => m.type === 'kachinuki' && (m.rules || {}).roll_call !== false;
   const same = (box, ids) => [...box.children].map((c) => (c.querySelector('input') || c).value).join() === ids.join();
 
   // Roll call before the first game of a kachinuki match: a chip per member (ticks kept on a redraw).
   function rollCall(root, m) {
     root.querySelectorAll('[data-part=roll-call]').forEach((d) => {
-      d.hidden = !(m.type === 'kachinuki' && !m.games.length);
+      d.hidden = !(rollCalled(m) && !m.games.length);
       for (const s of SIDES) {
         const box = d.querySelector(`[data-part=absent-${s}]`), ids = m.members[s].map((x) => String(x.id));
         if (!box || same(box, ids)) continue;
@@ -24,7 +26,7 @@
   // A member missing at roll call has come: one tap on them, per side; nothing when nobody is missing.
   function arrival(root, m) {
     root.querySelectorAll('[data-part=arrive]').forEach((d) => {
-      d.hidden = m.type !== 'kachinuki' || SIDES.every((s) => !m.absent[s].length);
+      d.hidden = !rollCalled(m) || SIDES.every((s) => !m.absent[s].length);
       for (const s of SIDES) {
         const wrap = d.querySelector(`[data-part=arrive-${s}]`), box = d.querySelector(`[data-part=arrivals-${s}]`);
         if (!wrap || !box) continue;

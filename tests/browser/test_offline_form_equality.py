@@ -68,8 +68,18 @@ REPRESENTATIVE = [
     lambda p: (p.name("B2"), p.game(3, 2)),
 ]
 
+# 3on3 point format, best of 3 sets, first to 2 rounds: A1 beats B1, B2 beats A2, A3 beats B3 (2–1).
+POINT = [
+    lambda p: (p.name("A1"), p.name("B1")),
+    lambda p: (p.game(2, 0), p.game(2, 1)),
+    lambda p: (p.name("A2"), p.name("B2"), p.game(0, 2)),
+    lambda p: (p.penalty("a", "penalty_game"), p.name("A3")),
+    lambda p: (p.name("B3"), p.game(2, 1), p.game(2, 0)),
+]
+
 
 @pytest.mark.parametrize("kind, args, steps, lang", [
+    ("point format", ("point_format", "standard_team", 2, 3), POINT, "ja"),
     ("kachinuki", (), KACHINUKI, "ja"),
     ("best of 3", ("best_of", "kgp2025", 2, 1), BEST_OF, "en"),
     ("representative", ("representative",), REPRESENTATIVE, "ja"),

@@ -129,7 +129,8 @@ def _staff_pages(event):
 
 def _desk_pages(event):
     urls = [f"/desk/e/{event.id}", f"/desk/e/{event.id}/mirror", f"/desk/e/{event.id}/stations",
-            f"/desk/e/{event.id}/stations/qr", f"/desk/entrant/{event.entrants[0].id}/dq"]
+            f"/desk/e/{event.id}/stations/qr", f"/desk/entrant/{event.entrants[0].id}/dq",
+            f"/desk/e/{event.id}/rules"] + [f"/desk/phase/{p.id}/rules" for p in event.phases]
     if event.template:
         urls += [f"/desk/e/{event.id}/schedule"]
         urls += [f"/desk/phase/{p.id}/preview" for p in event.phases if p.status == "draft"]

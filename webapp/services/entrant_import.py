@@ -18,6 +18,7 @@ from ..tournament.errors import N_
 from ..tournament.textsearch import fold
 from . import ServiceError, audit, entrants
 from .event_templates import replan
+from .rules import rules_for
 
 # One import takes at most this many rows (docs/running-an-event.md): a bigger sheet is split into parts.
 MAX_IMPORT_ROWS = 1024
@@ -98,20 +99,21 @@ def read_table(text: str) -> list[list[str]]:
 
 def plan(event: Event, text: str, choices: dict[int, str] | None = None) -> ImportPlan:
     """Read the sheet as the preview shows it; `choices` are the desk's meanings by column index."""
-    return _checked(event.entrants, read_plan(text, event.team_size, choices))
+    extra = rules_for(event).substitutes if event.entrant_kind == "team" else 0  # substitutes the rules allow
+    return _checked(event.entrants, read_plan(text, event.team_size, choices, extra))
 
 
-def read_plan(text: str, team_size: int, choices: dict[int, str] | None = None) -> ImportPlan:
+def read_plan(text: str, team_size: int, choices: dict[int, str] | None = None, extra: int = 0) -> ImportPlan:
     """The sheet's columns and rows, before comparing them with anyone already entered."""
     table = read_table(text)
     head = table[0]
     kinds = [header_kind(h) for h in head]
     if "name" not in kinds:  # no header: the old layout, name[,seed][,member,character]*
-        rows = [entrants.positional_row(cells, n, team_size) for n, cells in enumerate(table, start=1)]
+        rows = [entrants.positional_row(cells, n, team_size, extra) for n, cells in enumerate(table, start=1)]
         return ImportPlan([], _capped(rows), has_header=False)
     choices = choices or {}
     columns = [Column(i, h, choices.get(i) if choices.get(i) in KINDS else kinds[i]) for i, h in enumerate(head)]
-    rows = [_row(columns, cells, n, team_size) for n, cells in enumerate(table[1:], start=2)]
+    rows = [_row(columns, cells, n, team_size, extra) for n, cells in enumerate(table[1:], start=2)]
     return ImportPlan(columns, _capped([r for r in rows if r["name"]]))
 
 
@@ -137,13 +139,13 @@ def _capped(rows: list[dict]) -> list[dict]:
     return rows
 
 
-def _row(columns: list[Column], cells: list[str], line: int, team_size: int) -> dict:
+def _row(columns: list[Column], cells: list[str], line: int, team_size: int, extra: int = 0) -> dict:
     row = {"name": "", "reading": "", "seed": None, "members": [], "line": line}
     members: list[list[str]] = []
     for column in columns:
         value = cells[column.index] if column.index < len(cells) else ""
         _put(row, members, column.kind, value, line)
-    row["members"] = _members(row, members, team_size, line)
+    row["members"] = _members(row, members, team_size, line, extra)
     return row
 
 
@@ -163,11 +165,11 @@ def _put(row: dict, members: list, kind: str | None, value: str, line: int) -> N
         members[-1][1 if kind == "member_reading" else 2] = value
 
 
-def _members(row: dict, members: list, team_size: int, line: int) -> list[tuple]:
+def _members(row: dict, members: list, team_size: int, line: int, extra: int = 0) -> list[tuple]:
     """(name, character, declared, reading) per member; a player's own name when the sheet has none."""
     out = [(m[0] if m[0] is not None else row["name"], m[2], False, m[1] or (row["reading"] if m[0] is None else ""))
            for m in members if m[0] or m[0] is None]
-    if team_size > 1 and out and len(out) != team_size:
+    if team_size > 1 and out and not team_size <= len(out) <= team_size + extra:
         raise ServiceError("entrants.team_size",
                            N_("Line %(line)s: a team needs %(size)s members with their characters, found %(found)s."),
                            line=line, size=team_size, found=len(out))

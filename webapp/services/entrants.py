@@ -8,6 +8,7 @@ from ..tournament.errors import N_
 from ..tournament.reception import reception_info
 from ..tournament.rulesets import RULESETS
 from . import ServiceError
+from .rules import entry_fee
 
 MAX_CSV_BYTES = 2 * 1024 * 1024
 
@@ -62,7 +63,7 @@ def _check_lengths(rows: list[dict]) -> None:
                 name=too_long[0][:20], max=NAME_MAX, chars=CHARACTER_MAX)
 
 
-def positional_row(cells: list[str], line_no: int, team_size: int) -> dict:
+def positional_row(cells: list[str], line_no: int, team_size: int, extra: int = 0) -> dict:
     """A line without a header: name[,seed][,member,character]*."""
     name, rest = cells[0], cells[1:]
     if not name:
@@ -74,7 +75,7 @@ def positional_row(cells: list[str], line_no: int, team_size: int) -> dict:
         rest = rest[1:]
     members = [(rest[i], rest[i + 1] if i + 1 < len(rest) else "") for i in range(0, len(rest), 2)
                if rest[i]]
-    if team_size > 1 and members and len(members) != team_size:
+    if team_size > 1 and members and not team_size <= len(members) <= team_size + extra:  # extra: substitutes
         raise ServiceError("entrants.team_size",
                            N_("Line %(line)s: a team needs %(size)s members with their characters, found %(found)s."),
                            line=line_no, size=team_size, found=len(members))
@@ -107,7 +108,10 @@ def default_info(event: Event) -> dict:
     """Under a rule set with a reception category (KGP2025: players) entrants are recorded as that
     at the door unless the desk says otherwise."""
     ruleset = RULESETS.get(event.ruleset)
-    return reception_info(ruleset.reception_category) if ruleset and ruleset.reception_category else {}
+    if ruleset and ruleset.reception_category:
+        return reception_info(ruleset.reception_category)
+    fee = entry_fee(event)   # a custom event charges only the fee its rules set (none by default)
+    return {"category": "player", "days": 1, "due_yen": fee} if fee else {}
 
 
 def _check_duplicates(event: Event, rows: list[dict]) -> None:

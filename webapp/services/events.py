@@ -6,7 +6,8 @@ from ..extensions import db
 from ..models import Event, Phase
 from ..tournament.errors import N_
 from ..tournament.formats import FORMATS
-from . import ServiceError, audit, game_catalogue
+from . import ServiceError, audit, game_catalogue, setup_checks
+from .rules import STANDARD
 
 
 def slugify(name: str) -> str:
@@ -33,10 +34,12 @@ def unique_slug(name: str) -> str:
 
 def create_event(name: str, ruleset: str, entrant_kind: str = "player", team_size: int = 1,
                  user=None, **fields) -> Event:
-    """A new event with no phases yet."""
+    """A new event with no phases yet; no rule set given: the standard one for its entrants."""
     name = name.strip()
     if not name:
         raise ServiceError("event.no_name", N_("Give the event a name."))
+    ruleset = ruleset or STANDARD.get(entrant_kind, "standard_1on1")
+    setup_checks.check_event(entrant_kind, team_size, ruleset)
     slug = unique_slug(fields.pop("slug_hint", "") or name)
     event = Event(name=name, slug=slug, ruleset=ruleset,
                   entrant_kind=entrant_kind, team_size=team_size, **fields)

@@ -15,6 +15,7 @@ from ..tournament import play as domain
 from ..tournament.errors import RuleViolation
 from . import play, round_best_of
 from .bracket_view import agreeing_score
+from .rules import rules_for
 
 
 def scores(phase, matches: list) -> dict[int, tuple | None]:
@@ -26,16 +27,16 @@ def scores(phase, matches: list) -> dict[int, tuple | None]:
     if not ids:
         return {}
     members, infos = _members(ids), _infos(ids)
-    ruleset = phase.event.ruleset
+    ruleset = (phase.event.ruleset, rules_for(phase.event, phase))
     return {m.id: _score(m, phase, ruleset, members, infos) for m in played}
 
 
-def _score(match, phase, ruleset: str, members: dict, infos: dict) -> tuple | None:
+def _score(match, phase, ruleset: tuple, members: dict, infos: dict) -> tuple | None:
     day_dq = play.day_dq_from(match.id, [infos.get(match.slot_a), infos.get(match.slot_b)])
     state = play.kept_state(match, day_dq)  # a match this worker played lately: no replay
     try:
         if state is None:
-            setup = domain.MatchSetup(match_type=phase.match_type, ruleset=ruleset,
+            setup = domain.MatchSetup(match_type=phase.match_type, ruleset=ruleset[0], rules=ruleset[1],
                                       best_of=round_best_of.for_match(phase, match, play.best_of_in(phase, match.side)),
                                       side_a=_side(members, match.slot_a), side_b=_side(members, match.slot_b),
                                       day_dq=day_dq)

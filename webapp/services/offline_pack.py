@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 from ..extensions import db
 from ..models import Event, MatchRow
 from . import game_catalogue, play
+from .rules import rules_for
 
 STARTED = ("running", "done")
 
@@ -54,13 +55,9 @@ def title_data(title) -> dict:
             "character_search": {c: " ".join(title.character(c).names()) for c in characters}}
 
 
-def _rules(event: Event):
-    """The event's rule set (the score choices offline are the same as online), if it has one."""
-    from ..tournament.rulesets import get_ruleset
-    try:
-        return get_ruleset(event.ruleset) if event.ruleset else None
-    except (KeyError, LookupError):
-        return None
+def _rules(event: Event, phase=None):
+    """The event's built rules (the score choices offline are the same as online)."""
+    return rules_for(event, phase)
 
 
 def _entrant(entrant) -> dict:
@@ -82,7 +79,7 @@ def _match(match: MatchRow, title) -> dict:
             "status": match.status, "winner_to": match.winner_to, "loser_to": match.loser_to,
             "version": match.version, "slots_version": match.slots_version,
             "actions": len(match.actions or []), "best_of": play.best_of_for(match), "plays": _plays(match),
-            "rules": rules_model(_rules(match.bracket.phase.event), match.bracket.phase.match_type,
+            "rules": rules_model(_rules(match.bracket.phase.event, match.bracket.phase), match.bracket.phase.match_type,
                                  play.best_of_for(match))}
 
 
@@ -98,12 +95,16 @@ def _plays(match: MatchRow) -> list:
 
 def rules_model(rules, match_type: str, best_of: int) -> dict:
     """What static/js/match_model.js needs of the rule set to project a match."""
-    return {"match_type": match_type, "games_to_win": best_of // 2 + 1 if match_type == "best_of" else 1,
-            "rounds_to_win": rules.rounds_to_win if rules else 2,
-            "character_lock": bool(rules and rules.character_lock),
-            "coin_toss_required": list(rules.coin_toss_required) if rules else [],
-            "stage_rule": rules.stage_rule if rules else "agreement",
-            "side_rule": rules.side_rule if rules else "agreement"}
+    per_set = match_type in ("best_of", "point_format")  # point format: games per member's set
+    return {"match_type": match_type, "games_to_win": best_of // 2 + 1 if per_set else 1,
+            "rounds_to_win": rules.rounds_to_win, "character_lock": rules.character_lock,
+            "character_rule": rules.character_rule, "double_ko": rules.double_ko_rule,
+            "coin_toss_required": list(rules.coin_toss_required),
+            "stage_rule": rules.stage_rule, "side_rule": rules.side_rule,
+            "team_size": rules.team_size, "roll_call": rules.roll_call, "decider": rules.decider,
+            "hidden_order": rules.hidden_order,
+            "penalties": [{"kind": k, "effect": e, "name": rules.penalty_names.get(k, "")}
+                          for k, e in rules.penalties.items()]}
 
 
 def match_model(state) -> dict:
@@ -126,4 +127,6 @@ def match_model(state) -> dict:
             "games": [{"char_a": g.char_a, "char_b": g.char_b, "stage": g.stage, "side_a": g.side_a,
                        "member_a": g.member_a, "member_b": g.member_b, "winner": g.winner,
                        "rounds_a": g.rounds_a, "rounds_b": g.rounds_b} for g in state.games],
-            "blind": state.blind}
+            "blind": state.blind,
+            "sets": [{"winner": x["winner"], "decider": x["decider"], "until": x["until"]} for x in state.sets],
+            "played": {s: [i for i, why in state.side(s).out.items() if why == "set"] for s in sides}}

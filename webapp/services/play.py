@@ -7,6 +7,7 @@ from ..operations import preload
 from ..tournament import play
 from ..tournament.errors import N_, RuleViolation
 from . import brackets, round_best_of
+from .rules import rules_for
 
 PLAYABLE = ("ready", "done")
 
@@ -61,7 +62,8 @@ def setup_for(match: MatchRow) -> play.MatchSetup:
     phase = match.bracket.phase
     return play.MatchSetup(match_type=phase.match_type, ruleset=phase.event.ruleset,
                            best_of=best_of_for(match), side_a=_members(match.slot_a),
-                           side_b=_members(match.slot_b), day_dq=day_dq_for(match))
+                           side_b=_members(match.slot_b), day_dq=day_dq_for(match),
+                           rules=rules_for(phase.event, phase))
 
 
 # Replaying a match from its first action on every entry is the sync path's main cost,
@@ -177,8 +179,7 @@ def _event_matches(match: MatchRow) -> list[MatchRow]:
 
 def day_dqs(event) -> list[dict]:
     """The event's members disqualified for the day, for reception and the desk."""
-    from ..tournament.rulesets import get_ruleset
-    rules = get_ruleset(event.ruleset)
+    rules = rules_for(event)
     out = []
     for entrant in event.entrants:
         names = {str(m.id): m.name for m in entrant.members}

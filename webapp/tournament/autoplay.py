@@ -61,8 +61,9 @@ def next_action(state, rng: random.Random, characters: list[str], stages: list[s
         return DeclareChange(side, member.id, rng.choice(characters), True, True)
     if prompt.must_name:
         return _name(prompt, rng)
-    if rng.random() < 0.03:
-        kind = "prohibited_act" if state.rules.acts else "interruption"
+    rounds = [k for k, e in state.rules.penalties.items() if e in ("round", "round_then_match")]
+    if rounds and rng.random() < 0.03:   # a round penalty under the match's own rules
+        kind = "prohibited_act" if state.rules.acts else rounds[0]
         act = rng.choice(sorted(state.rules.acts)) if state.rules.acts else ""
         return Penalty(rng.choice(SIDES), kind, act=act)
     return _game(state, prompt, rng, characters, stages)

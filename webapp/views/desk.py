@@ -19,6 +19,7 @@ from ..services import (
     progressions,
     rulings,
     run_table,
+    setup_checks,
     stations,
     swiss_rounds,
 )
@@ -124,6 +125,7 @@ def add_phase(event_id):
             options["grand_final"] = grand_final
         if form["format"] == "single_elimination" and third_place:
             options["third_place"] = True
+        setup_checks.check_phase(event, form["match_type"], form["best_of"])
         events.add_phase(event, **form, **options)
     if run_change(add):
         return redirect(url_for("desk.event", event_id=event_id))
@@ -210,7 +212,10 @@ def start_phase(phase_id):
     phase = db.session.get(Phase, phase_id) or abort(404)
     if phase.event.template:
         return redirect(url_for("desk_plan.preview", phase_id=phase_id))
-    if run_change(lambda: progressions.start(pass_gate(phase), phase.event.entrants, current_user)):
+    def go():
+        setup_checks.check_start(phase)
+        progressions.start(pass_gate(phase), phase.event.entrants, current_user)
+    if run_change(go):
         flash(_("Phase started."), "ok")
         return redirect(url_for("desk.phase", phase_id=phase_id))
     return preview_page(phase), 422

@@ -3,6 +3,7 @@ from flask import request
 
 from ..models import Event
 from ..services import entrant_edits, entrant_import, entrants, event_templates, events, play, rulings
+from ..services.rules import rules_for
 from ..tournament.textsearch import entrant_sort_key
 from . import render
 from .errors import problem_message
@@ -18,7 +19,7 @@ def setup_page(event: Event, status: int = 200, **extra):
                "import_refusal": refusal_words(entrant_import.undo_refusal(event)),
                "removed": entrant_edits.removed(event),
                "started": entrant_edits.phase_started(event), "open_phases": entrant_edits.open_phases(event),
-               "staff_url": None,
+               "staff_url": None, "rules": rules_for(event),
                "routing_changes": event_templates.routing_changes(event) if event.template else [], **extra}
     return render("desk/event.html", **context), status
 

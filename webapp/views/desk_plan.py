@@ -13,8 +13,10 @@ from ..services import (
     game_catalogue,
     progressions,
     schedules,
+    setup_checks,
     start_preview,
 )
+from ..services.rules import rules_for
 from ..tournament.errors import N_
 from ..tournament.event_plans import TEMPLATES
 from ..tournament.play import MATCH_TYPES
@@ -128,7 +130,11 @@ def play_words(phase: Phase) -> str:
         return _("%(size)s-on-%(size)s kachinuki: the winner stays on", size=phase.event.team_size)
     if phase.match_type == "representative":
         return _("Representative match: each team names one member to play")
-    words = _("1-on-1, first to %(wins)s games", wins=phase.best_of // 2 + 1)
+    rounds = _("first to %(n)d rounds", n=rules_for(phase.event, phase).rounds_to_win)
+    if phase.match_type == "point_format":
+        return _("%(size)s-on-%(size)s point format: each member plays one set, first to %(wins)s games",
+                 size=phase.event.team_size, wins=phase.best_of // 2 + 1) + " · " + rounds
+    words = _("1-on-1, first to %(wins)s games", wins=phase.best_of // 2 + 1) + " · " + rounds
     later = (phase.play_options or {}).get("best_of")
     if isinstance(later, dict) and later:
         words += " " + _("(deciding matches: first to %(wins)s)", wins=max(later.values()) // 2 + 1)
@@ -172,6 +178,7 @@ def start(phase_id):
 
     def go():
         target = started["phase"] = pass_gate(phase)
+        setup_checks.check_start(target)
         event_templates.start(target, current_user, draw_seed=seed or ("" if draw_groups else None),
                               draw_groups=draw_groups, pairing=pairing or None)
     if run_change(go):

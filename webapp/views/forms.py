@@ -27,9 +27,10 @@ SWISS_TIEBREAK_ORDERS = {"buchholz": ["buchholz", "median_buchholz", "opponents_
 
 class EventForm(FormSchema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=200))
-    ruleset = fields.String(load_default="kgp2025", validate=validate.OneOf(RULESETS))
+    # "": the standard rules for the event's kind of entrant (services/rules.py STANDARD)
+    ruleset = fields.String(load_default="", validate=validate.OneOf(("", *RULESETS)))
     entrant_kind = fields.String(load_default="player", validate=validate.OneOf(("player", "team")))
-    team_size = fields.Integer(load_default=1, validate=validate.Range(min=1, max=10))
+    team_size = fields.Integer(load_default=1, validate=validate.Range(min=1, max=7))
     game = fields.String(load_default="other", validate=validate.Length(min=1, max=40))  # a catalogue key
 
 

@@ -50,11 +50,15 @@ def match_key_label(match) -> Markup:
     return Markup('<small class="key" title="%s">%s</small>') % (_("Bracket key"), escape(match.key))
 
 
-def penalty_label(code: str, act: str | None = None) -> str:
-    """A penalty kind (and a KGP prohibited act) in the reader's language, never its key."""
+def penalty_label(code: str, act: str | None = None, rules=None) -> str:
+    """A penalty kind (and a KGP prohibited act) in the reader's language, never its key: the
+    name the match's rules give it (the organiser's, shown as typed), else the seed's words."""
     if act:
         from ..tournament.rulesets.kgp2025 import ACTS
         return _(ACTS[act]) if act in ACTS else _("Prohibited act")
+    named = getattr(rules, "penalty_names", {}).get(code)
+    if named:
+        return _(named)
     labels = {"interruption": _("Self-inflicted interruption (loses a round; at 2-2 the game)"),
               "selection_mistake": _("Selection mistake (the second in a row loses the game)"),
               "bluff": _("Bluff at blind select (the first player is counted as lost)"),
@@ -62,7 +66,7 @@ def penalty_label(code: str, act: str | None = None) -> str:
               "disqualify_member": _("Disqualify the player"),
               "smoking": _("Smoking rule broken (the player is out for the whole day)"),
               "disqualify_team": _("Disqualify the team"), "prohibited_act": _("Prohibited act")}
-    return labels.get(code, code)
+    return labels.get(code) or _("Penalty")
 
 
 # A stream station as organisers name it ("配信", "配信台", "配信2", "Stream 2"): said in each language.

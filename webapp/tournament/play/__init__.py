@@ -24,6 +24,7 @@ from webapp.tournament.play.base import MATCH_TYPES
 from webapp.tournament.play.best_of import BestOf  # noqa: F401  (registers)
 from webapp.tournament.play.engine import apply, fresh
 from webapp.tournament.play.kachinuki import Kachinuki  # noqa: F401  (registers)
+from webapp.tournament.play.point_format import PointFormat  # noqa: F401  (registers)
 from webapp.tournament.play.prompt import Prompt
 from webapp.tournament.play.representative import Representative  # noqa: F401  (registers)
 from webapp.tournament.play.state import GameRecord, MatchSetup, MatchState, Member, SideState
@@ -39,7 +40,8 @@ __all__ = ["ACTIONS", "Action", "Arrive", "CoinToss", "DeclareChange", "GameReco
 def start(setup: MatchSetup) -> MatchState:
     """Check the setup against its match type and rule set; return the match before play."""
     check_setup(setup)
-    rules = get_ruleset(setup.ruleset)
+    # The event's built rules (rulesets/build.py) when the service gave them, else the preset.
+    rules = setup.rules if setup.rules is not None else get_ruleset(setup.ruleset)
     mtype = MATCH_TYPES.get(setup.match_type)
     if mtype is None:
         raise RuleViolation("match.type_unknown", N_("Unknown match type %(name)s"),
@@ -47,7 +49,7 @@ def start(setup: MatchSetup) -> MatchState:
     if setup.match_type not in rules.match_types:
         raise RuleViolation("match.type_not_in_ruleset",
                             N_("%(ruleset)s does not play %(type)s matches"),
-                            ruleset=rules.title, type=setup.match_type)
+                            ruleset=rules.label or rules.title, type=mtype.label or mtype.name)
     mtype.validate_setup(setup, rules)
     return fresh(setup, rules, mtype)
 

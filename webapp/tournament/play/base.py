@@ -17,6 +17,8 @@ class MatchType:
     label = ""         # msgid: how the desk names it
     roll_call = False  # the Tekken roll call decides a no-show, never an automatic walkover
     winner_stays = False  # a team match where the winner plays on (kachinuki)
+    team = False       # sides are teams of several members (a 1on1 match type otherwise)
+    emptied_loses = True  # a side whose last member is out loses the match at once
 
     @staticmethod
     def check_unique_ids(setup) -> None:
@@ -64,6 +66,11 @@ class MatchType:
         if state.result is not None:
             return []
         return [s for s in SIDES if state.side(s).current is None]
+
+    @classmethod
+    def nameable(cls, state, side) -> list[int]:
+        """Members a side may name next (the staff form's list)."""
+        return state.members_in(side)
 
     @classmethod
     def check_name(cls, state, act):

@@ -57,7 +57,7 @@ def knock_out(state: MatchState, side: str, member_id: int, how: str) -> None:
     was_current = s.current == member_id
     if was_current:
         s.current = None
-    if not state.members_in(side):
+    if not state.members_in(side) and state.mtype.emptied_loses:
         state.mtype.team_out(state, side, how)
     else:
         state.mtype.after_knock_out(state, side, member_id, was_current)
@@ -124,7 +124,7 @@ def check_roll_call(state, act):
     """Kachinuki roll call before the first game; absent members must be on the team."""
     check_open(state)
     check_before_first_game(state, N_("The roll call"))
-    if state.setup.match_type != "kachinuki":
+    if state.setup.match_type != "kachinuki" or not state.rules.roll_call:
         raise RuleViolation("play.no_roll_call", N_("Only a kachinuki match has a roll call"))
     for side, ids in (("a", act.absent_a), ("b", act.absent_b)):
         for mid in ids:

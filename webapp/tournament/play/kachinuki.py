@@ -20,6 +20,7 @@ class Kachinuki(MatchType):
     label = N_("Kachinuki (team, winner stays)")
     roll_call = True
     winner_stays = True
+    team = True
 
     @classmethod
     def validate_setup(cls, setup, rules) -> None:
@@ -45,14 +46,14 @@ class Kachinuki(MatchType):
         cls.check_not_barred(state, m)
         if m.id in s.out:
             raise RuleViolation("tekken.member_already_out",
-                                N_("Tekken kachinuki: %(name)s is already out and cannot play "
+                                N_("Kachinuki: %(name)s is already out and cannot play "
                                    "again"), name=m.name)
         if m.id in s.absent:
             raise RuleViolation("tekken.member_absent",
-                                N_("Tekken roll call: %(name)s has not arrived yet"), name=m.name)
+                                N_("Roll call: %(name)s has not arrived yet"), name=m.name)
         if m.id in s.late and any(i not in s.late for i in state.members_in(act.side)):
             raise RuleViolation("tekken.absent_is_fifth",
-                                N_("Tekken roll call: %(name)s missed the roll call and plays "
+                                N_("Roll call: %(name)s missed the roll call and plays "
                                    "last, after the team's other members"), name=m.name)
         return act
 
@@ -62,11 +63,11 @@ class Kachinuki(MatchType):
         must = cls.must_name(state)
         if must:
             raise RuleViolation("tekken.wrong_team_names",
-                                N_("Tekken kachinuki: the winner stays on; team %(must)s (the "
+                                N_("Kachinuki: the winner stays on; team %(must)s (the "
                                    "loser of the last game) names the next player, not team "
                                    "%(side)s"), must=" & ".join(must), side=side)
         raise RuleViolation("tekken.player_already_named",
-                            N_("Tekken kachinuki: team %(side)s has already named its player"),
+                            N_("Kachinuki: team %(side)s has already named its player"),
                             side=side)
 
     @classmethod

@@ -56,10 +56,10 @@ def effect_round(state, act):
 
 def check_round_then_match(state, act):
     """KGP prohibited acts: the act must be one of the seed's list."""
-    if act.act not in state.rules.acts:
+    if state.rules.acts and act.act not in state.rules.acts:
         raise RuleViolation("kgp.unknown_act",
-                            N_("KGP prohibited acts are: %(acts)s"),
-                            acts=", ".join(state.rules.acts))
+                            N_("%(ruleset)s: say which prohibited act (choose one from the list "
+                               "of prohibited acts on the form)"), ruleset=state.rules.title)
     if act.act == "winner_changed_character":
         prev = state.games[-1] if state.games else None
         if prev is None or prev.winner != act.side:
@@ -109,7 +109,7 @@ def _check_member_in(state, act):
     mid = _current(state, act)
     if mid in state.side(act.side).out:
         raise RuleViolation("tekken.member_already_out",
-                            N_("Tekken kachinuki: %(name)s is already out"),
+                            N_("%(name)s is already out"),
                             name=state.member(act.side, mid).name)
     return replace(act, member_id=mid)
 
@@ -127,6 +127,17 @@ def effect_team_out(state, act):
 def check_team_out(state, act):
     """Nothing more to check: the referee decided."""
     return act
+
+
+def check_game(state, act):
+    """A penalty that decides the current game needs the game's two players."""
+    state.mtype.players(state)
+    return replace(act, member_id=_current(state, act))
+
+
+def effect_game(state, act):
+    """The offender loses the current game."""
+    lose_game(state, act.side, act.penalty)
 
 
 def check_void_win(state, act):
@@ -159,6 +170,12 @@ EFFECTS = {
     "member_out": (_check_member_in, effect_member_out),
     "team_out": (check_team_out, effect_team_out),
     "void_win": (check_void_win, effect_void_win),
+    # The organiser's choices (rulesets/settings.py): the game, the match, a DQ for the match
+    # (a team plays on without the member), a DQ for the day (kept by the service, as smoking).
+    "game": (check_game, effect_game),
+    "match": (check_team_out, effect_team_out),
+    "dq_match": (_check_member_in, effect_member_out),
+    "dq_day": (_check_member_in, effect_member_out),
 }
 
 
@@ -167,9 +184,9 @@ def _effect_of(state, act) -> str:
     effect = state.rules.penalties.get(act.penalty)
     if effect is None:
         raise RuleViolation("penalty.unknown_kind",
-                            N_("%(ruleset)s has no penalty %(kind)s (known: %(kinds)s)"),
-                            ruleset=state.rules.title, kind=act.penalty,
-                            kinds=", ".join(state.rules.penalties))
+                            N_("%(ruleset)s has no such penalty: choose one of the penalties the "
+                               "form offers (%(count)d in these rules)"),
+                            ruleset=state.rules.title, count=len(state.rules.penalties))
     return effect
 
 

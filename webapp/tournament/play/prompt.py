@@ -40,7 +40,9 @@ class Prompt:
 
 
 def stage_picker(state) -> Optional[str]:
-    """Tekken: the toss's stage holder, then the previous game's loser."""
+    """Tekken: the toss's stage holder, then the previous game's loser ("loser_picks": from game 2)."""
+    if state.rules.stage_rule == "loser_picks" and state.replay_of is None:
+        return state.games[-1].loser if state.games else None
     if state.rules.stage_rule != "toss_then_loser" or state.replay_of is not None:
         return None
     if not state.games:
@@ -72,10 +74,10 @@ def build_prompt(state) -> Prompt:
     mt, rules = state.mtype, state.rules
     return Prompt(
         game=len(state.games) + 1, rounds_to_win=rules.rounds_to_win,
-        games_to_win=mt.games_to_win(state) if mt.name == "best_of" else None,
+        games_to_win=mt.games_to_win(state) if mt.name in ("best_of", "point_format") else None,
         players={s: state.side(s).current for s in SIDES}, must_name=mt.must_name(state),
         blind_select=state.blind and bool(mt.must_name(state)) and mt.name != "best_of",
-        members_in={s: state.members_in(s) for s in SIDES},
+        members_in={s: mt.nameable(state, s) for s in SIDES},
         absent={s: sorted(state.side(s).absent) for s in SIDES},
         stage_picker=stage_picker(state), side_a=state.fixed_side_a or "",
         may_change_character=rules.may_change(state),

@@ -19,7 +19,7 @@ def check_rounds(rules, act) -> None:
                                    "its winner"), ruleset=rules.title)
         if act.winner is not None or (ra, rb) != (t - 1, t - 1):
             raise RuleViolation("score.double_ko_not_full_set",
-                                N_("Tekken double K.O.: it only counts in the full-set round "
+                                N_("Double K.O.: it only counts in the full-set round "
                                    "(%(n)d-%(n)d) and has no winner"), n=t - 1)
         return
     if act.winner not in ("a", "b"):
@@ -48,7 +48,7 @@ def _check_replay(state, act) -> None:
     same_stage = not act.stage or not old.stage or act.stage == old.stage
     if (act.char_a, act.char_b) != (old.char_a, old.char_b) or not same_stage:
         raise RuleViolation("tekken.replay_same_conditions",
-                            N_("Tekken double K.O. between both 5th players: the game is "
+                            N_("Double K.O. between both teams' last players: the game is "
                                "replayed with the same characters and stage (%(char_a)s vs "
                                "%(char_b)s, %(stage)s)"),
                             char_a=old.char_a, char_b=old.char_b, stage=old.stage or "-")

@@ -12,6 +12,7 @@ class Representative(MatchType):
 
     name = "representative"
     label = N_("Representative match")
+    team = True
 
     @classmethod
     def validate_setup(cls, setup, rules) -> None:
@@ -26,7 +27,7 @@ class Representative(MatchType):
         m = state.member(act.side, act.member_id)
         if state.side(act.side).current is not None:
             raise RuleViolation("representative.already_named",
-                                N_("Tekken wildcard: team %(side)s has already named its "
+                                N_("Team %(side)s has already named its "
                                    "representative"), side=act.side)
         cls.check_not_barred(state, m)
         return act

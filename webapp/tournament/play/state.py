@@ -1,7 +1,7 @@
 """The data of a match: its setup, the games played and each side's roster."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Optional
 
 from webapp.tournament.errors import N_, RuleViolation
@@ -31,6 +31,9 @@ class MatchSetup:
     # Members disqualified for the whole day before this match (member id -> penalty kind):
     # the service passes the event's day-long DQs; they are out from the start.
     day_dq: dict[int, str] = field(default_factory=dict)
+    # The RuleSet built from the event's settings (None: the registered ``ruleset`` as it is).
+    # Not part of the JSON form: the service builds it again from the event.
+    rules: Any = field(default=None, repr=False, compare=False)
 
     def members(self, side: str) -> list[Member]:
         """The members of one side."""
@@ -128,6 +131,7 @@ class MatchState:
     undone: list[dict] = field(default_factory=list)  # entries a void undid, with the reason
     kept: frozenset = frozenset()    # history indices the desk kept as played after a void
     ruling: Optional[dict] = None    # a void waiting for the desk's ruling (see voids.py)
+    sets: list = field(default_factory=list)  # point format: each finished set (point_format.py)
 
     def clone(self) -> "MatchState":
         """A copy that ``apply`` may change without touching this state."""
@@ -135,7 +139,7 @@ class MatchState:
                           list(self.games), self.toss, self.blind, self.replay_of,
                           self.result, self.forced_score, self.override_reason,
                           list(self.history), list(self.penalties), self.void_plan, None,
-                          self.cursor, list(self.undone), self.kept, self.ruling)
+                          self.cursor, list(self.undone), self.kept, self.ruling, list(self.sets))
 
     def side(self, side: str) -> SideState:
         """One side's roster."""
@@ -188,12 +192,14 @@ class MatchState:
 
     def to_dict(self) -> dict:
         """A JSON-able summary (rebuild the state itself with ``replay``)."""
-        return {"setup": asdict(self.setup), "finished": self.finished, "winner": self.winner,
+        setup = asdict(replace(self.setup, rules=None))
+        del setup["rules"]
+        return {"setup": setup, "finished": self.finished, "winner": self.winner,
                 "how": self.result[1] if self.result else "", "score": list(self.score),
                 "override_reason": self.override_reason,
                 "games": [g.to_dict() for g in self.games], "penalties": list(self.penalties),
                 "history": [a.to_dict() for a in self.history], "undone": list(self.undone),
-                "ruling": self.ruling}
+                "ruling": self.ruling, "sets": list(self.sets)}
 
 
 def fresh(setup, rules, mtype) -> MatchState:

@@ -126,7 +126,7 @@ def setup_from_dict(d) -> "object":
     from webapp.tournament.play.state import MatchSetup
     if not isinstance(d, dict):
         raise RuleViolation("setup.invalid", N_("A match setup must be an object"))
-    known = {f.name for f in fields(MatchSetup)}
+    known = {f.name for f in fields(MatchSetup)} - {"rules"}  # built by the service, never sent
     extra = [k for k in d if k not in known]
     if extra or "match_type" not in d or "ruleset" not in d:
         raise RuleViolation("setup.fields", N_("A match setup has match_type, ruleset and sides; "

@@ -39,6 +39,17 @@ class RuleSet:
     resolve_character: Callable = None   # (state, side, member_id, char) -> char
     label: str = ""               # msgid for choice lists, "KGP2025 (1on1)"
     reception_category: str = ""  # entrants recorded at the door as this category ("player")
+    # The organiser's settings (settings.py names each choice); presets fill them in too.
+    character_rule: str = "free"   # free | loser_changes | locked | double_blind
+    double_ko_rule: str = "nobody"  # replayed | nobody (a round to nobody) | impossible
+    penalty_names: Mapping[str, str] = field(default_factory=dict)  # kind -> name (msgid or as typed)
+    entry_fee_yen: int = 0        # charged at the door only when set
+    categories: tuple[str, ...] = ()  # entry categories the desk records, when set
+    decider: bool = False         # point format: a tied count ends in a representative decider
+    hidden_order: bool = False    # point format: each set's players are named blind
+    substitutes: int = 0          # members a team may register beyond team_size
+    preset: str = ""              # the registered rule set these rules were built from
+    roll_call: bool = False       # kachinuki: the referee's roll call (absent members play last)
 
     def games_for_phase(self, phase: str) -> int:
         """Games per match (best of N) in a phase of the event."""

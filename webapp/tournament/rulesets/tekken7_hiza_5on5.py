@@ -45,6 +45,14 @@ def may_change(state):
     return [s for s in "ab" if state.side(s).current in state.side(s).permitted]
 
 
+NAMES = {"interruption": N_("Self-inflicted interruption (loses a round; at 2-2 the game)"),
+         "selection_mistake": N_("Selection mistake (the second in a row loses the game)"),
+         "bluff": N_("Bluff at blind select (the first player is counted as lost)"),
+         "undeclared_change": N_("Undeclared character change (the win counts as a loss)"),
+         "disqualify_member": N_("Disqualify the player"),
+         "smoking": N_("Smoking rule broken (the player is out for the whole day)"),
+         "disqualify_team": N_("Disqualify the team")}
+
 RULESET = register(RuleSet(
     name="tekken7_hiza_5on5",
     title="Tekken 7 Hiza Mattari Cup",
@@ -59,6 +67,10 @@ RULESET = register(RuleSet(
     coin_toss_required=("kachinuki",),
     replay_scope="round",            # unintended interruption: restart the interrupted round
     penalties=KINDS,
+    penalty_names=NAMES,
+    character_rule="locked",
+    roll_call=True,                  # 点呼: absent members play last; a no-show is never automatic
+    double_ko_rule="replayed",
     day_long=DAY_LONG,
     check_characters=check_characters,
     voids_win=voids_win,
