@@ -20,7 +20,7 @@ OTHER_PAGES = {
     "desk.home", "desk.event", "desk.phase", "desk_plan.preview", "desk_corrections.correction",
     "desk_corrections.disqualification", "conflicts.queue", "desk_plan.new_from_template", "desk_plan.schedule",
     "desk_stations.board", "desk_stations.station_sheet", "mirror.links", "mirror.target", "auth.password",
-    "venue.desk", "auth.staff_pin", "auth.link", "auth.totp", "desk_signin.staff_links", "projector.calls", "projector.player", "public.offline", "venue.install",
+    "venue.desk", "auth.staff_pin", "auth.link", "auth.totp", "desk_signin.staff_links", "desk_signin.signed_in", "projector.calls", "projector.player", "public.offline", "venue.install",
     "staff.home", "staff.event", "staff.match", "staff.checkin", "offline_shell.offline_match_shell",
     "desk_entrants.edit", "desk_events.delete"}
 
@@ -78,7 +78,8 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
                   "/desk/templates", f"/desk/e/{kgp.id}/schedule", f"/desk/e/{team.id}/stations",
                   f"/desk/e/{team.id}/stations/qr", "/desk/mirrors", f"/desk/e/{kgp.id}/mirror",
                   f"/desk/e/{team.id}", "/account/password", "/venue/", "/account/totp",
-                  f"/desk/e/{team.id}/staff-links", f"/desk/entrant/{entrant.id}/edit", f"/desk/e/{kgp.id}/delete"]
+                  f"/desk/e/{team.id}/staff-links", f"/desk/entrant/{entrant.id}/edit", f"/desk/e/{kgp.id}/delete",
+                  f"/desk/e/{team.id}/signed-in"]
     with app.test_request_context():
         link = "/in/" + signin_links.staff_signin_url(team, "案内 高橋").rsplit("/", 1)[1]
     db.session.commit()
