@@ -123,3 +123,14 @@ def test_the_refusal_speaks_japanese_first(app):
     staff_phone(app, event, name="青木")
     refused = app.test_client().post(f"/e/{event.slug}/staff-login", data={"name": "青木", "pin": PIN})
     assert "青木 さんは別の端末でログイン中です" in refused.get_data(as_text=True)
+
+
+def test_a_shared_phone_changing_hands_ends_the_first_persons_session(app):
+    event, _ = team_event()
+    phone = staff_phone(app, event, name="青木")
+    assert _pin(phone, event, "佐藤").status_code == 302  # the same phone, another person
+    live = {u.display_name for u in db.session.query(User).join(LoginSession, LoginSession.user_id == User.id)
+            .filter(LoginSession.ended_at.is_(None))}
+    assert live == {"佐藤"}
+    assert _pin(app.test_client(), event, "青木").status_code == 200  # the name stays that phone's
+    assert _pin(phone, event, "青木").status_code == 302
