@@ -43,12 +43,14 @@ def _events(desk_user):
     return kgp, de, finals, team, match, done
 
 
-def _staff_sign_in(page, url, event):
+def _staff_sign_in(page, url, event, name):
+    """A referee's own phone (a name is one phone's: each language's visit is another referee)."""
     page.goto(f"{url}/e/{event.slug}/staff-login")
-    page.fill("input[name=name]", "審判 佐藤")
+    page.fill("input[name=name]", name)
     page.fill("input[name=pin]", "135790")
     page.click("button[type=submit]")
     page.wait_for_load_state()
+    assert "staff-login" not in page.url, "the referee was not signed in"
 
 
 def _visit(page, url, paths, lang, tag, found, targets=None):
@@ -96,7 +98,7 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
         page = context.new_page()
         _visit(page, live_server.url, public_paths, lang, f"public-{width}", found,
                targets if size is PHONE else None)
-        _staff_sign_in(page, live_server.url, team)
+        _staff_sign_in(page, live_server.url, team, {"ja": "審判 佐藤", "en": "Referee Sato"}[lang])
         _visit(page, live_server.url, staff_paths, lang, f"staff-{width}", found,
                targets if size is PHONE else None)
         context = browser.new_context(viewport=size, locale="ja-JP", bypass_csp=True)
