@@ -15,6 +15,14 @@ from webapp.services import accounts
 pytestmark = pytest.mark.usefixtures("no_csrf")
 
 
+@pytest.fixture(autouse=True)
+def _fresh_throttle(app):
+    """Refused sign-ins count as failures: each test starts with none (the next file too)."""
+    app.extensions["taikai_limiter"].reset()
+    yield
+    app.extensions["taikai_limiter"].reset()
+
+
 def _pin(phone, event, name, pin=PIN):
     return phone.post(f"/e/{event.slug}/staff-login?lang=en", data={"name": name, "pin": pin})
 
@@ -134,3 +142,21 @@ def test_a_shared_phone_changing_hands_ends_the_first_persons_session(app):
     assert live == {"佐藤"}
     assert _pin(app.test_client(), event, "青木").status_code == 200  # the name stays that phone's
     assert _pin(phone, event, "青木").status_code == 302
+
+
+def test_a_name_the_desk_made_a_code_for_waits_for_that_code(app, desk_client):
+    event, _ = team_event()
+    accounts.set_staff_pin(event, PIN)
+    db.session.commit()
+    assert desk_client.post(f"/desk/e/{event.id}/staff-links", data={"name": "佐藤"}).status_code == 302
+    refused = _pin(app.test_client(), event, "佐藤")
+    assert "佐藤 signs in with their own code from the desk" in refused.get_data(as_text=True)
+    page = desk_client.get(f"/desk/e/{event.id}/signed-in").get_data(as_text=True)
+    assert 'data-testid="held-name"' in page and "佐藤" in page
+    user = db.session.query(User).filter_by(display_name="佐藤").one()
+    with app.test_request_context():
+        from webapp.services import signin_links
+        url = "/" + signin_links.user_signin_url(user).split("/", 3)[3]
+    phone = app.test_client()
+    assert phone.post(url).status_code == 302  # the code: this phone takes the name
+    assert _pin(phone, event, "佐藤").status_code == 302  # and may come back with the PIN
