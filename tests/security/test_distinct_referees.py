@@ -4,12 +4,14 @@ phone's session only; the same phone takes its name back; the desk sees who is s
 phone, signs one phone out or frees a name; entries carry their own person and device."""
 import uuid
 
+import hypothesis.strategies as st
 import pytest
 from conftest import PIN, staff_phone
+from hypothesis import HealthCheck, given, settings
 from play_support import team_event
 
 from webapp.extensions import db
-from webapp.models import LoginSession, Operation, User
+from webapp.models import Event, LoginSession, Operation, User
 from webapp.services import accounts
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
@@ -160,3 +162,18 @@ def test_a_name_the_desk_made_a_code_for_waits_for_that_code(app, desk_client):
     phone = app.test_client()
     assert phone.post(url).status_code == 302  # the code: this phone takes the name
     assert _pin(phone, event, "佐藤").status_code == 302  # and may come back with the PIN
+
+
+def _fullwidth(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(name=st.text(alphabet="abcXYZ青木さとう 1-", min_size=1, max_size=12).filter(lambda n: n.strip()),
+       spell=st.sampled_from([str.upper, str.lower, _fullwidth, lambda n: f"  {n} ", lambda n: n.replace(" ", "  ")]))
+def test_a_name_however_typed_is_one_person(app, name, spell):
+    """Case, width and spaces do not make another person: the same account, so the same phone rule."""
+    event = db.session.query(Event).first() or team_event()[0]
+    first = accounts.staff_user(event, name)
+    assert accounts.staff_user(event, spell(name)).id == first.id
+    db.session.rollback()
