@@ -20,7 +20,7 @@ OTHER_PAGES = {
     "desk.home", "desk.event", "desk.phase", "desk_plan.preview", "desk_corrections.correction",
     "desk_corrections.disqualification", "conflicts.queue", "desk_plan.new_from_template", "desk_plan.schedule",
     "desk_stations.board", "desk_stations.station_sheet", "mirror.links", "mirror.target", "auth.password",
-    "venue.desk", "auth.staff_pin", "auth.link", "auth.totp", "desk_signin.staff_links", "projector.calls", "projector.player", "public.offline", "venue.install",
+    "venue.desk", "auth.staff_pin", "auth.link", "auth.totp", "desk_signin.staff_links", "desk_signin.signed_in", "projector.calls", "projector.player", "public.offline", "venue.install",
     "staff.home", "staff.event", "staff.match", "staff.checkin", "offline_shell.offline_match_shell",
     "desk_entrants.edit", "desk_events.delete", "desk_rules.event_rules", "desk_rules.phase_rules"}
 
@@ -43,12 +43,14 @@ def _events(desk_user):
     return kgp, de, finals, team, match, done
 
 
-def _staff_sign_in(page, url, event):
+def _staff_sign_in(page, url, event, name):
+    """A referee's own phone (a name is one phone's: each language's visit is another referee)."""
     page.goto(f"{url}/e/{event.slug}/staff-login")
-    page.fill("input[name=name]", "審判 佐藤")
+    page.fill("input[name=name]", name)
     page.fill("input[name=pin]", "135790")
     page.click("button[type=submit]")
     page.wait_for_load_state()
+    assert "staff-login" not in page.url, "the referee was not signed in"
 
 
 def _visit(page, url, paths, lang, tag, found, targets=None):
@@ -79,7 +81,7 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
                   f"/desk/e/{team.id}/stations/qr", "/desk/mirrors", f"/desk/e/{kgp.id}/mirror",
                   f"/desk/e/{team.id}", "/account/password", "/venue/", "/account/totp",
                   f"/desk/e/{team.id}/staff-links", f"/desk/entrant/{entrant.id}/edit", f"/desk/e/{kgp.id}/delete",
-                  f"/desk/e/{team.id}/rules", f"/desk/phase/{de.id}/rules"]
+                  f"/desk/e/{team.id}/rules", f"/desk/phase/{de.id}/rules", f"/desk/e/{team.id}/signed-in"]
     with app.test_request_context():
         link = "/in/" + signin_links.staff_signin_url(team, "案内 高橋").rsplit("/", 1)[1]
     db.session.commit()
@@ -96,7 +98,7 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
         page = context.new_page()
         _visit(page, live_server.url, public_paths, lang, f"public-{width}", found,
                targets if size is PHONE else None)
-        _staff_sign_in(page, live_server.url, team)
+        _staff_sign_in(page, live_server.url, team, {"ja": "審判 佐藤", "en": "Referee Sato"}[lang])
         _visit(page, live_server.url, staff_paths, lang, f"staff-{width}", found,
                targets if size is PHONE else None)
         context = browser.new_context(viewport=size, locale="ja-JP", bypass_csp=True)

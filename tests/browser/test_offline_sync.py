@@ -13,9 +13,9 @@ from play_support import team_event  # noqa: E402
 
 from webapp.database import write_transaction  # noqa: E402
 from webapp.extensions import db  # noqa: E402
-from webapp.models import MatchRow, Operation  # noqa: E402
+from webapp.models import LoginSession, MatchRow, Operation  # noqa: E402
 from webapp.operations.submit import submit
-from webapp.services import accounts  # noqa: E402
+from webapp.services import accounts, login_sessions  # noqa: E402
 
 FAST = "window.TAIKAI_BACKOFF_MS = 150; window.TAIKAI_POLL_MS = 400;"
 
@@ -225,13 +225,36 @@ def test_expired_sign_in_keeps_entries_until_signed_in_again(live_server, phone)
     page = staff_page(phone, live_server.url, event)
     open_match(page, live_server.url, match)
     phone.set_offline(True)
-    phone.clear_cookies()
+    for cookie in ("session", "remember_token"):  # the sign-in is gone; the phone's own cookie stays
+        phone.clear_cookies(name=cookie)
     toss(page)
     phone.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     ops_with(page, "auth", 1)
     page.goto(f"{live_server.url}/e/{event.slug}/staff-login?next=/staff/m/{match.id}")
     page.fill("input[name=name]", "審判 佐藤")
+    page.fill("input[name=pin]", "135790")
+    page.click("button[type=submit]")
+    ops_with(page, "applied", 1)
+    assert len(actions_of(match)) == 1
+
+
+def test_a_phone_the_desk_signed_out_hears_it_beside_its_kept_entries(live_server, phone, browser):
+    event, match = event_with_pin()
+    page = staff_page(phone, live_server.url, event)
+    open_match(page, live_server.url, match)
+    impostor = staff_page(browser.new_context(locale="ja-JP"), live_server.url, event)  # the same name
+    expect(impostor.locator(".flash.error")).to_contain_text("審判 佐藤 さんは別の端末でログイン中です")
+    db.session.rollback()
+    session = db.session.query(LoginSession).filter_by(ended_at=None).one()  # the desk signs the phone out
+    login_sessions.end(session.id)
+    db.session.commit()
+    toss(page)
+    ops_with(page, "auth", 1)
+    expect(page.locator("#outbox-status li[data-status=auth]")).to_contain_text("ログインすると送信します")
+    assert actions_of(match) in (None, [])  # kept on the phone, not sent under anyone
+    page.goto(f"{live_server.url}/e/{event.slug}/staff-login?next=/staff/m/{match.id}")
+    page.fill("input[name=name]", "審判 佐藤")  # the same phone takes its name back
     page.fill("input[name=pin]", "135790")
     page.click("button[type=submit]")
     ops_with(page, "applied", 1)

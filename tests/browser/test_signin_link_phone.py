@@ -1,5 +1,6 @@
 """Sign-in without the PIN in real Chromium: the desk makes a person's code, the phone opens it and is
-signed in with one tap; the desk revokes it and the phone is signed out. A station's code asks a name."""
+signed in with one tap; the desk revokes it and the phone is signed out. A station's code asks a name and
+the event's PIN."""
 import re
 
 from conftest import sign_in_desk  # noqa: E402
@@ -8,7 +9,7 @@ from playwright.sync_api import expect
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Station, User  # noqa: E402
-from webapp.services import signin_links, stations  # noqa: E402
+from webapp.services import accounts, signin_links, stations  # noqa: E402
 
 
 def _link(app, url, make):
@@ -45,9 +46,10 @@ def test_a_persons_code_signs_the_phone_in_and_revoking_it_signs_the_phone_out(a
     expect(page.locator("[data-testid=link-refused]")).to_be_visible()
 
 
-def test_a_station_code_asks_a_name_and_opens_the_station(app, live_server, browser, desk_user, phone):
+def test_a_station_code_asks_a_name_and_the_pin_and_opens_the_station(app, live_server, browser, desk_user, phone):
     url = live_server.url
     event, _ = team_event()
+    accounts.set_staff_pin(event, "135790")
     stations.add_station(event, "1")
     db.session.commit()
     station = db.session.query(Station).filter_by(event_id=event.id).one()
@@ -55,6 +57,11 @@ def test_a_station_code_asks_a_name_and_opens_the_station(app, live_server, brow
     page = phone.new_page()
     page.goto(link)
     page.fill("input[name=name]", "審判 田中")
+    page.fill("input[name=pin]", "000000")  # the code alone signs in nobody: a wrong PIN is refused
+    page.get_by_role("button", name="ログイン").click()
+    expect(page.locator(".flash.error")).to_be_visible()
+    page.fill("input[name=name]", "審判 田中")
+    page.fill("input[name=pin]", "135790")
     page.get_by_role("button", name="ログイン").click()
     expect(page).to_have_url(re.compile(f"/staff/e/{event.slug}\\?station=1"))
     desk = browser.new_context(locale="ja-JP").new_page()

@@ -100,7 +100,7 @@ def test_staff_of_another_event_cannot_check_in(client, app):
     other, _ = team_event()
     _staff_client(client, other)
     entrant = db.session.query(Entrant).filter_by(event_id=event.id).first()
-    user = accounts.staff_by_pin(other, "山田", "246813")
+    user = accounts.staff_user(other, "山田")  # the account the phone above signed in to
     outcome = submit({"op_id": "check-0001", "device_id": "t", "kind": "check_in", "match_id": None,
                                  "payload": {"entrant_id": entrant.id}}, user)
     assert outcome.outcome == "rejected" and outcome.code == "access.other_event"

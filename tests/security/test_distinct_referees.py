@@ -4,15 +4,25 @@ phone's session only; the same phone takes its name back; the desk sees who is s
 phone, signs one phone out or frees a name; entries carry their own person and device."""
 import uuid
 
+import hypothesis.strategies as st
 import pytest
 from conftest import PIN, staff_phone
+from hypothesis import HealthCheck, given, settings
 from play_support import team_event
 
 from webapp.extensions import db
-from webapp.models import LoginSession, Operation, User
+from webapp.models import Event, LoginSession, Operation, User
 from webapp.services import accounts
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle(app):
+    """Refused sign-ins count as failures: each test starts with none (the next file too)."""
+    app.extensions["taikai_limiter"].reset()
+    yield
+    app.extensions["taikai_limiter"].reset()
 
 
 def _pin(phone, event, name, pin=PIN):
@@ -123,3 +133,47 @@ def test_the_refusal_speaks_japanese_first(app):
     staff_phone(app, event, name="青木")
     refused = app.test_client().post(f"/e/{event.slug}/staff-login", data={"name": "青木", "pin": PIN})
     assert "青木 さんは別の端末でログイン中です" in refused.get_data(as_text=True)
+
+
+def test_a_shared_phone_changing_hands_ends_the_first_persons_session(app):
+    event, _ = team_event()
+    phone = staff_phone(app, event, name="青木")
+    assert _pin(phone, event, "佐藤").status_code == 302  # the same phone, another person
+    live = {u.display_name for u in db.session.query(User).join(LoginSession, LoginSession.user_id == User.id)
+            .filter(LoginSession.ended_at.is_(None))}
+    assert live == {"佐藤"}
+    assert _pin(app.test_client(), event, "青木").status_code == 200  # the name stays that phone's
+    assert _pin(phone, event, "青木").status_code == 302
+
+
+def test_a_name_the_desk_made_a_code_for_waits_for_that_code(app, desk_client):
+    event, _ = team_event()
+    accounts.set_staff_pin(event, PIN)
+    db.session.commit()
+    assert desk_client.post(f"/desk/e/{event.id}/staff-links", data={"name": "佐藤"}).status_code == 302
+    refused = _pin(app.test_client(), event, "佐藤")
+    assert "佐藤 signs in with their own code from the desk" in refused.get_data(as_text=True)
+    page = desk_client.get(f"/desk/e/{event.id}/signed-in").get_data(as_text=True)
+    assert 'data-testid="held-name"' in page and "佐藤" in page
+    user = db.session.query(User).filter_by(display_name="佐藤").one()
+    with app.test_request_context():
+        from webapp.services import signin_links
+        url = "/" + signin_links.user_signin_url(user).split("/", 3)[3]
+    phone = app.test_client()
+    assert phone.post(url).status_code == 302  # the code: this phone takes the name
+    assert _pin(phone, event, "佐藤").status_code == 302  # and may come back with the PIN
+
+
+def _fullwidth(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(name=st.text(alphabet="abcXYZ青木さとう 1-", min_size=1, max_size=12).filter(lambda n: n.strip()),
+       spell=st.sampled_from([str.upper, str.lower, _fullwidth, lambda n: f"  {n} ", lambda n: n.replace(" ", "  ")]))
+def test_a_name_however_typed_is_one_person(app, name, spell):
+    """Case, width and spaces do not make another person: the same account, so the same phone rule."""
+    event = db.session.query(Event).first() or team_event()[0]
+    first = accounts.staff_user(event, name)
+    assert accounts.staff_user(event, spell(name)).id == first.id
+    db.session.rollback()

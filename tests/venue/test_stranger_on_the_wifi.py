@@ -133,3 +133,23 @@ def test_a_cookie_copied_before_sign_out_opens_nothing_after_it(server):
           "base_version": None, "payload": {"winner": "a", "choice": "stage", "position": 0}}
     answer = thief.go("POST", "/sync/ops", json={"device_id": "thief", "ops": [op]}, headers={"X-CSRFToken": staff_token})
     assert answer.status_code == 401 and answer.json()["error"] == "auth"
+
+
+def test_a_second_phone_typing_a_referees_name_cannot_act_as_them_or_sign_them_out(server):
+    """Issue 25's sequence on the production server: a second phone with the PIN types "Aoki"."""
+    process, event, match = server
+    aoki = Phone(process.port, "10.4.0.1")
+    assert aoki.staff_sign_in(event.slug, "Aoki", "135790").status_code == 302
+    impostor = Phone(process.port, "10.4.0.2")
+    refused = impostor.staff_sign_in(event.slug, "Aoki", "135790")
+    assert refused.status_code == 200 and "Aoki" in refused.text and "別の端末でログイン中" in refused.text
+    impostor.go("POST", "/logout", data={"csrf_token": impostor.token("/")})
+    assert impostor.go("GET", "/sync/pack").status_code == 401
+    assert aoki.go("GET", "/sync/pack").status_code == 200  # Aoki's phone is still Aoki's
+    stale = dict(aoki.cookies)
+    assert aoki.go("POST", "/logout", data={"csrf_token": aoki.token("/staff/")}).status_code == 302
+    aoki.cookies = stale  # the phone's page, still holding its cookies of before
+    for method, path in (("GET", "/sync/pack"), ("GET", "/sync/outcomes?device_id=p&since_seq=0"),
+                         ("POST", "/sync/ops"), ("POST", "/sync/seen")):
+        answer = aoki.go(method, f"{path}{'&' if '?' in path else '?'}lang=en", json={"device_id": "p", "ops": []})
+        assert answer.status_code == 401 and answer.json() == {"error": "auth", "message": "Sign in to send"}, path

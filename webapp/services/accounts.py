@@ -143,6 +143,10 @@ def claim_name(user: User, phone_secret: str | None) -> None:
     phone = login_sessions.digest(phone_secret) if phone_secret else None
     if not user.phone_hash or user.phone_hash == phone:
         user.phone_hash = phone
+    elif user.phone_hash == login_sessions.DESK_CODE:
+        raise ServiceError("signin.name_reserved", N_(
+            "%(name)s signs in with their own code from the desk: choose another name, or ask the desk."),
+            name=user.display_name)
     elif login_sessions.is_signed_in(user):
         raise ServiceError("signin.name_taken", N_(
             "%(name)s is already signed in on another phone: choose another name, or ask the desk."),

@@ -13,7 +13,7 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from ..extensions import db
 from ..models import Event, Station, User
 from ..tournament.errors import N_
-from . import ServiceError, accounts
+from . import ServiceError, accounts, login_sessions
 
 SALT = "taikai-signin-link"
 DEFAULT_DAYS = 14  # long enough to print the cards days before a weekend event
@@ -57,6 +57,8 @@ def staff_signin_url(event: Event, name: str, base: str | None = None) -> str:
     user = accounts.staff_user(event, name)
     if user is None:
         raise ServiceError("signin.name", N_("Give the person's name."))
+    if not user.phone_hash:  # the name waits for its code: a phone typing it with the PIN is refused
+        user.phone_hash = login_sessions.DESK_CODE
     return user_signin_url(user, base)
 
 

@@ -75,7 +75,8 @@ def signed_in(event_id):
     event = _event(event_id)
     sessions = login_sessions.signed_in(event)
     holders = [user for user in signin_links.event_staff(event) if user.phone_hash]
-    return render("desk/signed_in.html", event=event, sessions=sessions, holders=holders, ago=_ago)
+    return render("desk/signed_in.html", event=event, sessions=sessions, holders=holders, ago=_ago,
+                  desk_code=login_sessions.DESK_CODE)
 
 
 def _ago(moment) -> str:

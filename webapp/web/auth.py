@@ -56,7 +56,12 @@ def phone_secret() -> str:
 
 
 def sign_in(user) -> None:
-    """A new session for this person on this phone (its own row, ended alone), then the cookies."""
+    """A new session for this person on this phone (its own row, ended alone), then the cookies.
+
+    Whoever was signed in on this browser before (a shared phone changing hands) is signed out
+    here: their session ends, their entries still on the phone wait for them or the desk."""
+    if current_user.is_authenticated:
+        login_sessions.end(current_user.login_session_id)
     login_sessions.start(user, phone_secret(), login_sessions.phone_kind(request.user_agent.string))
     db.session.commit()
     login_user(user, remember=True)
