@@ -40,7 +40,10 @@ from bench.sync import _free_port, prepare, serve  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.tournament import bracket as bracket_engine  # noqa: E402
 from webapp.tournament.bracket_results import record_result  # noqa: E402
-from webapp.tournament.gamedata import TEKKEN7_CHARACTERS, TEKKEN7_STAGES  # noqa: E402
+from webapp.tournament.games import get_title  # noqa: E402
+
+TEKKEN7_CHARACTERS = get_title("tekken7").character_values()
+TEKKEN7_STAGES = get_title("tekken7").stage_values()
 
 PHONES, BATCH = 16, 10
 

@@ -21,7 +21,7 @@ MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 # Signing in and out is for everyone; they are still checked for no change when refused.
 PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout", "auth.link"}
 DESK_BLUEPRINTS = ("desk", "desk_plan", "desk_stations", "desk_corrections", "desk_entrants", "desk_events", "conflicts",
-                   "mirror", "desk_signin")
+                   "mirror", "desk_signin", "desk_games", "desk_rules")
 # Machine-to-machine routes with their own bearer token (no session): refusals only.
 TOKEN_ROUTES = {"mirror_api.api_push"}
 # Routes whose rows this world does not build (a mirror link): refusals only, no control.
@@ -71,7 +71,7 @@ def _world(app, desk_user):
     args = {"event_id": event_b.id, "slug": event_b.slug, "match_id": match_b.id, "entrant_id": entrant_b.id,
             "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "station_id": station_b.id, "link_id": 999999, "action": "revoke",
             "user_id": person_b.id, "token": link, "request_id": request_b.id,
-            "session_id": session_b}
+            "session_id": session_b, "bracket_id": match_b.bracket_id, "key": "sf6"}
     form = {"name": "マトリクス", "format": "single_elimination", "entrants": "新チームX", "pin": "135799",
             "kind": "coin_toss", "winner": "a", "choice": "stage", "position": "0", "entrant_id": entrant_b.id,
             "checked_in": "true", "station": "9", "decision": "take", "reason": "matrix", "template": "kgp2025",
