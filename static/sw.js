@@ -46,6 +46,7 @@ const SHELL = [
   '/static/js/page_keeper.js',
   '/static/js/pack_store.js',
   '/static/js/offline_pack.js',
+  '/static/js/offline_list.js',
   '/static/js/shared_phone.js',
   '/static/js/match_model.js',
   '/static/js/team_forms.js',

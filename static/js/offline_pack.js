@@ -46,12 +46,21 @@
     return [...new Set(feeders(bracket, match, slot).flatMap(([feed, role]) => {
       const decided = role === 'winner' ? feed.winner : feed.loser;
       if (decided) return [decided];
-      const mine = local(ops, feed), sat = playersOf(bracket, feed, ops);
-      if (mine.winnerSide !== null && sat[0] && sat[1]) {
-        return [role === 'winner' ? sat[mine.winnerSide] : sat[1 - mine.winnerSide]];
-      }
+      // Decided on this phone only: that player sits (sitting()), the other is still offered (a slip).
       return [0, 1].flatMap((s) => reach(bracket, feed, s, ops, seen));
     }))];
+  }
+
+  // Who this phone's own results seat in the slot: the winner (or loser) of the match feeding it
+  // that this phone finished, the server not knowing yet; null when it decided nothing there.
+  function sitting(bracket, match, slot, ops) {
+    for (const [feed, role] of feeders(bracket, match, slot)) {
+      const mine = local(ops, feed), sat = playersOf(bracket, feed, ops);
+      if (!feed.winner && mine.winnerSide !== null && sat[0] && sat[1]) {
+        return role === 'winner' ? sat[mine.winnerSide] : sat[1 - mine.winnerSide];
+      }
+    }
+    return null;
   }
 
   function playersOf(bracket, match, ops) {
@@ -111,7 +120,7 @@
     for (const slot of [0, 1]) {
       const box = root().querySelector(`[data-slot="${slot}"] [data-part=choices]`);
       const options = reach(here.bracket, here.match, slot, ops);
-      const chosen = players[slot] || (options.length === 1 ? options[0] : null);
+      const chosen = players[slot] || sitting(here.bracket, here.match, slot, ops) || (options.length === 1 ? options[0] : null);
       box.replaceChildren(...options.map((id) => el('label', { class: 'check', 'data-testid': 'slot-choice' },
         el('input', Object.assign({ type: 'radio', name: 'slot' + slot, value: String(id) }, id === chosen ? { checked: '' } : {})),
         entrantName(id))));
@@ -295,7 +304,7 @@
     document.addEventListener('taikai:outbox-changed', () => { if (here) drawEntries().catch(() => {}); });
   }
 
-  G.TaikaiPack = { refresh: refreshOnce, find, reach };
+  G.TaikaiPack = { refresh: refreshOnce, find, reach, local, sitting, playersOf };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
 })(self);

@@ -40,5 +40,10 @@
     return null;
   }
 
-  G.TaikaiPackStore = { refresh: refreshOnce, find };
+  // The stored event with this address (the staff list follows this phone's results from it).
+  async function event(slug) {
+    return (await (await db()).getAll('events')).find((e) => e.slug === slug) || null;
+  }
+
+  G.TaikaiPackStore = { refresh: refreshOnce, find, event };
 })(self);

@@ -11,6 +11,7 @@ from ..services import (
     conflicts,
     desk_requests,
     disqualifications,
+    game_corrections,
     no_shows,
     play,
     restarts,
@@ -19,12 +20,12 @@ from ..tournament.errors import N_, RuleViolation
 from . import held, log, payloads, preload, steps
 from .batch import Batch
 from .outcomes import Outcome
-from .payloads import CorrectionForm, WinnerForm
+from .payloads import CorrectionForm, GameCorrectionForm, WinnerForm
 
 MATCH_KINDS = ("coin_toss", "roll_call", "arrive", "name_player", "declare_change", "report_game",
                "penalty", "replay", "override", "ruling")
 # Bracket-level entries the desk makes (its result and correction forms, conflict decisions).
-DESK_KINDS = ("record_winner", "correct_result", "resolve_conflict", "undo_walkover")
+DESK_KINDS = ("record_winner", "correct_result", "correct_game", "resolve_conflict", "undo_walkover")
 
 
 def _stale(op: dict, match: MatchRow) -> bool:
@@ -165,17 +166,25 @@ def decide_desk(op: dict, match: MatchRow, user) -> tuple[Outcome, str | None]:
         return Outcome(op["op_id"], "applied", match_version=match.version), None
     if op["kind"] == "record_winner":
         return _record_winner(op, match, user, WinnerForm().load(payload))
-    form = CorrectionForm().load(payload)
+    form = (GameCorrectionForm if op["kind"] == "correct_game" else CorrectionForm)().load(payload)
     if not form["reason"].strip():
         raise ServiceError("correction.reason",
                            N_("Give the reason for the correction: it is kept in the match's history."))
     with restarts.collect() as restarted:  # I1: the desk is shown every match that restarts
-        brackets.correct_winner(match, form["winner"], user, form["cascade"], form["reason"])
+        _correct(match, form, user)
     if not restarted:
         return Outcome(op["op_id"], "applied", match_version=match.version), None
     keys = ", ".join(row.key for row in restarted)
     return Outcome(op["op_id"], "applied", "bracket.restarted", RESTARTED, {"matches": keys},
                    match.version), None
+
+
+def _correct(match: MatchRow, form: dict, user) -> None:
+    """A corrected result, or one game's corrected score (its winner follows when it changes)."""
+    if "game" in form:
+        game_corrections.correct_game(match, form["game"], form, user, form["cascade"], form["reason"])
+    else:
+        brackets.correct_winner(match, form["winner"], user, form["cascade"], form["reason"])
 
 
 RESTARTED = N_("These matches restart with their new players; their entries were undone and each phone "

@@ -241,3 +241,16 @@ class WinnerForm(FormSchema):
 
 class CorrectionForm(WinnerForm):
     cascade = fields.Boolean(load_default=False)
+
+
+class GameCorrectionForm(FormSchema):
+    """The desk's correction of one game's score (correct_game): the game's number, its new
+    score as the score chips give it, the reason; cascade as for a corrected result."""
+
+    game = fields.Integer(required=True, validate=validate.Range(min=1, max=99))
+    winner = fields.String(load_default=None, allow_none=True, validate=SIDE)
+    rounds_a = fields.Integer(required=True, validate=ROUNDS)
+    rounds_b = fields.Integer(required=True, validate=ROUNDS)
+    double_ko = fields.Boolean(load_default=False)
+    reason = fields.String(load_default="", validate=validate.Length(max=300))
+    cascade = fields.Boolean(load_default=False)

@@ -40,7 +40,8 @@ def games_undone(match: MatchRow) -> list[dict]:
             for n, g in enumerate(games, start=1)]
 
 
-HISTORY_KINDS = ("record_winner", "correct_result", "set_station", "resolve_conflict", "report_game", "override",
+HISTORY_KINDS = ("record_winner", "correct_result", "correct_game", "set_station",
+                 "resolve_conflict", "report_game", "override",
                  "undo_walkover")
 
 

@@ -11,10 +11,12 @@ from ..operations import held
 from ..operations.submit import submit
 from ..services import conflicts, desk_requests, standings
 from ..services.round_names import match_title
-from ..services.sheets import translate_outcome
+from ..services.rules import rules_for
+from ..services.sheets import match_sheet, translate_outcome
 from ..web.auth import desk_required
 from . import render
 from .conflict_words import in_words
+from .staff import expand_score
 
 bp = Blueprint("conflicts", __name__, url_prefix="/desk/conflicts")
 
@@ -29,7 +31,7 @@ def _guard():
 @bp.route("/")
 def queue():
     """Open conflicts, oldest first, each with both versions."""
-    items = [in_words(conflicts.describe(c)) for c in conflicts.open_conflicts()]
+    items = [_with_forms(in_words(conflicts.describe(c))) for c in conflicts.open_conflicts()]
     names = {}
     for item in items:
         names.update(standings.names(item["match"].bracket.phase.event_id))
@@ -38,6 +40,22 @@ def queue():
         names.update(standings.names(event.id))
     return render("desk/conflicts.html", items=items, entrants=names, waiting=_waiting(), clashed=clashed,
                   requests=desk_requests.on_queue(standings.names, match_title))
+
+
+def _with_forms(item: dict) -> dict:
+    """What the third version's form needs: the match's rules (score chips, characters) and members."""
+    match = item["match"]
+    sheet = match_sheet(match)
+    item["rules"] = sheet["rules"] or _rules(match)
+    item["side_members"] = {side: list(entrant.members) if entrant else []
+                            for side, entrant in (("a", sheet["a"]), ("b", sheet["b"]))}
+    return item
+
+
+def _rules(match: MatchRow):
+    """The rules of the match's phase, when its recorded play no longer replays."""
+    phase = match.bracket.phase
+    return rules_for(phase.event, phase)
 
 
 def _station_clashes() -> list[tuple]:
@@ -64,14 +82,17 @@ def _waiting() -> list[dict]:
     return list(groups.values())
 
 
+THIRD_FIELDS = ("score", "char_a", "char_b", "stage", "side_a", "winner", "choice", "side_of_winner", "player")
+
+
 def _fields(form) -> dict:
-    """The third version's fields (f_<name>), typed: integers and booleans as such."""
-    out = {}
-    for key, value in form.items():
-        if key.startswith("f_") and value != "":
-            value = value.strip()
-            flags = {"true": True, "false": False}
-            out[key[2:]] = int(value) if value.lstrip("-").isdigit() else flags.get(value, value)
+    """The third version's fields as the referee's form gives them: the score chip becomes winner
+    and rounds (as on the staff page), the player chip side and member."""
+    out = {key: form[key].strip() for key in THIRD_FIELDS if form.get(key, "").strip()}
+    expand_score(out)
+    side, _sep, member = out.pop("player", "").partition("-")
+    if member.isdigit():
+        out.update(side=side, member_id=member)
     return out
 
 

@@ -1,4 +1,6 @@
 """Desk: a correction shows its downstream effect and needs a reason; a DQ is confirmed in the page."""
+import uuid
+
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -6,7 +8,9 @@ from flask_login import current_user
 from ..extensions import db
 from ..models import Entrant, MatchRow
 from ..operations.desk import submit_change
-from ..services import corrections, standings
+from ..operations.submit import submit
+from ..services import corrections, game_corrections, standings
+from ..services.sheets import match_sheet, translate_outcome
 from ..web.auth import desk_required
 from . import match_history, render
 
@@ -30,7 +34,29 @@ def correction(match_id):
     return render("desk/correction.html", match=match, event=match.bracket.phase.event,
                   preview=corrections.preview(match, winner) if winner else None,
                   history=match_history.lines(match, history, names), just_corrected=_just_corrected(history),
-                  entrants=names, chosen=winner, games_undone=corrections.games_undone)
+                  entrants=names, chosen=winner, games_undone=corrections.games_undone,
+                  games=game_corrections.games(match), sheet=match_sheet(match))
+
+
+@bp.route("/match/<int:match_id>/correct-game", methods=["POST"])
+def correct_game(match_id):
+    """One game's score corrected (score chips, reason): a logged desk entry, the rules re-checked."""
+    from .staff import expand_score
+
+    match = db.session.get(MatchRow, match_id) or abort(404)
+    fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "base_version")}
+    expand_score(fields)
+    base = request.form.get("base_version", "")
+    op = {"op_id": str(uuid.uuid4()), "device_id": f"desk-form-{current_user.id}", "kind": "correct_game",
+          "match_id": match.id, "base_version": int(base) if base.isdigit() else None, "payload": fields}
+    outcome = submit(op, current_user)
+    if outcome.outcome == "applied":
+        flash(_("Game %(n)s corrected.", n=fields.get("game", "?")), "ok")
+        if outcome.code:
+            flash(translate_outcome(outcome, match), "ok")
+    else:
+        flash(translate_outcome(outcome, match), "error")
+    return redirect(url_for("desk_corrections.correction", match_id=match.id) + "#history")
 
 
 def _just_corrected(history: list):

@@ -11,7 +11,8 @@ def entry_kind_label(kind: str) -> str:
               "penalty": _("Penalty"), "replay": _("Replay"), "roll_call": _("Roll call"),
               "arrive": _("Arrival"), "declare_change": _("Declared character change"),
               "override": _("Referee's decision"), "record_winner": _("Result"),
-              "correct_result": _("Correction"), "set_station": _("Station"), "check_in": _("Check-in"),
+              "correct_result": _("Correction"), "correct_game": _("Game score corrected"),
+              "set_station": _("Station"), "check_in": _("Check-in"),
               "resolve_conflict": _("Desk decision"), "disqualify": _("Disqualification"),
               "undo_walkover": _("Walkover taken back"), "undo_dq": _("Disqualification lifted"),
               "withdraw": _("Withdrawal"), "undo_withdraw": _("Back in the event"), "ruling": _("Desk ruling"),
@@ -20,7 +21,8 @@ def entry_kind_label(kind: str) -> str:
 
 
 KINDS = ("coin_toss", "name_player", "report_game", "penalty", "replay", "roll_call", "arrive", "declare_change",
-         "override", "record_winner", "correct_result", "set_station", "check_in", "resolve_conflict", "disqualify",
+         "override", "record_winner", "correct_result", "correct_game",
+         "set_station", "check_in", "resolve_conflict", "disqualify",
          "undo_walkover", "ruling", "desk_request", "undo_dq", "withdraw", "undo_withdraw")
 
 

@@ -5,7 +5,7 @@ from flask_babel import gettext as _
 from ..services import restarts
 from .template_helpers import station_label
 
-RESULT_KINDS = ("record_winner", "correct_result", "resolve_conflict", "override", "undo_walkover")
+RESULT_KINDS = ("record_winner", "correct_result", "correct_game", "resolve_conflict", "override", "undo_walkover")
 
 
 def lines(match, ops: list, names: dict) -> list[dict]:
@@ -13,12 +13,39 @@ def lines(match, ops: list, names: dict) -> list[dict]:
     (a restart's undone games keep their own numbers)."""
     sides = {"a": match.slot_a, "b": match.slot_b}
     counts = {True: 0, False: 0}
+    scores = {}  # the live games' scores as the log made them, for "2–1 → 1–2"
     out = []
     for op in ops:
         if op.kind == "report_game":
             counts[bool(op.undone)] += 1
-        out.append({"op": op, "words": _words(op, sides, names, counts[bool(op.undone)])})
+        if op.kind == "correct_game":
+            applied = op.outcome == "applied"
+            words = _corrected_game_words(op.payload or {}, scores) if applied else _("a refused game correction")
+        else:
+            words = _words(op, sides, names, counts[bool(op.undone)])
+        _keep_score(op, scores, counts[False])
+        out.append({"op": op, "words": words})
     return out
+
+
+def _keep_score(op, scores: dict, live_games: int) -> None:
+    payload = op.payload or {}
+    if op.kind == "report_game" and not op.undone and op.outcome == "applied":
+        scores[live_games] = (payload.get("rounds_a"), payload.get("rounds_b"))
+    elif op.kind == "correct_game" and op.outcome == "applied":
+        scores[_int(payload.get("game"))] = (payload.get("rounds_a"), payload.get("rounds_b"))
+
+
+def _int(value) -> int | None:
+    return int(value) if str(value).isdigit() else None
+
+
+def _corrected_game_words(payload: dict, scores: dict) -> str:
+    """"game 2 corrected: 2–1 → 1–2 (reason)"."""
+    a, b = scores.get(_int(payload.get("game")), ("?", "?"))
+    return _("game %(n)s corrected: %(before)s → %(after)s (%(reason)s)", n=payload.get("game"),
+             before=f"{a}–{b}", after=f"{payload.get('rounds_a')}–{payload.get('rounds_b')}",
+             reason=payload.get("reason", ""))
 
 
 def _name(names: dict, entrant_id) -> str:
