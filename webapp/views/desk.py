@@ -19,6 +19,7 @@ from ..services import (
     progressions,
     rulings,
     run_table,
+    seeding,
     stations,
     swiss_rounds,
 )
@@ -210,7 +211,8 @@ def start_phase(phase_id):
     phase = db.session.get(Phase, phase_id) or abort(404)
     if phase.event.template:
         return redirect(url_for("desk_plan.preview", phase_id=phase_id))
-    if run_change(lambda: progressions.start(pass_gate(phase), phase.event.entrants, current_user)):
+    seed = seeding.clean_seed(request.form.get("unseeded_seed"))
+    if run_change(lambda: progressions.start(pass_gate(phase), phase.event.entrants, current_user, seed)):
         flash(_("Phase started."), "ok")
         return redirect(url_for("desk.phase", phase_id=phase_id))
     return preview_page(phase), 422
