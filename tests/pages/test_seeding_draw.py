@@ -22,7 +22,7 @@ def _event(n, regions=None, seeded=0):
 def _preview(client, phase_id):
     page = client.get(f"/desk/phase/{phase_id}/preview").get_data(as_text=True)
     seed = re.search(r'name="unseeded_seed" value="([^"]+)"', page).group(1)
-    matches = re.findall(r'data-testid="preview-match">.*?</span> (.*?)</li>', page)
+    matches = [tuple(re.findall(r"選手\d+", m)) for m in re.findall(r'data-testid="preview-match">.*?</span> (.*?)</li>', page)]
     return page, seed, matches
 
 
@@ -40,7 +40,7 @@ def test_the_start_makes_the_drawn_first_round_the_preview_showed(desk_client):
     assert [names[seeds[1]], names[seeds[2]]] == ["選手01", "選手02"]       # the seeded keep their seeds
     assert [names[i] for i in record["result"]] == [names[seeds[k]] for k in range(3, 9)]
     first = [m for m in phase.brackets[0].matches if m.side == "W" and m.round == 1 and m.slot_a and m.slot_b]
-    played = {f"{names[m.slot_a]} vs {names[m.slot_b]}" for m in first}
+    played = {(names[m.slot_a], names[m.slot_b]) for m in first}
     assert set(shown) == played
     slug = db.session.get(Event, event_id).slug
     assert seed in desk_client.get(f"/e/{slug}/draws").get_data(as_text=True)
@@ -55,7 +55,7 @@ def test_same_region_players_are_kept_apart_and_each_move_is_shown(desk_client):
         page, seed, _shown = _preview(desk_client, phase_id)
         if 'data-testid="seeding-moves"' in page:
             break
-    shown_moves = re.findall(r"<li>(選手\d+): .*?(\d+) → (\d+)</li>", page)
+    shown_moves = re.findall(r"<li>(選手\d+)[:：][^0-9]*(\d+)[^0-9]*→ (\d+)[^<]*</li>", page)
     assert shown_moves
     desk_client.post(f"/desk/phase/{phase_id}/start", data={"gate": "anyway", "unseeded_seed": seed})
     phase = db.session.get(Phase, phase_id)
@@ -67,3 +67,34 @@ def test_same_region_players_are_kept_apart_and_each_move_is_shown(desk_client):
     first = [m for m in row.matches if m.side == "W" and m.round == 1 and m.slot_a and m.slot_b]
     assert not [m for m in first if region[m.slot_a] == region[m.slot_b]]
     assert len(order) == 8 and len(first) == 4
+
+
+def test_seeds_copied_from_an_earlier_events_placements(desk_client):
+    import random
+
+    from webapp.services import entrants, events, simulate
+    earlier = events.create_event("先週の大会", "kgp2025")
+    entrants.add_entrants(earlier, [{"name": f"選手{i:02d}", "seed": i, "reading": f"せんしゅ{i:02d}", "members": []}
+                                    for i in range(1, 9)])
+    done = events.add_phase(earlier, "本戦", "single_elimination")
+    db.session.commit()
+    desk_client.post(f"/desk/phase/{done.id}/start", data={"gate": "anyway"})
+    simulate.play_phase(db.session.get(Phase, done.id), random.Random(3))
+    db.session.commit()
+    event_id, phase_id = _event(4)
+    event = db.session.get(Event, event_id)
+    event.entrants[3].name, event.entrants[3].reading = "別名", "せんしゅ05"   # found by reading
+    entrants.add_entrants(event, [{"name": "新人", "seed": None, "members": []}])
+    db.session.commit()
+    page = desk_client.get(f"/desk/e/{event_id}/seeds-from?source={earlier.id}").get_data(as_text=True)
+    assert 'data-testid="seed-plan"' in page and "見つかりません" in page
+    answer = desk_client.post(f"/desk/e/{event_id}/seeds-from", data={"source": str(earlier.id)})
+    assert answer.status_code == 302
+    from webapp.services import standings
+    place = {e.name: r for r, _t, e in standings.event_standings(db.session.get(Event, earlier.id))}
+    event = db.session.get(Event, event_id)
+    seeded = sorted((e for e in event.entrants if e.seed), key=lambda e: e.seed)
+    wanted = sorted(["選手01", "選手02", "選手03", "選手05"], key=lambda n: place[n])
+    assert [e.reading if e.name == "別名" else e.name for e in seeded] == [
+        "せんしゅ05" if n == "選手05" else n for n in wanted]
+    assert next(e for e in event.entrants if e.name == "新人").seed is None
