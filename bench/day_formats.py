@@ -151,6 +151,10 @@ def pool_page_ms(url: str, day: FormatDay, session, pages: int) -> float:
     """The slowest of three pool pages (cross tables) drawn right after a result in one of their pools."""
     slowest, seqs = 0.0, itertools.count(1)
     for page in sorted({1, max(pages // 2, 1), pages}):
+        address = f"{url}/e/{day.info['slug']}/phase/{day.info['pools']}"
+        params = {"pools": page} if page > 1 else {}
+        for _ in range(2):  # a page spectators have open (each worker has drawn it once): the result is what changes
+            session.get(address, params=params, timeout=60).raise_for_status()
         bracket, key, match_id = next(r for r in day.ready if r[0].label and _page_of(day, r[0]) == page)
         day.ready.remove((bracket, key, match_id))
         ops = [{**{k: v for k, v in op.items() if k != "ends"}, "device_id": "desk-bench", "seq": seq}
@@ -160,8 +164,7 @@ def pool_page_ms(url: str, day: FormatDay, session, pages: int) -> float:
             if k != key and bracket.matches[k].status == "ready":
                 day.ready.append((bracket, k, day.brackets[[b for b, _ in day.brackets].index(bracket)][1][k]))
         started = time.perf_counter()
-        answer = session.get(f"{url}/e/{day.info['slug']}/phase/{day.info['pools']}",
-                             params={"pools": page} if page > 1 else {}, timeout=60)
+        answer = session.get(address, params=params, timeout=60)
         slowest = max(slowest, time.perf_counter() - started)
         answer.raise_for_status()
         assert 'class="cross"' in answer.text
