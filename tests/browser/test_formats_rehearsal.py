@@ -167,3 +167,46 @@ def test_ggst_pools_into_a_top_8_with_bo5_played_to_the_standings(live_server, b
         for name in PLAYERS:
             expect(page.locator("main")).to_contain_text(name)
         _shot(page, f"standings-{width}")
+
+
+def test_a_swiss_into_a_top_8_played_to_the_standings(live_server, browser, desk_user):
+    url, rng = live_server.url, random.Random(28)
+    event_id = _event()
+    desk = browser.new_context(viewport={"width": 1366, "height": 900}, locale="ja-JP").new_page()
+    sign_in_desk(desk, url)
+    _add_phase(desk, url, event_id, {"name": "スイスドロー", "format": "swiss", "swiss_rounds": "3"})
+    _add_phase(desk, url, event_id, {"name": "TOP8", "format": "double_elimination", "later_from": "top8",
+                                     "later_best_of": "5"})
+    line = desk.locator("[data-testid=phase-line]", has_text="TOP8")
+    line.locator("select[name=mode]").select_option("best")
+    line.locator("input[name=count]").fill("8")
+    line.locator("button[type=submit]").click()
+    db.session.rollback()
+    swiss, top = db.session.get(Event, event_id).phases
+    _start(desk, url, swiss.id, shot="swiss-preview-1366")
+    phone_ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                    locale="ja-JP")
+    phone_ctx.add_init_script(FAST)
+    phone = phone_ctx.new_page()
+    slug = db.session.get(Event, event_id).slug
+    phone.goto(f"{url}/e/{slug}/staff-login")
+    phone.fill("input[name=name]", "審判 佐藤")
+    phone.fill("input[name=pin]", "135790")
+    phone.click("button[type=submit]")
+    kept = _others_play(swiss.id, 1, rng)          # round 1: the phone plays the last match, offline
+    _phone_plays(phone_ctx, phone, url, kept[0], offline=True)
+    _others_play(swiss.id, 0, rng)                 # rounds 2 and 3, paired by each round's last result
+    db.session.rollback()
+    assert db.session.get(Phase, swiss.id).status == "done"
+    for page, width in ((desk, 1366), (phone, 390)):
+        page.goto(f"{url}/e/{slug}/phase/{swiss.id}")
+        _shot(page, f"swiss-{width}")
+    _start(desk, url, top.id)
+    _others_play(top.id, 0, rng)
+    db.session.rollback()
+    assert db.session.get(Phase, top.id).status == "done"
+    for page, width in ((desk, 1366), (phone, 390)):
+        page.goto(f"{url}/e/{slug}/standings")
+        for name in PLAYERS:
+            expect(page.locator("main")).to_contain_text(name)
+        _shot(page, f"swiss-standings-{width}")
