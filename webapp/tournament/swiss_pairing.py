@@ -8,9 +8,9 @@ top: a group (with those floated down from above first) is ordered top half agai
 the nearest next player who is not a rematch), which is cheap and almost always enough; when
 that leaves more than the one player an odd group must float, the left players are first
 swapped into pairs already made (two new pairs for one), and only when that does not do is the
-group matched on every pair instead (networkx's maximum cardinality matching, so nobody floats who need not). Whoever is left
-floats down to the next group. If the last group cannot be paired, the whole round is matched
-on every allowed pair with cross-group pairs weighed down, still never a rematch.
+group matched on every pair instead (networkx's maximum cardinality matching, so nobody floats
+who need not). Whoever is left floats down to the next group. If the last group cannot be
+paired, the whole round is matched on every allowed pair with cross-group pairs weighed down, still never a rematch.
 
 So: every pairing is within a score group whenever each group can be paired inside itself.
 """
