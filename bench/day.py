@@ -16,6 +16,8 @@ CPU time per entry (its processes' user + system time, read from /proc) is print
 other work on a shared machine slows the wall clock but not that. Last line:
     day: N players (sqlite): E entries in S s: first 10 % X ms/entry, last 10 % Y ms/entry, R entries/s
 Run from the repo root: .venv/bin/python bench/day.py --players 2048 [--pools K] [--database URL]
+Issue 27's days (bench/day_formats.py): --format pools-top64 --players 2000 (round-robin pools of 5
+into a top 64 DE) and --format swiss --players 1024 --rounds 10.
 """
 import argparse
 import copy
