@@ -16,6 +16,8 @@ CPU time per entry (its processes' user + system time, read from /proc) is print
 other work on a shared machine slows the wall clock but not that. Last line:
     day: N players (sqlite): E entries in S s: first 10 % X ms/entry, last 10 % Y ms/entry, R entries/s
 Run from the repo root: .venv/bin/python bench/day.py --players 2048 [--pools K] [--database URL]
+Issue 27's days (bench/day_formats.py): --format pools-top64 --players 2000 (round-robin pools of 5
+into a top 64 DE) and --format swiss --players 1024 --rounds 10.
 """
 import argparse
 import copy
@@ -42,8 +44,8 @@ from webapp.tournament import bracket as bracket_engine  # noqa: E402
 from webapp.tournament.bracket_results import record_result  # noqa: E402
 from webapp.tournament.games import get_title  # noqa: E402
 
-TEKKEN7_CHARACTERS = get_title("tekken7").character_values()
-TEKKEN7_STAGES = get_title("tekken7").stage_values()
+# The KGP2025 day's game (the catalogue moved the old gamedata module's lists here)
+TEKKEN7_CHARACTERS, TEKKEN7_STAGES = get_title("tekken7").character_values(), get_title("tekken7").stage_values()
 
 PHONES, BATCH = 16, 10
 
@@ -94,6 +96,13 @@ class Day:
         due = [0, int(self.total * 0.1), int(self.total * 0.9), self.total]
         if len(self.cpu_marks) < 4 and done >= due[len(self.cpu_marks)]:
             self.cpu_marks.append((done, cpu_seconds(self.server_pid)))
+
+    def ended(self, bracket: bracket_engine.Bracket, key: str, winner: int) -> None:
+        """A match's result was applied: the phones' engine plays it and queues what became ready
+        (a formats day also pairs a Swiss round or starts the next phase here: bench/day_formats.py)."""
+        changed = record_result(bracket, key, winner)
+        ids = next(i for b, i in self.brackets if b is bracket)
+        self.ready.extend((bracket, k, ids[k]) for k in changed if k != key and bracket.matches[k].status == "ready")
 
     def finished(self) -> bool:
         return not self.ready and self.in_flight == 0 and all(b.finished for b, _ in self.brackets)
@@ -188,11 +197,7 @@ class Phone(threading.Thread):
                 if result["outcome"] != "applied":
                     raise RuntimeError(f"{self.device}: {op['kind']} on match {op['match_id']}: {result}")
                 if "ends" in op:
-                    bracket, key, winner = op["ends"]
-                    changed = record_result(bracket, key, winner)
-                    ids = next(i for b, i in day.brackets if b is bracket)
-                    day.ready.extend((bracket, k, ids[k]) for k in changed
-                                     if k != key and bracket.matches[k].status == "ready")
+                    day.ended(*op["ends"])
             day.lock.notify_all()
 
 
@@ -222,11 +227,11 @@ def matches_to_play(played: list) -> int:
     return count
 
 
-def play(url: str, played: list, server_pid: int) -> tuple[Day, float, float]:
+def play(url: str, played: list, server_pid: int, day: Day | None = None) -> tuple[Day, float, float]:
     """Sign in, let the phones play the day out; (day, started, elapsed)."""
     session = requests.Session()
     session.post(f"{url}/login", data={"username": "bench", "password": "bench-pass-123"}, allow_redirects=False)
-    day = Day(played)
+    day = day or Day(played)
     matches = matches_to_play(played)
     day.total = sum(2 if n % 3 else 3 for n in range(matches))
     day.server_pid = server_pid
@@ -281,7 +286,13 @@ def main(argv=None) -> None:
     parser.add_argument("--players", type=int, default=256)
     parser.add_argument("--pools", type=int, default=1, help="a groups phase of this many pools")
     parser.add_argument("--database", help="a scratch PostgreSQL URL (emptied!); default: a new SQLite file")
+    parser.add_argument("--format", choices=("pools-top64", "swiss"),
+                        help="issue 27's days: round-robin pools of 5 into a top 64 DE, or a Swiss of --rounds")
+    parser.add_argument("--rounds", type=int, default=10, help="Swiss rounds (--format swiss)")
     args = parser.parse_args(argv)
+    if args.format:
+        from bench.day_formats import run
+        return run(args)
     url = args.database or f"sqlite:///{Path(tempfile.mkdtemp()) / 'day.sqlite3'}"
     url = re.sub(r"^postgres(ql)?://", "postgresql+psycopg://", url)  # psycopg 3 is the driver
     app = prepare(url)

@@ -30,3 +30,20 @@ def test_a_day_of_pools_is_played_out_too():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "day: 72 players in 4 pools (sqlite)" in done.stdout
+
+
+def test_the_formats_days_are_played_out_too(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env["TAIKAI_BENCH_RECORD"] = str(tmp_path / "benchmarks.md")
+    pools = subprocess.run([sys.executable, "bench/day.py", "--format", "pools-top64", "--players", "90"], cwd=ROOT,
+                           env=env, capture_output=True, text=True, timeout=180)
+    assert pools.returncode == 0, pools.stderr[-2000:]
+    assert re.search(r"pool page after one result: slowest \d+ ms \(server CPU \d+ ms\)", pools.stdout)
+    assert re.search(r"day: 90 players in pools of 5 into a top 64 DE \(sqlite\): \d+ entries .*server CPU [\d.]+\)",
+                     pools.stdout)
+    swiss = subprocess.run([sys.executable, "bench/day.py", "--format", "swiss", "--players", "32", "--rounds", "5"],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+    assert swiss.returncode == 0, swiss.stderr[-2000:]
+    assert re.search(r"Swiss pairing: slowest round \d+ ms of 4", swiss.stdout)
+    page = (tmp_path / "benchmarks.md").read_text()
+    assert "day 32 players, Swiss of 5 rounds (sqlite)" in page and "day 90 players in pools of 5" in page

@@ -208,3 +208,13 @@ def test_an_import_into_a_template_event_is_one_version_step_too(app):
     db.session.expire_all()
     assert db.session.get(Event, event.id).version == before + 1
     assert sorted(p.position for p in db.session.get(Event, event.id).phases) == [1, 2]
+
+
+def test_a_region_column_is_kept_for_round_one_separation(app):
+    event = _event()
+    sheet = "名前,シード,地域\n山田太郎,1,関東\nナウマン,,関西\n阿部二郎,,\n"
+    assert [c.kind for c in entrant_import.plan(event, sheet).columns] == ["name", "seed", "region"]
+    _import(event, sheet)
+    by_name = {e.name: e for e in event.entrants}
+    assert by_name["山田太郎"].info["region"] == "関東" and by_name["山田太郎"].seed == 1
+    assert by_name["ナウマン"].info["region"] == "関西" and "region" not in by_name["阿部二郎"].info

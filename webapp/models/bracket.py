@@ -27,7 +27,9 @@ class MatchRow(db.Model):
     """A match of a bracket; its play (games, kachinuki order) is a list of actions."""
 
     __tablename__ = "match"
-    __table_args__ = (db.UniqueConstraint("bracket_id", "key", name="uq_match_bracket_key"),)
+    # (bracket_id, status): a Swiss counts its bracket's open matches at every result
+    __table_args__ = (db.UniqueConstraint("bracket_id", "key", name="uq_match_bracket_key"),
+                      db.Index("ix_match_bracket_status", "bracket_id", "status"))
     id: Mapped[int] = mapped_column(primary_key=True)
     bracket_id: Mapped[int] = mapped_column(db.ForeignKey("bracket.id", ondelete="CASCADE"), index=True)
     key: Mapped[str] = mapped_column(db.String(20))

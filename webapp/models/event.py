@@ -78,7 +78,9 @@ class Entrant(Timestamped, db.Model):
     """A player (1-on-1) or a team (5on5) entered in an event."""
 
     __tablename__ = "entrant"
-    __table_args__ = (db.UniqueConstraint("event_id", "name", name="uq_entrant_event_name"),)
+    # (event_id, dq): a pool's table asks for the event's disqualified players, for each pool drawn
+    __table_args__ = (db.UniqueConstraint("event_id", "name", name="uq_entrant_event_name"),
+                      db.Index("ix_entrant_event_dq", "event_id", "dq"))
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(db.ForeignKey("event.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(db.String(120))

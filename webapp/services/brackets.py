@@ -9,7 +9,7 @@ from ..tournament import bracket_results, formats
 from ..tournament.errors import N_
 from ..tournament.formats import generate
 from ..tournament.formats.groups import generate_groups
-from . import ServiceError, audit, bracket_rows, swiss_rounds
+from . import ServiceError, audit, bracket_rows, seeding, swiss_rounds
 from .bracket_links import feeders_of
 from .entrants import seeded_order
 
@@ -52,7 +52,7 @@ def domain_entrants(entrants: list[Entrant]) -> list[bracket_engine.Entrant]:
 
 
 # Phase options that are the phase's own, not its format's (progressions.py; best-of by round)
-PHASE_OPTIONS = ("progression", "best_of_by_round")
+PHASE_OPTIONS = ("progression", "best_of_by_round", "separate")
 
 
 def format_options(phase: Phase) -> dict:
@@ -61,20 +61,27 @@ def format_options(phase: Phase) -> dict:
 
 
 def start_phase(phase: Phase, entrants: list[Entrant], user=None, assignment=None,
-                players: list | None = None) -> list[BracketRow]:
-    """Generate the phase's brackets from its entrants (or the domain players given, already
-    seeded: a progression's) and save them; the phase is running."""
+                players: list | None = None, draw_seed: str | None = None) -> list[BracketRow]:
+    """Generate the phase's brackets from its entrants (seeded ones by seed, the unseeded by a
+    recorded draw from `draw_seed`) or from the domain players given, already seeded (a
+    progression's), and save them; the phase is running."""
     if phase.status != "draft":
         raise ServiceError("phase.started", N_("This phase has already started."))
-    players = domain_entrants(entrants) if players is None else players
-    if phase.group_count > 1:
-        brackets = generate_groups(players, phase.group_count, phase.format,
-                                   assignment=assignment or "snake", **format_options(phase))
-    else:
-        brackets = [generate(phase.format, players, **format_options(phase))]
-    rows = add_brackets(phase, brackets)
-    audit.record("phase.start", user, phase.event_id, phase=phase.id, entrants=len(players))
+    if players is None:
+        arranged = seeding.arrange(phase, entrants, draw_seed, lambda p: build(phase, p, assignment))
+        players, phase.draw = arranged.players, arranged.draw_dict()
+    rows = add_brackets(phase, build(phase, players, assignment))
+    audit.record("phase.start", user, phase.event_id, phase=phase.id, entrants=len(players),
+                 draw=(phase.draw or {}).get("seed"))
     return rows
+
+
+def build(phase: Phase, players: list, assignment=None) -> list[bracket_engine.Bracket]:
+    """The phase's brackets for players already in seed order (nothing saved)."""
+    if phase.group_count > 1:
+        return generate_groups(players, phase.group_count, phase.format,
+                               assignment=assignment or "snake", **format_options(phase))
+    return [generate(phase.format, players, **format_options(phase))]
 
 
 def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) -> list[MatchRow]:

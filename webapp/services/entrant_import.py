@@ -25,8 +25,9 @@ MAX_IMPORT_ROWS = 1024
 SAMPLE_ROWS = 8
 
 # What a column can mean, in the order the desk's choice lists them.
-KINDS = ("name", "reading", "seed", "member", "member_reading", "character", "ignore")
+KINDS = ("name", "reading", "seed", "region", "member", "member_reading", "character", "ignore")
 KIND_LABELS = {"name": N_("Name"), "reading": N_("Reading (furigana)"), "seed": N_("Seed"),
+               "region": N_("Region (kept apart in round 1 when the desk asks)"),
                "member": N_("Member"), "member_reading": N_("Member's reading"),
                "character": N_("Character"), "ignore": N_("Ignore this column")}
 _HEADERS = {
@@ -35,6 +36,7 @@ _HEADERS = {
     "reading": ("ふりがな", "よみ", "よみがな", "読み", "読み仮名", "かな", "名前よみ", "名前ふりがな",
                 "ちーむ名ふりがな", "ちーむ名よみ", "reading", "furigana", "kana", "yomi"),
     "seed": ("しーど", "しーど順", "seed", "seeding"),
+    "region": ("地域", "ちいき", "地方", "都道府県", "出身", "region", "area", "prefecture"),
     "member": ("めんばー", "めんばー名", "選手", "member", "membername"),
     "member_reading": ("めんばーふりがな", "めんばーよみ", "選手ふりがな", "選手よみ", "memberreading",
                        "memberfurigana"),
@@ -155,6 +157,8 @@ def _put(row: dict, members: list, kind: str | None, value: str, line: int) -> N
             raise ServiceError("entrants.seed_number", N_("Line %(line)s: the seed must be a whole number."),
                                line=line)
         row["seed"] = int(value)
+    elif kind == "region":
+        row["region"] = row.get("region") or value.strip()[:60]
     elif kind in ("name", "reading"):
         row[kind] = row[kind] or value
     elif kind == "member":

@@ -112,8 +112,9 @@ def preview_rows(phase: Phase) -> list[Routed]:
         return []
 
 
-def start(phase: Phase, entrants: list[Entrant], user=None):
-    """Start a custom phase: from its progression when it has one, else from the entry list."""
+def start(phase: Phase, entrants: list[Entrant], user=None, draw_seed: str | None = None):
+    """Start a custom phase: from its progression when it has one, else from the entry list
+    (its unseeded entrants placed by a draw from `draw_seed`)."""
     if rule_of(phase) is None:
-        return brackets.start_phase(phase, entrants, user)
+        return brackets.start_phase(phase, entrants, user, draw_seed=draw_seed)
     return brackets.start_phase(phase, [], user, players=players(phase))

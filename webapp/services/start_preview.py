@@ -7,9 +7,7 @@ from dataclasses import dataclass, field
 
 from ..tournament import event_plans as plans
 from ..tournament.errors import RuleViolation
-from ..tournament.formats import generate
-from ..tournament.formats.groups import generate_groups
-from . import ServiceError, brackets, event_templates, progressions
+from . import ServiceError, brackets, event_templates, progressions, seeding
 
 
 @dataclass
@@ -51,18 +49,26 @@ class PreviewBracket:
         return [m.slot_a or m.slot_b for m in self._first() if bool(m.slot_a) != bool(m.slot_b)]
 
 
-def preview(phase) -> tuple[list[PreviewBracket], str | None]:
-    """The brackets the start would make, or (no brackets, why not) in the reader's words."""
+def preview(phase, draw_seed: str | None = None) -> tuple[list[PreviewBracket], str | None]:
+    """The brackets the start would make (the unseeded drawn from `draw_seed`), or (no
+    brackets, why not) in the reader's words."""
     if phase.status != "draft":
         return [], None
     try:
-        generated = _generate(phase)
+        generated = _generate(phase, draw_seed)
     except (ServiceError, RuleViolation) as problem:
         return [], problem
     return [_shape(b) for b in generated], None
 
 
-def _generate(phase):
+def seeding_of(phase, draw_seed: str | None) -> seeding.Arranged | None:
+    """How a custom phase fed from the entry list would place its entrants (None: another kind)."""
+    if phase.status != "draft" or phase.event.template or progressions.rule_of(phase) is not None:
+        return None
+    return seeding.arrange(phase, phase.event.entrants, draw_seed, lambda p: brackets.build(phase, p))
+
+
+def _generate(phase, draw_seed=None):
     if phase.event.template:
         plan = event_templates.plan_for(phase.event)
         if phase.seeding == "entry":
@@ -77,11 +83,8 @@ def _generate(phase):
     if progressions.rule_of(phase) is not None:
         players = progressions.players(phase)
     else:
-        players = brackets.domain_entrants(phase.event.entrants)
-    options = brackets.format_options(phase)
-    if phase.group_count > 1:
-        return generate_groups(players, phase.group_count, phase.format, assignment="snake", **options)
-    return [generate(phase.format, players, **options)]
+        players = seeding_of(phase, draw_seed).players
+    return brackets.build(phase, players)
 
 
 def _shape(bracket) -> PreviewBracket:

@@ -6,10 +6,11 @@ the recorded seed, so a pairing is reproducible from its seed). Score groups are
 top: a group (with those floated down from above first) is ordered top half against bottom half
 (the Dutch order: 1 v 5, 2 v 6... in a group of 8) and paired greedily in that order (each with
 the nearest next player who is not a rematch), which is cheap and almost always enough; when
-that leaves more than the one player an odd group must float, the group is matched on every
-pair instead (networkx's maximum cardinality matching, so nobody floats who need not). Whoever is left
-floats down to the next group. If the last group cannot be paired, the whole round is matched
-on every allowed pair with cross-group pairs weighed down, still never a rematch.
+that leaves more than the one player an odd group must float, the left players are first
+swapped into pairs already made (two new pairs for one), and only when that does not do is the
+group matched on every pair instead (networkx's maximum cardinality matching, so nobody floats
+who need not). Whoever is left floats down to the next group. If the last group cannot be
+paired, the whole round is matched on every allowed pair with cross-group pairs weighed down, still never a rematch.
 
 So: every pairing is within a score group whenever each group can be paired inside itself.
 """
@@ -55,6 +56,31 @@ def _greedy(order: list, played: set) -> tuple[list, list]:
     return pairs, []
 
 
+def _swap_in(pairs: list, p, q, played: set) -> bool:
+    """Pair p and q (who have met) with the two players of one pair made already, the lowest
+    pair first; True when done (pairs changed in place)."""
+    for k in range(len(pairs) - 1, -1, -1):
+        x, y = pairs[k]
+        for u, v in ((x, y), (y, x)):
+            if frozenset((p, u)) not in played and frozenset((q, v)) not in played:
+                pairs[k:k + 1] = [(u, p), (v, q)]
+                return True
+    return False
+
+
+def _repaired(pairs: list, left: list, played: set, odd: int) -> tuple[list, list]:
+    """The players the greedy pass left, swapped into pairs made already: a few swaps instead of
+    matching a group of hundreds exactly (a 1,024-player Swiss's round took seconds so)."""
+    pairs, left = list(pairs), list(left)
+    while len(left) > odd:
+        p = left[0]
+        q = next((q for q in left[1:] if _swap_in(pairs, p, q, played)), None)
+        if q is None:
+            break
+        left = [w for w in left if w not in (p, q)]
+    return pairs, left
+
+
 def pair_group(members: list, played: set) -> tuple[list, list]:
     """Pairs within one group (ranked best first) and who is left to float down.
 
@@ -63,6 +89,8 @@ def pair_group(members: list, played: set) -> tuple[list, list]:
     order = dutch(members)
     n = len(order)
     pairs, left = _greedy(order, played)
+    if len(left) > n % 2:
+        pairs, left = _repaired(pairs, left, played, n % 2)
     if len(left) > n % 2:
         pairs, left = _matching(order, played, ((i, j) for i in range(n) for j in range(i + 1, n)))
     return pairs, sorted(left, key=members.index)

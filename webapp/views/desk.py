@@ -19,6 +19,7 @@ from ..services import (
     progressions,
     rulings,
     run_table,
+    seeding,
     setup_checks,
     stations,
     swiss_rounds,
@@ -212,9 +213,11 @@ def start_phase(phase_id):
     phase = db.session.get(Phase, phase_id) or abort(404)
     if phase.event.template:
         return redirect(url_for("desk_plan.preview", phase_id=phase_id))
+    seed = seeding.clean_seed(request.form.get("unseeded_seed"))
+
     def go():
         setup_checks.check_start(phase)
-        progressions.start(pass_gate(phase), phase.event.entrants, current_user)
+        progressions.start(pass_gate(phase), phase.event.entrants, current_user, seed)
     if run_change(go):
         flash(_("Phase started."), "ok")
         return redirect(url_for("desk.phase", phase_id=phase_id))

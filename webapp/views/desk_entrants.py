@@ -7,7 +7,7 @@ from flask_login import current_user
 from ..extensions import db
 from ..models import Entrant, Event
 from ..operations.desk import submit_change
-from ..services import ServiceError, corrections, entrant_edits, entrant_import, entrants, standings
+from ..services import ServiceError, corrections, entrant_edits, entrant_import, entrants, seed_copy, standings
 from ..tournament.errors import N_
 from ..web.auth import desk_required
 from . import render
@@ -189,3 +189,17 @@ def undo_withdraw(entrant_id):
     if run_change(lambda: submit_change("undo_withdraw", entrant, current_user)):
         flash(_("%(name)s is back in; their walkovers are matches to play again.", name=entrant.name), "ok")
     return _back(entrant.event_id)
+
+
+@bp.route("/e/<int:event_id>/seeds-from", methods=["GET", "POST"])
+def seeds_from(event_id):
+    """Seeds from an earlier event's final placements: pick the event, read who gets which seed, confirm."""
+    event = _event(event_id)
+    source_id = request.values.get("source", type=int)
+    source = db.session.get(Event, source_id) if source_id else None
+    if request.method == "POST" and source is not None:
+        if run_change(lambda: seed_copy.apply(event, source, current_user)):
+            flash(_("Seeds copied from %(event)s (logged).", event=source.name), "ok")
+            return _back(event_id)
+    rows = seed_copy.plan(event, source) if source is not None else []
+    return render("desk/seeds_from.html", event=event, sources=seed_copy.sources(event), source=source, rows=rows)

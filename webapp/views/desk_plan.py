@@ -13,6 +13,7 @@ from ..services import (
     game_catalogue,
     progressions,
     schedules,
+    seeding,
     setup_checks,
     start_preview,
 )
@@ -112,7 +113,8 @@ def preview_page(phase: Phase):
     names = {e.id: e for e in phase.event.entrants}
     routed_text = "\n".join(names[r.entrant_id].name for r in routed)
     pairing = event_templates.proposed_pairing(phase) if phase.format == "kgp_finals" and routed else []
-    made, problem = start_preview.preview(phase)
+    seed = seeding.clean_seed(request.form.get("unseeded_seed")) or seeding.new_seed()
+    made, problem = start_preview.preview(phase, seed)
     absent = gate_list(phase)
     return render("desk/phase_preview.html", phase=phase, event=phase.event, routed=routed, names=names,
                   routed_text=routed_text, pairing=pairing, preview=made,
@@ -121,7 +123,17 @@ def preview_page(phase: Phase):
                   absent=absent, nobody_came=bool(absent) and len(absent) == len([e for e in phase.event.entrants
                                                                                   if not e.dq]),
                   losers_side=[r.entrant_id for r in routed if r.tier == 1],
-                  form=request.form)
+                  form=request.form, arranged=None if problem else start_preview.seeding_of(phase, seed),
+                  separations=seeding.SEPARATIONS)
+
+
+@bp.route("/phase/<int:phase_id>/separation", methods=["POST"])
+def separation(phase_id):
+    """Keep same-region or same-team entrants apart in round 1 (or not); the preview shows the moves."""
+    phase = _phase(phase_id)
+    if run_change(lambda: seeding.set_separation(phase, request.form.get("separate") or None, current_user)):
+        flash(_("Round-1 separation saved (logged)."), "ok")
+    return redirect(url_for("desk_plan.preview", phase_id=phase_id))
 
 
 def play_words(phase: Phase) -> str:
