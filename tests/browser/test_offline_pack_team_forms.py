@@ -55,7 +55,8 @@ def pack_page(context, page, url, match):
     page.evaluate("async (u) => { for (const n of await caches.keys()) await (await caches.open(n)).delete(u); }",
                   f"{url}/staff/m/{match.id}")
     page.goto(f"{url}/staff/m/{match.id}")
-    expect(page.locator("[data-testid=offline-match] [data-testid=offline-title]")).not_to_have_text("")
+    # The shell reads the pack from the phone's storage and draws the match: seconds on a busy phone
+    expect(page.locator("[data-testid=offline-match] [data-testid=offline-title]")).not_to_have_text("", timeout=15000)
     return PackPhone(page, "offline")
 
 
