@@ -6,9 +6,11 @@ that is not in its key. Checked as a property through the whole WSGI stack as th
 runs it (TAIKAI_PROXIES=1 behind one proxy; once more with Host, Port and Prefix trusted, as an
 operator may name them): after any sequence of strangers' requests — any Host, X-Forwarded-*,
 Forwarded, cookies, Accept-Encoding, Accept-Language, htmx headers and query — while results are
-recorded and a signed-in desk reads the same pages, a clean viewer's request gets the very bytes (status, headers, body) a fresh server
-with empty caches gives at the same data version. Before the fix one `X-Forwarded-Prefix:
-//evil.example` on an unviewed version pointed every later viewer's links at the stranger.
+recorded and a signed-in desk reads the same pages, a clean viewer's request gets the very bytes
+(status, headers, body) a fresh server with empty caches gives at the same data version; and no
+page read, a stranger's, the desk's or a viewer's, writes a row. Before the fix one
+`X-Forwarded-Prefix: //evil.example` on an unviewed version pointed every later viewer's links at
+the stranger.
 """
 import contextlib
 import os
@@ -20,9 +22,12 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, rule, run_state_machine_as_test
 from redis_support import redis_at  # noqa: E402
+from sqlalchemy import event as sa_event
+from sqlalchemy.engine import Engine
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from webapp import create_app
+from webapp.database import write_transaction
 from webapp.extensions import cache, db
 from webapp.models import MatchRow
 from webapp.polling import fragments, stamps
@@ -69,12 +74,13 @@ CLEAN = st.fixed_dictionaries({
 
 
 def _event():
-    event = events.create_event(f"共有の試験 {uuid.uuid4().hex[:8]}", "kgp2025")
-    entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 7)])
-    phase = events.add_phase(event, "本戦", "double_elimination")
-    db.session.flush()
-    brackets.start_phase(phase, event.entrants)
-    db.session.commit()
+    # The test's own session writes as a desk form does (write_transaction): see Strangers.record.
+    with write_transaction(db.session):
+        event = events.create_event(f"共有の試験 {uuid.uuid4().hex[:8]}", "kgp2025")
+        entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 7)])
+        phase = events.add_phase(event, "本戦", "double_elimination")
+        db.session.flush()
+        brackets.start_phase(phase, event.entrants)
     return event, phase
 
 
@@ -86,11 +92,33 @@ def _url(server, event, phase, page: str) -> tuple[str, str]:
     return path, query
 
 
+@contextlib.contextmanager
+def _writes_nothing(what: str):
+    """The block (a page read) sends no INSERT, UPDATE or DELETE to any database.
+
+    A page read that wrote would take SQLite's write lock and move other viewers' data; and a
+    commit during a read is what makes a writer's older snapshot refused (see Strangers.record).
+    """
+    writes = []
+
+    def _seen(_conn, _cursor, statement, *_rest):
+        if statement.lstrip()[:6].upper() in ("INSERT", "UPDATE", "DELETE"):
+            writes.append(statement)
+
+    sa_event.listen(Engine, "before_cursor_execute", _seen)
+    try:
+        yield
+    finally:
+        sa_event.remove(Engine, "before_cursor_execute", _seen)
+    assert not writes, (what, writes)
+
+
 def _ask(server, path: str, query: str, headers: dict) -> tuple:
     environ = EnvironBuilder(path=path, query_string=query).get_environ()
     environ.pop("HTTP_HOST", None)
     environ.update({"HTTP_" + k.upper().replace("-", "_"): v for k, v in headers.items() if v is not None})
-    body, status, answer = run_wsgi_app(server.wsgi_app, environ, buffered=True)
+    with _writes_nothing(f"GET {path}?{query}"):
+        body, status, answer = run_wsgi_app(server.wsgi_app, environ, buffered=True)
     return status, sorted(answer.items()), b"".join(body)
 
 
@@ -141,15 +169,23 @@ class Strangers(RuleBasedStateMachine):
                                          headers={k: v for k, v in PROXY.items() if k != "Host"})
             assert answer.status_code == 302
         path, query = _url(self.shared, self.event, self.phase, page)
-        self.signed_in.get(path, query_string=query, headers={k: v for k, v in headers.items()
-                                                              if v is not None and k != "Cookie"})
+        with _writes_nothing(f"the desk's GET {path}?{query}"):
+            self.signed_in.get(path, query_string=query, headers={k: v for k, v in headers.items()
+                                                                  if v is not None and k != "Cookie"})
 
     @rule()
     def record(self):
-        match = next((m for b in self.phase.brackets for m in b.matches if m.status == "ready"), None)
-        if match is not None:
-            brackets.record_winner(db.session.get(MatchRow, match.id), match.slot_b)
-            db.session.commit()
+        """A result lands, written as the desk's forms write one: holding the write lock from the start.
+
+        This session's reads of self.event and self.phase (every step's URL) leave a read
+        transaction open between steps; once a request commits (the desk's sign-in writes its
+        login_session row), writing in that old snapshot is refused at once in SQLite's WAL mode
+        ("database is locked"), as immediate_writes in webapp/database.py explains for forms.
+        """
+        with write_transaction(db.session):
+            match = next((m for b in self.phase.brackets for m in b.matches if m.status == "ready"), None)
+            if match is not None:
+                brackets.record_winner(db.session.get(MatchRow, match.id), match.slot_b)
 
     @rule(clean=CLEAN)
     def viewer(self, clean):
