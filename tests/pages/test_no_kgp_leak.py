@@ -85,3 +85,21 @@ def test_the_scan_sees_a_leak_when_there_is_one():
     text = "テリー・ボガード 5,800円 禁止行為 2ラウンド先取 Law"
     assert len(_leaks(text, Event, _foreign("sf6"))) >= 5
     assert not _leaks("エントリー lawful 一八", Event, _foreign("tekken8"))
+
+
+def test_rules_saved_from_a_japanese_page_keep_the_preset_s_penalty_names_in_both_languages(desk_client):
+    import html
+    created = desk_client.post("/desk/", data={"name": "GGST 月例", "game": "ggst", "ruleset": ""})
+    rules = created.headers["Location"] + "/rules"
+    page = desk_client.get(rules + "?lang=ja").get_data(as_text=True)
+    fields = {name: [html.unescape(v) for v in re.findall(rf'name="{name}"[^>]*?value="([^"]*)"', page)]
+              for name in ("penalty_key", "penalty_msgid", "penalty_shown", "penalty_name")}
+    assert "ペナルティ：相手にラウンドを与える" in fields["penalty_name"]
+    fields["penalty_name"][1] = "遅刻"  # one typed anew
+    effects = re.findall(r'name="penalty_effect".*?<option value="(\w+)"[^>]*selected', page, re.S)
+    form = {"preset": "standard_1on1", "rounds_to_win": "2", "best_of": ["1", "3"], "character_rule": "free",
+            "stage_rule": "none", "side_rule": "agreement", "double_ko": "replayed", "entry_fee_yen": "0",
+            **fields, "penalty_effect": effects}
+    assert desk_client.post(rules, data=form).status_code == 302
+    english = desk_client.get(rules + "?lang=en").get_data(as_text=True)
+    assert "ペナルティ" not in english and "遅刻" in english
