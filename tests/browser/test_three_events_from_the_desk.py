@@ -222,6 +222,7 @@ def test_an_event_from_the_desk_run_to_its_final_result_from_phones(live_server,
     sign_in_desk(page, live_server.url)
     event, pin = set_up(page, live_server.url, key)
     context, phone = staff_phone(browser, live_server.url, event, pin)
+    phone_shots(phone, live_server.url, key, ready_matches(event)[0])
     run, final_entries = PLAY[key]
     run(phone, live_server.url, event)
     if final_entries is None:
@@ -233,6 +234,16 @@ def test_an_event_from_the_desk_run_to_its_final_result_from_phones(live_server,
     page.goto(f"{live_server.url}/e/{event.slug}/standings")
     expect(page.locator("main")).to_contain_text("1")
     screenshots(browser, live_server.url, event, key)
+
+
+def phone_shots(page, url, key, match):
+    """The staff phone (390 px) on the event's first match, before anything is entered, en then ja."""
+    REHEARSAL.mkdir(parents=True, exist_ok=True)
+    for lang in ("en", "ja"):
+        page.goto(f"{url}/staff/m/{match.id}?lang={lang}")
+        page.screenshot(path=str(REHEARSAL / f"setup-{key}-phone-entry-390-{lang}.png"), full_page=True)
+        assert not small_targets(page), (key, lang, small_targets(page))
+    page.goto(f"{url}/staff/m/{match.id}?lang=ja")
 
 
 def screenshots(browser, url, event, key):
