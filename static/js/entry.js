@@ -142,6 +142,10 @@
       const more = chosen && chosen.closest('details');
       if (more) more.open = true;
     }
+    // The corrected resend goes at the refused entry's step: track() had moved the form past it, and
+    // sent from there it would be "made after a refused entry" (a conflict), not the correction.
+    const pos = (op.payload || {}).position, at = form.querySelector('input[name=position]');
+    if (at && pos != null && pos !== '') at.value = pos;
     form.dataset.retryOf = op.op_id;
     form.classList.add('editing');
     return true;

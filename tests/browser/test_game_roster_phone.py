@@ -37,3 +37,36 @@ def test_tekken8_roster_found_by_kana_online_and_a_desk_character_offline(venue_
     pack_page(context, page, venue_server.url, match)
     expect(_search(page, "#offline-match", "しんが")).to_have_text(["新顔"])
     expect(_search(page, "#offline-match", "かずや")).to_have_text(["一八"])
+
+
+def test_a_title_added_from_the_desk_s_page_is_on_the_phone_and_offline(venue_server, venue_browser, desk_user):
+    """No code: the desk's /desk/games form adds a title and a character; the staff phone offers it online
+    and on the page the offline pack builds."""
+    from conftest import sign_in_desk
+    desk = venue_browser.new_context(viewport={"width": 1366, "height": 768}, locale="ja-JP")
+    page = desk.new_page()
+    sign_in_desk(page, venue_server.url)
+    page.goto(f"{venue_server.url}/desk/games/?lang=ja")
+    form = page.locator("[data-testid=add-game]")
+    form.locator("input[name=name_ja]").fill("ぷよぷよeスポーツ")
+    form.locator("input[name=name_en]").fill("Puyo Puyo eSports")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("h1")).to_have_text("ぷよぷよeスポーツ")
+    page.locator("[data-testid=add-character] summary").click()
+    added = page.locator("[data-testid=add-character] form")
+    added.locator("input[name=ja]").fill("アルル")
+    added.locator("input[name=en]").fill("Arle")
+    added.locator("input[name=kana]").fill("あるる")
+    added.locator("button[type=submit]").click()
+    expect(page.locator(".flash.ok")).to_contain_text("アルル")
+    page.goto("about:blank")  # the desk's page stops polling the server
+    db.session.rollback()  # the test's read snapshot predates the desk's writes
+    event, match = event_of("best_of", "standard_1on1", teams=2, size=1)
+    event.game = "puyo_puyo_esports"
+    db.session.commit()
+    context, phone = venue_phone(venue_server, venue_browser, event, "ja")
+    open_match(phone, venue_server.url, match)
+    expect(phone.locator("#match-play [data-testid=chars-a] label", has_text="アルル").first).to_be_attached()
+    expect(phone.locator("#match-play [data-testid=chars-a] label", has_text="テリー")).to_have_count(0)
+    pack_page(context, phone, venue_server.url, match)
+    expect(phone.locator("#offline-match [data-testid=chars-a] label", has_text="アルル").first).to_be_attached()

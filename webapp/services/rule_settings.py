@@ -5,6 +5,8 @@
 the domain builds the RuleSet from it (tournament/rulesets/build.py). Rules change only
 before play: a phase with games entered keeps the rules its games were played by.
 """
+import itertools
+
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from ..tournament.errors import N_
@@ -133,8 +135,16 @@ def _penalties(form) -> list[dict]:
     """Penalty rows (name, effect, key) with a name; a blank row adds nothing."""
     names, effects, keys = form.getlist("penalty_name"), form.getlist("penalty_effect"), form.getlist("penalty_key")
     keys = keys + [""] * (len(names) - len(keys))
+    names = [_as_stored(n.strip(), m, s) for n, m, s in
+             itertools.zip_longest(names, form.getlist("penalty_msgid"), form.getlist("penalty_shown"), fillvalue="")]
     rows = zip(names, effects, keys, strict=False)
-    return [{"key": k, "name": n.strip(), "effect": e} for n, e, k in rows if n.strip()]
+    return [{"key": k, "name": n, "effect": e} for n, e, k in rows if n]
+
+
+def _as_stored(name: str, msgid: str, shown: str) -> str:
+    """A name the desk left as the page showed it keeps its translatable wording (an English page
+    then reads it in English); a name typed anew is kept as typed."""
+    return msgid if name and msgid and name == shown.strip() else name
 
 
 def current_settings(event, phase=None) -> dict:
