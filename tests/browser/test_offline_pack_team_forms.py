@@ -48,9 +48,35 @@ def declared_change(event, name="A1"):
     db.session.commit()
 
 
+PACK_HAS = """(id) => new Promise((done) => {
+  const open = indexedDB.open('taikai-pack');
+  open.onerror = () => done(false);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains('events')) { db.close(); return done(false); }
+    const all = db.transaction('events').objectStore('events').getAll();
+    all.onsuccess = () => { db.close(); done(all.result.some((e) => e.phases.some((p) => p.brackets.some(
+      (b) => b.matches.some((m) => m.id === id))))); };
+    all.onerror = () => { db.close(); done(false); };
+  };
+})"""
+
+
+def pack_has(page, match_id):
+    """Wait until the phone's stored pack holds the match. The page itself can be kept before the
+    pack is stored (the page asks the worker to keep it as soon as it is in control), so a kept
+    page alone does not say the phone can build the match offline."""
+    for _ in range(120):
+        if page.evaluate(PACK_HAS, match_id):
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError(f"match {match_id} never reached the phone's offline pack")
+
+
 def pack_page(context, page, url, match):
     """Offline, the match's page not on the phone (never fetched, or evicted): the pack builds it."""
     kept(page, url, f"/staff/m/{match.id}")
+    pack_has(page, match.id)
     context.set_offline(True)
     page.evaluate("async (u) => { for (const n of await caches.keys()) await (await caches.open(n)).delete(u); }",
                   f"{url}/staff/m/{match.id}")
