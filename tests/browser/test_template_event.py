@@ -28,7 +28,7 @@ def test_desk_creates_tekken_day_and_schedule_shows_running_phase(live_server, c
     desk.locator("[data-testid=import-confirm]").click()
     expect(desk.locator("#entrants table tbody tr")).to_have_count(12)
     expect(desk.locator("#phases li")).to_have_count(5)   # q1 AM, q1 PM, q2, wildcard, best 8
-    desk.locator("#phases li").first.locator("a.btn").click()
+    desk.locator("#phases li").first.locator("[data-testid=preview-start]").click()
     expect(desk.locator("[data-testid=start-preview]")).to_be_visible()
     expect(desk.locator("[data-testid=checkin-gate]")).to_be_visible()  # nobody checked in yet
     desk.locator("[data-testid=gate-anyway]").click()

@@ -64,7 +64,7 @@ def start_kgp(day, desk, event):
     """The start preview (the first round in words, byes apart) and the check-in gate naming the three
     who never came; the TO starts anyway (they may still come: their calls will say who is absent)."""
     day.go(desk, f"/desk/e/{event}", "ja")
-    desk.locator("#phases li", has_text="予選").locator("a.btn").click()
+    desk.locator("#phases li", has_text="予選").locator("[data-testid=preview-start]").click()
     preview = desk.locator("[data-testid=start-preview]")
     expect(preview.locator("[data-testid=preview-match]")).to_have_count(8)  # seeds 9-24 play, 1-8 wait
     see(preview.locator("[data-testid=preview-byes]"), KGP_PLAYERS[0][0], KGP_PLAYERS[7][0])
@@ -86,7 +86,7 @@ def start_kgp(day, desk, event):
 def start_tekken(day, desk, event):
     """The first qualifier of the team day."""
     day.go(desk, f"/desk/e/{event}", "ja")
-    desk.locator("#phases li").first.locator("a.btn").click()
+    desk.locator("#phases li").first.locator("[data-testid=preview-start]").click()
     expect(desk.locator("[data-testid=gate-nobody]")).to_be_visible()  # this event does not use check-in
     expect(desk.locator("[data-testid=gate-drop]")).to_have_count(0)
     day.look(desk, "start-preview-tekken", "desk", "ja")
