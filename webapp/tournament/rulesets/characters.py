@@ -6,7 +6,7 @@ the event's settings uses these, whose words name no event.
 """
 from __future__ import annotations
 
-from webapp.tournament.errors import N_, RuleViolation
+from webapp.tournament.errors import N_
 from webapp.tournament.rulesets import kgp2025, tekken7_hiza_5on5
 
 CHARACTER_RULES = {
@@ -47,15 +47,9 @@ def _loser_check(state, report, members):
     prev = _same_players(state)
     if prev is None or prev.winner is None:
         return
-    w = prev.winner
-    after = report.char_a if w == "a" else report.char_b
-    if after != prev.char(w) and not state.side(w).excused_char:
-        raise RuleViolation(
-            "rules.winner_changed_character",
-            N_("Only the loser of the previous game may change character: %(name)s won game "
-               "%(game)d with %(before)s and keeps it (not %(after)s)"),
-            name=state.member(w, prev.member(w)).name, game=prev.index + 1,
-            before=prev.char(w), after=after)
+    kgp2025.refuse_winner_change(state, report, prev, "rules.winner_changed_character", N_(
+        "Only the loser of the previous game may change character: %(name)s won game "
+        "%(game)d with %(before)s and keeps it (not %(after)s)"))
 
 
 def _resolve(state, side, member_id, char):

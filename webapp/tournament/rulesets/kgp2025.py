@@ -37,16 +37,20 @@ def check_characters(state, report, members):
     prev = _previous(state)
     if prev is None or prev.winner is None:
         return
+    refuse_winner_change(state, report, prev, "kgp.winner_changed_character",
+                         N_("KGP ④: only the loser of the previous game may change character; %(name)s won "
+                            "game %(game)d with %(before)s and may not switch to %(after)s (staff may record "
+                            "it as prohibited act ① instead)"))
+
+
+def refuse_winner_change(state, report, prev, code: str, message: str) -> None:
+    """The previous game's winner reported with another character (not excused): refused with
+    `message` (params name, game, before, after). The common FGC rule KGP ④ writes down."""
     w = prev.winner
     after = report.char_a if w == "a" else report.char_b
     if after != prev.char(w) and not state.side(w).excused_char:
-        raise RuleViolation(
-            "kgp.winner_changed_character",
-            N_("KGP ④: only the loser of the previous game may change character; %(name)s won "
-               "game %(game)d with %(before)s and may not switch to %(after)s (staff may record "
-               "it as prohibited act ① instead)"),
-            name=state.member(w, prev.member(w)).name, game=prev.index + 1,
-            before=prev.char(w), after=after)
+        raise RuleViolation(code, message, name=state.member(w, prev.member(w)).name, game=prev.index + 1,
+                            before=prev.char(w), after=after)
 
 
 def may_change(state):
