@@ -73,10 +73,30 @@ def pack_has(page, match_id):
     raise AssertionError(f"match {match_id} never reached the phone's offline pack")
 
 
+KEEPER_DONE = """async (u) => {
+  for (const name of await caches.keys()) {
+    const hit = name.startsWith('taikai-pages-2-u') && await (await caches.open(name)).match(u, { ignoreVary: true });
+    if (hit && hit.headers.get('X-Taikai-Kept')) return true;
+  }
+  return false;
+}"""
+
+
+def keeper_done(page, url, path):
+    """Wait until the page keeper (which runs after the pack is stored) has kept this page: only
+    then is it safe to evict it, or the keeper puts it back after the eviction."""
+    for _ in range(120):
+        if page.evaluate(KEEPER_DONE, f"{url}{path}"):
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError(f"{path} was never kept by the page keeper")
+
+
 def pack_page(context, page, url, match):
     """Offline, the match's page not on the phone (never fetched, or evicted): the pack builds it."""
     kept(page, url, f"/staff/m/{match.id}")
     pack_has(page, match.id)
+    keeper_done(page, url, f"/staff/m/{match.id}")
     context.set_offline(True)
     page.evaluate("async (u) => { for (const n of await caches.keys()) await (await caches.open(n)).delete(u); }",
                   f"{url}/staff/m/{match.id}")
