@@ -12,6 +12,7 @@ import threading
 import uuid
 
 import pytest
+from desk_sign_in import sign_in_desk  # noqa: F401 (tests import it from here)
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import WSGIRequestHandler, make_server
@@ -123,14 +124,6 @@ class LiveServer:
                     pass
             self._thread.join(5)
             self._server = None
-
-
-def sign_in_desk(page, url: str) -> None:
-    """Sign a page in as the `desk_user` fixture's account (desk / desk-pass-123)."""
-    page.goto(f"{url}/login")
-    page.fill("input[name=username]", "desk")
-    page.fill("input[name=password]", "desk-pass-123")
-    page.click("button[type=submit]")
 
 
 def open_site_menu(page) -> None:

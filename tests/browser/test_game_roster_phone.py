@@ -4,6 +4,7 @@ offline pack builds."""
 import pathlib
 import sys
 
+from desk_sign_in import sign_in_desk
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
@@ -42,7 +43,6 @@ def test_tekken8_roster_found_by_kana_online_and_a_desk_character_offline(venue_
 def test_a_title_added_from_the_desk_s_page_is_on_the_phone_and_offline(venue_server, venue_browser, desk_user):
     """No code: the desk's /desk/games form adds a title and a character; the staff phone offers it online
     and on the page the offline pack builds."""
-    from conftest import sign_in_desk
     desk = venue_browser.new_context(viewport={"width": 1366, "height": 768}, locale="ja-JP")
     page = desk.new_page()
     sign_in_desk(page, venue_server.url)
