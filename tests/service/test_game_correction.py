@@ -1,6 +1,8 @@
 """The desk corrects one game's score (issue 28, trap 5): the rules re-check the match so played,
 a kept winner changes only that game, a flipped one reopens downstream as a corrected result
 does (I1), and the entry replays from the log."""
+import uuid
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from play_support import send, team_event
@@ -103,8 +105,8 @@ def test_a_game_correction_replays_from_the_log(app, desk_user, empty_app, tmp_p
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(sides=st.sampled_from(["aa", "bb", "aba", "bab", "abb", "baa"]), data=st.data())
 def test_property_a_kept_winner_touches_nothing_but_that_game(app, sides, data):
-    desk = accounts.create_user(f"desk-{len(accounts.__name__)}-{data.draw(st.integers(0, 10**9))}", "desk-pass-123",
-                                role="desk")
+    # the examples share the test's tables: a fresh name each time (a drawn number repeats, often 0)
+    desk = accounts.create_user(f"desk-{uuid.uuid4().hex[:12]}", "desk-pass-123", role="desk")
     match = _played(sides, desk)
     number = data.draw(st.integers(1, len(sides)))
     game = _scores(match)[number - 1]
