@@ -150,24 +150,25 @@ def _pool(bracket_id: int) -> BracketRow:
     return db.session.get(BracketRow, bracket_id) or abort(404)
 
 
+def _break_tie(bracket_id: int, change, done: str):
+    """A pool's tie the desk breaks (`change(row, tied, user)`), then back to the phase."""
+    row = _pool(bracket_id)
+    tied = [int(e) for e in request.form.getlist("entrant") if e.isdigit()]
+    if run_change(lambda: change(row, tied, current_user)):
+        flash(done, "ok")
+    return redirect(url_for("desk.phase", phase_id=row.phase_id))
+
+
 @bp.route("/pools/<int:bracket_id>/playoff", methods=["POST"])
 def pool_playoff(bracket_id):
     """Add a playoff match between two players a pool's tiebreaks left level."""
-    row = _pool(bracket_id)
-    tied = [int(e) for e in request.form.getlist("entrant") if e.isdigit()]
-    if run_change(lambda: pool_ties.add_playoff(row, tied, current_user)):
-        flash(_("Playoff match added: call it like any match."), "ok")
-    return redirect(url_for("desk.phase", phase_id=row.phase_id))
+    return _break_tie(bracket_id, pool_ties.add_playoff, _("Playoff match added: call it like any match."))
 
 
 @bp.route("/pools/<int:bracket_id>/draw", methods=["POST"])
 def pool_draw(bracket_id):
     """Order players a pool's tiebreaks left level by a recorded, verifiable draw."""
-    row = _pool(bracket_id)
-    tied = [int(e) for e in request.form.getlist("entrant") if e.isdigit()]
-    if run_change(lambda: pool_ties.record_draw(row, tied, current_user)):
-        flash(_("The tie was broken by a recorded draw."), "ok")
-    return redirect(url_for("desk.phase", phase_id=row.phase_id))
+    return _break_tie(bracket_id, pool_ties.record_draw, _("The tie was broken by a recorded draw."))
 
 
 @bp.route("/phase/<int:phase_id>/progression", methods=["POST"])
