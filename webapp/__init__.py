@@ -111,12 +111,13 @@ def _register_blueprints(app: Flask) -> None:
         player,
         projector,
         public,
+        signup,
         staff,
     )
 
     for module in (public, auth, desk, desk_corrections, desk_entrants, desk_events, desk_games, desk_plan,
                    desk_stations, desk_signin, desk_rules, projector, staff, conflicts,
-                   player):
+                   player, signup):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)

@@ -36,6 +36,9 @@ SLOW_AFTER = 20  # failures at one target in TARGET_WINDOW before failed clients
 SLOW_STEP = 10  # every SLOW_STEP more failures double the delay
 SLOW_MAX = 60  # seconds: the longest a failed client waits between attempts
 AUDIT_ONCE = parse("1 per 10 minutes")  # one audit entry per refused client, target and window
+# Public sign-up posts, per client address (each counted, whatever the answer): a flood from one
+# address is refused here before any database work, while other addresses sign up as before.
+SIGNUP_RATE = parse("12 per 10 minutes")
 
 
 def storage_uri() -> str:
@@ -85,7 +88,27 @@ def init_throttle(app: Flask) -> Limiter:
     app.view_functions["auth.login"] = _guarded(app.view_functions["auth.login"], _account_target)
     # A station's QR code asks the event's PIN too: guesses there are counted like the PIN page's.
     app.view_functions["auth.link"] = _guarded(app.view_functions["auth.link"], _link_target)
+    app.view_functions["signup.form"] = _rate_limited(app.view_functions["signup.form"], SIGNUP_RATE, "signup")
     return limiter
+
+
+def _rate_limited(view, rate, name: str):
+    """Every POST counts for its client; past `rate` the client waits (429, in words)."""
+    @wraps(view)
+    def limited(*args, **kwargs):
+        if request.method != "POST":
+            return view(*args, **kwargs)
+        who = client_key()
+        if not _windows().hit(rate, name, who):
+            reset = _windows().get_window_stats(rate, name, who).reset_time
+            seconds = max(1, math.ceil(reset - time.time()))
+            message = _("Too many sign-ups from this connection. Wait %(seconds)s seconds, or ask the desk.",
+                        seconds=seconds)
+            response = current_app.make_response((render("error.html", code=429, description=message), 429))
+            response.headers["Retry-After"] = str(seconds)
+            return response
+        return view(*args, **kwargs)
+    return limited
 
 
 def _guarded(view, target_of):
