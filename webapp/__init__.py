@@ -105,6 +105,7 @@ def _register_blueprints(app: Flask) -> None:
         desk_events,
         desk_games,
         desk_plan,
+        desk_players,
         desk_rules,
         desk_signin,
         desk_stations,
@@ -117,7 +118,7 @@ def _register_blueprints(app: Flask) -> None:
 
     for module in (public, auth, desk, desk_corrections, desk_entrants, desk_events, desk_games, desk_plan,
                    desk_stations, desk_signin, desk_rules, projector, staff, conflicts,
-                   player, signup):
+                   player, signup, desk_players):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)
