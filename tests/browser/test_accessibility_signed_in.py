@@ -11,7 +11,7 @@ from test_accessibility import BRACKET_PAGES
 
 from webapp.extensions import db  # noqa: E402
 from webapp.operations.autocall import call_next
-from webapp.services import accounts, player_links, signin_links, signups, stations  # noqa: E402
+from webapp.services import accounts, player_links, self_checkin, signin_links, signups, stations  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -89,6 +89,7 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
                   f"/desk/e/{team.id}/signup", f"/desk/e/{team.id}/player-links", f"/desk/e/{team.id}/reception-code"]
     signups.set_settings(team, True, 8, None, ["X (Twitter)"])
     token = player_links.issue(entrant)
+    self_checkin.new_code(team)
     with app.test_request_context():
         link = "/in/" + signin_links.staff_signin_url(team, "案内 高橋").rsplit("/", 1)[1]
     db.session.commit()

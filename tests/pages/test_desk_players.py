@@ -56,6 +56,9 @@ def test_cards_give_each_entrant_a_link_as_a_qr_and_a_revoke_ends_it(app, desk_c
 
 def test_the_reception_page_shows_a_code_and_a_new_one_replaces_it(app, desk_client):
     event = _event()
+    assert 'data-testid="reception-code"' not in desk_client.get(f"/desk/e/{event.id}/reception-code").get_data(
+        as_text=True)  # no code until the desk makes one: no self check-in before
+    desk_client.post(f"/desk/e/{event.id}/reception-code/new")
     page = desk_client.get(f"/desk/e/{event.id}/reception-code").get_data(as_text=True)
     code = re.search(r'data-testid="reception-code">(\d+)<', page).group(1)
     assert f"/e/{event.slug}/me/checkin?code={code}" in page

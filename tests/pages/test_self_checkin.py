@@ -34,7 +34,7 @@ def _player(app, event, index=0):
 
 def test_the_right_code_checks_the_player_in_as_a_logged_entry_marked_as_theirs(app):
     event = _event()
-    code = self_checkin.reception_code(event)
+    code = self_checkin.new_code(event)
     db.session.commit()
     phone = _player(app, event)
     wrong = phone.post(f"/e/{event.slug}/me/checkin?lang=en", data={"code": "000000" if code != "000000" else "1"})
@@ -48,9 +48,15 @@ def test_the_right_code_checks_the_player_in_as_a_logged_entry_marked_as_theirs(
     assert checkin.reception_log(event)[0].by_player
 
 
+def test_without_a_code_from_the_desk_there_is_no_self_check_in(app):
+    event = _event()
+    answer = _player(app, event).post(f"/e/{event.slug}/me/checkin?lang=en", data={"code": "123456"})
+    assert answer.status_code == 422 and "Self check-in is not open" in answer.get_data(as_text=True)
+
+
 def test_outside_the_window_check_in_is_refused_in_words(app):
     event = _event(checkin_opens="00:00", checkin_closes="00:00")
-    code = self_checkin.reception_code(event)
+    code = self_checkin.new_code(event)
     db.session.commit()
     answer = _player(app, event).post(f"/e/{event.slug}/me/checkin?lang=en", data={"code": code})
     assert answer.status_code == 422 and "Check-in closed at 00:00" in answer.get_data(as_text=True)
@@ -59,7 +65,7 @@ def test_outside_the_window_check_in_is_refused_in_words(app):
 
 def test_a_new_code_ends_the_old_one_and_wrong_codes_slow_only_that_player(app):
     event = _event()
-    old = self_checkin.reception_code(event)
+    old = self_checkin.new_code(event)
     new = self_checkin.new_code(event)
     db.session.commit()
     phone, other = _player(app, event, 0), _player(app, event, 1)

@@ -18,10 +18,9 @@ PLAYER_DEVICE = "player-"
 CODE_DIGITS = 6
 
 
-def reception_code(event: Event) -> str:
-    """The event's code (made on first use; the caller commits)."""
-    code = (event.settings or {}).get("checkin_code")
-    return code if code else new_code(event)
+def reception_code(event: Event) -> str | None:
+    """The event's code, None until the desk made one (no self check-in before that)."""
+    return (event.settings or {}).get("checkin_code") or None
 
 
 def new_code(event: Event, user=None) -> str:
@@ -67,8 +66,11 @@ def check_in(event: Event, entrant: Entrant, code: str, now_local: time):
     refusal = window_refusal(event, now_local)
     if refusal is not None:
         raise refusal
+    posted = reception_code(event)
+    if posted is None:
+        raise ServiceError("checkin.no_code", N_("Self check-in is not open for this event: check in at reception."))
     typed = "".join(ch for ch in str(code) if ch.isdigit())
-    if not typed or not secrets.compare_digest(typed, reception_code(event)):
+    if not typed or not secrets.compare_digest(typed, posted):
         raise ServiceError("checkin.wrong_code",
                            N_("That is not the code posted at reception: check it and type it again."))
     from ..operations.submit import submit

@@ -139,16 +139,15 @@ def reception_code(event_id):
 
     event = _event(event_id)
     code = self_checkin.reception_code(event)
-    db.session.commit()
-    url = _external("player.checkin", slug=event.slug, code=code)
+    url = _external("player.checkin", slug=event.slug, code=code) if code else ""
     opens, closes = self_checkin.window(event)
-    return render("desk/reception_code.html", event=event, code=code, qr=qr_svg(url, _("Self check-in")), url=url,
-                  opens=opens, closes=closes)
+    return render("desk/reception_code.html", event=event, code=code, url=url, opens=opens, closes=closes,
+                  qr=qr_svg(url, _("Self check-in")) if code else "")
 
 
 @bp.route("/e/<int:event_id>/reception-code/new", methods=["POST"])
 def new_reception_code(event_id):
-    """A new code: the one posted before stops working."""
+    """A new code (the first one opens self check-in): the one posted before stops working."""
     event = _event(event_id)
     if run_change(lambda: self_checkin.new_code(event, current_user)):
         flash(_("New code made: post this one at reception."), "ok")

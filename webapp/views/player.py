@@ -28,7 +28,9 @@ def open_link(slug, token):
     link = player_links.link_for(token[:100])
     if link is None or link.event_id != event.id:
         return render("player/link_gone.html", event=event), 404
-    player_links.seen(link)
+    link_id = link.id
+    db.session.commit()  # the read ends here: the note below is a transaction of its own
+    player_links.seen(link_id)
     db.session.commit()
     response = redirect(url_for("player.mine", slug=event.slug))
     response.headers["Cache-Control"] = "no-store"
