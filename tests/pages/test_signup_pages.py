@@ -105,3 +105,24 @@ def test_the_signed_up_page_shows_the_personal_link_and_keeps_it_on_the_phone(ap
     other = app.test_client()
     assert other.get(f"/e/{event.slug}/me").status_code == 403
     assert other.get(link.group(1)).status_code == 302
+
+
+def test_after_the_start_a_withdrawal_is_a_logged_entry_of_the_player_and_their_page_says_so(app):
+    from webapp.models import Operation
+    from webapp.services import brackets
+
+    event = _event(cap=4)
+    phones = [_phone(app, f"198.51.100.{i}") for i in range(1, 5)]
+    for phone, name in zip(phones, ["あお", "あか", "きいろ", "みどり"], strict=True):
+        _sign_up(phone, event, name)
+    phase = events.add_phase(event, "本戦", "single_elimination")
+    db.session.flush()
+    brackets.start_phase(phase, event.entrants)
+    db.session.commit()
+    assert phones[0].post(f"/e/{event.slug}/me/withdraw").status_code == 302
+    db.session.expire_all()
+    aoi = next(e for e in event.entrants if e.name == "あお")
+    assert aoi.dq and aoi.info.get("withdrawn")
+    op = db.session.query(Operation).filter_by(kind="withdraw").one()
+    assert op.device_id == f"player-{aoi.id}" and op.outcome == "applied"
+    assert "Withdrew" in phones[0].get(f"/e/{event.slug}/me?lang=en").get_data(as_text=True)
