@@ -17,11 +17,14 @@ def _event():
 def test_the_desk_opens_sign_up_with_a_cap_and_questions_and_refuses_a_bad_cap(app, desk_client):
     event = _event()
     saved = desk_client.post(f"/desk/e/{event.id}/signup", data={"open": "1", "cap": "3", "per_address": "2",
-                                                                 "questions": "X (Twitter)\n所属"})
+                                                                 "questions": "X (Twitter)\n所属",
+                                                                 "closes_at": "2099-12-31T18:00"})
     assert saved.status_code == 302
-    assert signups.settings(event) == signups.Settings(True, 3, 2, ["X (Twitter)", "所属"])
+    assert signups.settings(event) == signups.Settings(True, 3, 2, ["X (Twitter)", "所属"], "2099-12-31T18:00")
     bad = desk_client.post(f"/desk/e/{event.id}/signup?lang=en", data={"open": "1", "cap": "0"})
     assert bad.status_code == 422 and "The entry cap is a number from 1" in bad.get_data(as_text=True)
+    bad = desk_client.post(f"/desk/e/{event.id}/signup?lang=en", data={"open": "1", "closes_at": "tomorrow"})
+    assert bad.status_code == 422 and "Give the closing time as a date" in bad.get_data(as_text=True)
     page = desk_client.get(f"/desk/e/{event.id}/signup").get_data(as_text=True)
     assert f"/e/{event.slug}/signup" in page and "<svg" in page
 

@@ -63,6 +63,15 @@ def test_a_closed_sign_up_refuses_and_says_so(app):
     assert db.session.query(Signup).count() == 0
 
 
+def test_past_its_closing_time_the_sign_up_is_closed(app):
+    event = _event()
+    signups.set_settings(event, True, 2, None, [], closes_at="2000-01-01T00:00")
+    db.session.commit()
+    assert _sign_up(_phone(app), event, "あお").status_code == 422
+    page = _phone(app).get(f"/e/{event.slug}/signup?lang=en").get_data(as_text=True)
+    assert 'data-testid="signup-closed"' in page and db.session.query(Signup).count() == 0
+
+
 def test_bad_input_is_said_next_to_its_field_and_markup_stays_text(app):
     event = _event(cap=None, team_size=3, questions=["X (Twitter)"])
     phone = _phone(app)

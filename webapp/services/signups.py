@@ -5,6 +5,7 @@ entrant_edits.check_new / add_one); past the cap it waits in line. A withdrawal,
 higher cap gives the first in line the place (promote), and their page says so. Each sign-up
 gets the player's personal link (player_links)."""
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from ..extensions import db
 from ..models import Entrant, Event, Signup
@@ -34,17 +35,29 @@ class Settings:
     cap: int | None = None
     per_address: int = PER_ADDRESS
     questions: list[str] = field(default_factory=list)
+    closes_at: str = ""  # "YYYY-MM-DDTHH:MM" at the venue, or "" (open until the desk closes it)
 
 
 def settings(event: Event) -> Settings:
     raw = (event.settings or {}).get("signup") or {}
     return Settings(bool(raw.get("open")), raw.get("cap"), int(raw.get("per_address") or PER_ADDRESS),
-                    list(raw.get("questions") or []))
+                    list(raw.get("questions") or []), str(raw.get("closes_at") or ""))
+
+
+def closing(value: str) -> datetime | None:
+    """The closing time the desk set, read ("" or unreadable: none)."""
+    try:
+        return datetime.fromisoformat(value) if value else None
+    except ValueError:
+        return None
 
 
 def set_settings(event: Event, is_open: bool, cap: int | None, per_address: int | None, questions: list[str],
-                 user=None) -> Settings:
-    """The desk opens or closes sign-up, sets the cap, the cap per address and its own questions."""
+                 user=None, closes_at: str = "") -> Settings:
+    """The desk opens or closes sign-up, sets when it closes, the cap, the cap per address and its questions."""
+    closes_at = (closes_at or "").strip()[:16]
+    if closes_at and closing(closes_at) is None:
+        raise ServiceError("signup.closes_at", N_("Give the closing time as a date and a time, or leave it empty."))
     if cap is not None and not 1 <= cap <= MAX_CAP:
         raise ServiceError("signup.cap", N_("The entry cap is a number from 1 to %(max)s, or empty for none."),
                            max=MAX_CAP)
@@ -53,7 +66,8 @@ def set_settings(event: Event, is_open: bool, cap: int | None, per_address: int 
     asked = [normalize_name(q)[:QUESTION_MAX] for q in questions if normalize_name(q)]
     if len(asked) > MAX_QUESTIONS:
         raise ServiceError("signup.questions", N_("At most %(n)s questions of your own."), n=MAX_QUESTIONS)
-    value = {"open": bool(is_open), "cap": cap, "per_address": per_address or PER_ADDRESS, "questions": asked}
+    value = {"open": bool(is_open), "cap": cap, "per_address": per_address or PER_ADDRESS, "questions": asked,
+             "closes_at": closes_at}
     event.settings = {**(event.settings or {}), "signup": value}
     audit.record("signup.settings", user, event.id, **value)
     promote(event, user)
@@ -121,9 +135,15 @@ def answers(event: Event, form: dict) -> dict:
     return out
 
 
-def check_open(event: Event, address: str) -> None:
+def is_open(event: Event, now_local: datetime | None = None) -> bool:
+    """Open by the desk, and its closing time (if any) not reached at the venue's `now_local`."""
+    closes = closing(settings(event).closes_at)
+    return settings(event).open and not (closes and now_local and now_local >= closes)
+
+
+def check_open(event: Event, address: str, now_local: datetime | None = None) -> None:
     """Refuse while sign-up is closed, or once this address has sent its share."""
-    if not settings(event).open:
+    if not is_open(event, now_local):
         raise SignupProblem("", "signup.closed", N_("Sign-up for this event is closed."))
     sent = db.session.query(Signup.id).filter_by(event_id=event.id, address=address[:64]).count()
     if sent >= settings(event).per_address:
@@ -132,11 +152,11 @@ def check_open(event: Event, address: str) -> None:
             n=settings(event).per_address)
 
 
-def sign_up(event: Event, form: dict, address: str) -> tuple[Signup, str]:
+def sign_up(event: Event, form: dict, address: str, now_local: datetime | None = None) -> tuple[Signup, str]:
     """A new sign-up (entered when there is room, else on the waitlist) and its personal link's token.
 
     form: {"name", "reading", "members": [(name, reading)], "answers": {question: answer}}. The caller commits."""
-    check_open(event, address)
+    check_open(event, address, now_local)
     row = checked_row(event, form)
     signup = Signup(event_id=event.id, name=row["name"], reading=row.get("reading") or "", address=address[:64],
                     members=[{"name": m[0], "reading": m[3]} for m in row["members"]] if event.team_size > 1 else [],

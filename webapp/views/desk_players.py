@@ -52,7 +52,8 @@ def signup(event_id):
     if request.method == "POST":
         questions = request.form.get("questions", "").splitlines()
         if run_change(lambda: signups.set_settings(event, bool(request.form.get("open")), _number("cap"),
-                                                   _number("per_address"), questions, current_user)):
+                                                   _number("per_address"), questions, current_user,
+                                                   request.form.get("closes_at", ""))):
             flash(_("Sign-up settings saved."), "ok")
             return redirect(url_for("desk_players.signup", event_id=event.id))
     url = _external("signup.form", slug=event.slug)

@@ -3,7 +3,10 @@
 A sign-up that worked keeps the personal link on this phone (the player cookie) and shows the
 player's page; a refusal is said next to the field it is about. The POST is throttled per address
 (web/throttle.py) and the service caps sign-ups per address."""
-from flask import Blueprint, make_response, request, url_for
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from flask import Blueprint, current_app, make_response, request, url_for
 from flask_babel import gettext as _
 
 from ..extensions import db
@@ -14,6 +17,11 @@ from . import render
 from .errors import problem_message
 
 bp = Blueprint("signup", __name__)
+
+
+def venue_now() -> datetime:
+    """Now at the venue (its clock on the wall), as the desk's closing time is written."""
+    return datetime.now(ZoneInfo(current_app.config["BABEL_DEFAULT_TIMEZONE"])).replace(tzinfo=None)
 
 
 def _form(event) -> dict:
@@ -41,14 +49,15 @@ def form(slug):
     problem, field = None, ""
     if request.method == "POST":
         try:
-            signup, token = signups.sign_up(event, _form(event), client_key())
+            signup, token = signups.sign_up(event, _form(event), client_key(), venue_now())
             db.session.commit()
             return _signed_up(event, signup, token)
         except signups.SignupProblem as refused:
             db.session.rollback()
             problem, field = problem_message(refused), _field_id(event, refused.field)
     setting = signups.settings(event)
-    context = {"event": event, "setting": setting, "problem": problem, "field": field, "form": request.form,
+    context = {"event": event, "setting": setting, "is_open": signups.is_open(event, venue_now()),
+               "closes": signups.closing(setting.closes_at), "problem": problem, "field": field, "form": request.form,
                "taken": signups.taken(event), "waiting": len(signups.waiting(event))}
     return render("player/signup.html", **context), (422 if problem else 200)
 
