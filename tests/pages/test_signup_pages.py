@@ -135,3 +135,15 @@ def test_after_the_start_a_withdrawal_is_a_logged_entry_of_the_player_and_their_
     op = db.session.query(Operation).filter_by(kind="withdraw").one()
     assert op.device_id == f"player-{aoi.id}" and op.outcome == "applied"
     assert "Withdrew" in phones[0].get(f"/e/{event.slug}/me?lang=en").get_data(as_text=True)
+
+
+def test_a_mirrored_copy_of_the_event_takes_no_sign_up(app):
+    from webapp.mirror.guard import forget
+    from webapp.mirror.models import MirrorLink
+
+    event = _event()
+    db.session.add(MirrorLink(slug="m1", name="m1", token_hash="0" * 64, event_id=event.id, source="venue-pc"))
+    db.session.commit()
+    forget()
+    answer = _sign_up(_phone(app), event, "あお")
+    assert answer.status_code == 302 and db.session.query(Signup).count() == 0

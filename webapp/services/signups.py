@@ -11,8 +11,8 @@ from ..extensions import db
 from ..models import Entrant, Event, Signup
 from ..tournament.errors import N_
 from . import ServiceError, audit, entrant_edits, player_links
-from .login_sessions import digest
 from .entrants import normalize_name
+from .login_sessions import digest
 
 PER_ADDRESS = 5          # sign-ups one address may send to one event (a household, a team captain)
 MAX_QUESTIONS = 5
