@@ -26,7 +26,17 @@
     el.scrollIntoView({ block: 'start' });
   }
 
+  // The no-show time left, counted down between polls (from the seconds the server gave, not the phone's clock).
+  let shown = Date.now();
+  setInterval(() => {
+    const el = document.querySelector('[data-countdown]');
+    if (!el) return;
+    const left = Number(el.dataset.countdown) - (Date.now() - shown) / 1000;
+    el.textContent = String(Math.max(0, Math.ceil(left / 60)));
+  }, 5000);
+
   document.body.addEventListener('htmx:afterSettle', () => {
+    shown = Date.now();
     const el = box();
     if (!el) return;
     const now = el.dataset.state;
