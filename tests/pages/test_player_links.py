@@ -1,8 +1,8 @@
 """A player's own link: stored hashed, opens that entrant's page of that event only, revoked at once."""
 from webapp.extensions import db
 from webapp.models import PlayerLink
-from webapp.services import brackets, entrants, events, player_links
 from webapp.models.base import utcnow
+from webapp.services import brackets, entrants, events, player_links
 from webapp.services.login_sessions import digest
 
 
