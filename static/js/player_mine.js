@@ -35,6 +35,11 @@
     el.textContent = String(Math.max(0, Math.ceil(left / 60)));
   }, 5000);
 
+  // A revoked link: the next poll is refused, and the page says so at once instead of going stale.
+  document.body.addEventListener('htmx:responseError', (e) => {
+    if (e.detail.xhr && e.detail.xhr.status === 403) window.location.reload();
+  });
+
   document.body.addEventListener('htmx:afterSettle', () => {
     shown = Date.now();
     const el = box();
