@@ -147,3 +147,14 @@ def test_a_mirrored_copy_of_the_event_takes_no_sign_up(app):
     forget()
     answer = _sign_up(_phone(app), event, "あお")
     assert answer.status_code == 302 and db.session.query(Signup).count() == 0
+
+
+def test_a_higher_cap_gives_the_places_to_the_first_in_line(app):
+    event = _event(cap=1)
+    for i, name in enumerate(["あお", "あか", "きいろ"]):
+        signups.sign_up(event, {"name": name}, f"192.0.2.{i}")
+    db.session.commit()
+    signups.set_settings(event, True, 2, None, [])
+    db.session.commit()
+    assert [e.name for e in event.entrants] == ["あお", "あか"]
+    assert [s.name for s in signups.waiting(event)] == ["きいろ"]

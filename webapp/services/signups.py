@@ -162,6 +162,7 @@ def sign_up(event: Event, form: dict, address: str, now_local: datetime | None =
     """A new sign-up (entered when there is room, else on the waitlist) and its personal link's token.
 
     form: {"name", "reading", "members": [(name, reading)], "answers": {question: answer}}. The caller commits."""
+    _lock(event)
     check_open(event, address, now_local)
     row = checked_row(event, form)
     signup = Signup(event_id=event.id, name=row["name"], reading=row.get("reading") or "", address=_kept(address),
@@ -179,6 +180,12 @@ def sign_up(event: Event, form: dict, address: str, now_local: datetime | None =
     return signup, token
 
 
+def _lock(event: Event) -> None:
+    """One sign-up or promotion of an event at a time (PostgreSQL: the event's row; SQLite's write lock
+    already holds the whole database): two phones never both take the last place."""
+    db.session.query(Event.id).filter_by(id=event.id).with_for_update().scalar()
+
+
 def _enter(event: Event, signup: Signup, user=None) -> Entrant:
     """Give this sign-up its place: its entrant is made, its link opens it."""
     members = [(m["name"], m.get("reading", ""), "") for m in signup.members]
@@ -193,6 +200,7 @@ def _enter(event: Event, signup: Signup, user=None) -> Entrant:
 
 def promote(event: Event, user=None) -> list[Signup]:
     """While there is room and the entry list can still take entrants, the first in line gets the place."""
+    _lock(event)
     moved = []
     for signup in waiting(event):
         if not has_room(event) or (entrant_edits.phase_started(event)):
