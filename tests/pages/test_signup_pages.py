@@ -56,8 +56,10 @@ def test_past_the_cap_a_sign_up_waits_in_line_and_a_withdrawal_promotes_the_firs
 
 def test_a_closed_sign_up_refuses_and_says_so(app):
     event = _event()
+    assert 'data-testid="event-signup"' in _phone(app).get(f"/e/{event.slug}").get_data(as_text=True)
     signups.set_settings(event, False, 2, None, [])
     db.session.commit()
+    assert 'data-testid="event-signup"' not in _phone(app).get(f"/e/{event.slug}").get_data(as_text=True)
     answer = _sign_up(_phone(app), event, "あお")
     assert answer.status_code == 422 and "closed" in _phone(app).get(f"/e/{event.slug}/signup?lang=en").get_data(as_text=True)
     assert db.session.query(Signup).count() == 0
