@@ -23,11 +23,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     _init_extensions(app)
     _register_blueprints(app)
     _init_request_edges(app)
-    from . import cli, mirror
+    from . import cli, mirror, stream
     from .venue import init_venue
     cli.init_app(app)
     init_venue(app)  # ProxyFix, `serve` / `venue serve`, the /venue pages
     mirror.init_app(app)
+    stream.init_app(app)  # the stream scoreboard: TSH pushes after commits
     return app
 
 
