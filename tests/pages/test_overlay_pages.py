@@ -33,6 +33,7 @@ def test_overlay_shows_the_station_match_and_a_304_until_a_game(client):
     assert "style-src 'self'" in csp and "unsafe-inline" not in csp and "script-src 'self'" in csp
     board = client.get(url + "&part=board")
     tag = board.headers["ETag"]
+    assert tag.isascii()  # a header: the station's Japanese name is not in it
     assert "<html" not in board.get_data(as_text=True)
     assert client.get(url + "&part=board", headers={"If-None-Match": tag}).status_code == 304
     send(match, "report_game", winner="a", rounds_a=2, rounds_b=0, char_a="テリー", char_b="舞")

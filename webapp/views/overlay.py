@@ -8,6 +8,8 @@ in the address and are checked (views/overlay_options.py); a bad one is a 400 na
 guess. The CSP is stricter than the app's: no inline style either, colours are set by the
 overlay's script from checked data attributes.
 """
+import zlib
+
 from flask import Blueprint, abort, make_response, render_template, request, url_for
 from flask_babel import force_locale
 
@@ -41,7 +43,8 @@ def _answer(template: str, what: str, slug: str, station_name: str, **extra):
     station = match_live.find_station(event, station_name)
     if station is None:
         abort(404)
-    etag = "-".join(str(p) for p in (what, *stamp[1:], station.id, station.name, options.key()))
+    # ASCII only (a header): the station's name, which no version follows, goes in as a digest.
+    etag = "-".join(str(p) for p in (what, *stamp[1:], station.id, zlib.crc32(station.name.encode()), options.key()))
     if _seen(etag):
         return "", 304
     partial = request.args.get("part") == "board"
