@@ -20,7 +20,7 @@
   function follow(root) {
     var board = document.getElementById("overlay-board");
     var url = root.dataset.poll;
-    var etag = null;
+    var etag = root.dataset.etag || null;  // the page's version: the board at it is the one shown
     if (!board || !url || url.charAt(0) !== "/") {
       return;
     }

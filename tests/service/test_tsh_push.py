@@ -116,3 +116,18 @@ def test_unreachable_tsh_is_noted_once_retried_and_never_blocks_a_result(app, pu
         assert pushing.wait_idle(5)
     db.session.rollback()
     assert db.session.get(Station, station.id).tsh_failed_at is None
+
+
+def test_a_team_match_sends_each_member_with_the_team_as_prefix(app):
+    from webapp.services import game_catalogue, match_live, tsh_plan
+
+    event, match = team_event()  # kachinuki, five members a side, each with a registered character
+    event.game = "tekken7"
+    db.session.commit()
+    live = match_live.live_state(match, "ja")
+    calls = tsh_plan.plan(live, None, game_catalogue.event_title(event))
+    assert ("players", "5") in calls[1].query
+    members = [c for c in calls if c.path.startswith("/update-team-1-")]
+    assert [c.path for c in members] == [f"/update-team-1-{n}" for n in range(1, 6)]
+    assert members[0].json() == {"gamerTag": "A1", "prefix": "チームA", "mains": {"tekken7": [["Kazuya"]]}}
+    assert tsh_plan.plan(live, live, None) == []  # nothing changed: nothing sent

@@ -33,7 +33,12 @@ class TshCall:
 
     def json(self) -> dict:
         """The body as sent."""
-        return {key: (dict(value) if key == "mains" else value) for key, value in self.body}
+        return {key: (_mains_json(value) if key == "mains" else value) for key, value in self.body}
+
+
+def _mains_json(mains: tuple) -> dict:
+    """{codename: [[character, ...], ...]} as TSH's player data has it."""
+    return {codename: [list(entry) for entry in entries] for codename, entries in mains}
 
 
 def _flag(value: bool) -> str:

@@ -50,7 +50,7 @@ def _answer(template: str, what: str, slug: str, station_name: str, **extra):
     partial = request.args.get("part") == "board"
     with force_locale(options.lang):  # the address decides, not a cookie the OBS browser may hold
         context = {"event": event, "station": station, "o": options, "title": game_words.event_title(event),
-                   "poll": url_for(request.endpoint, **request.view_args, **_args(part="board")), **extra}
+                   "poll": url_for(request.endpoint, **request.view_args, **_args(part="board")), "etag": etag, **extra}
         context.update(_live(what, event, station))
         response = make_response(render_template(f"overlay/{'_' if partial else ''}{template}.html", **context))
     response.set_etag(etag)
