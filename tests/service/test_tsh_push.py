@@ -131,3 +131,24 @@ def test_a_team_match_sends_each_member_with_the_team_as_prefix(app):
     assert [c.path for c in members] == [f"/update-team-1-{n}" for n in range(1, 6)]
     assert members[0].json() == {"gamerTag": "A1", "prefix": "チームA", "mains": {"tekken7": [["Kazuya"]]}}
     assert tsh_plan.plan(live, live, None) == []  # nothing changed: nothing sent
+
+
+def test_tsh_follows_the_station_to_the_next_call(app, pushing, desk_user):
+    from webapp.models import Entrant, MatchRow
+    from webapp.services import brackets
+
+    event, _first = team_event("best_of", "kgp2025", teams=4, size=1, best_of=3)
+    first, second = [m for m in event.phases[0].brackets[0].matches if m.status == "ready"][:2]
+    with StandIn() as tsh:
+        station = stations.add_station(event, "配信", stream=True)
+        tsh_link.link(station, tsh.url, "en", user=desk_user)
+        db.session.commit()
+        _call(first, "配信")
+        assert tsh.wait_for(6)[1][2][2] == ("match", "Semifinals")
+        brackets.record_winner(db.session.get(MatchRow, first.id), first.slot_a)
+        db.session.commit()
+        _call(second, "配信")
+        calls = tsh.wait_for(12)[6:]
+        assert calls[0] == ("GET", "/reset-match", ())
+        assert calls[3] == ("POST", "/update-team-1-1", {"gamerTag": db.session.get(Entrant, second.slot_a).name})
+        assert calls[5] == ("POST", "/score", {"team1score": 0, "team2score": 0})
