@@ -92,3 +92,25 @@ def test_desk_links_a_lan_tsh_and_refuses_a_public_address(desk_client):
     assert (linked.tsh_url, linked.tsh_language) == ("http://192.168.1.20:5000", "en")
     page = desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
     assert "http://192.168.1.20:5000" in page and f"/e/{event.slug}/overlay/" in page
+
+
+def test_kachinuki_overlay_shows_players_left_and_no_secret(client):
+    from tests.support.play_support import member_ids, win
+
+    event, match = team_event()
+    stations.add_station(event, "配信", stream=True)
+    db.session.commit()
+    op = {"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "set_station", "match_id": match.id,
+          "payload": {"station": "配信"}}
+    submit(op, None)
+    a, b = member_ids(match, "a"), member_ids(match, "b")
+    send(match, "coin_toss", winner="a", choice="stage")
+    send(match, "name_player", side="a", member_id=a[0])
+    send(match, "name_player", side="b", member_id=b[0])
+    win(match, "a")
+    page = client.get(f"/e/{event.slug}/overlay/配信?lang=en")
+    html = page.get_data(as_text=True)
+    assert "5 players left" in html and "4 players left" in html
+    assert 'class="sb-pip is-out"' in html and "A1" in html  # the member on now
+    assert "csrf" not in html.lower()  # public, read-only: no form, no session
+    assert all(c.startswith("taikai_lang=") for c in page.headers.getlist("Set-Cookie"))  # ?lang= remembered, nothing else
