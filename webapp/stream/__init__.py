@@ -28,6 +28,8 @@ def _event_id(obj) -> int | None:
 
 def _note(session: Session, _context, _instances) -> None:
     """Before a flush: the events whose matches or entrants this transaction changes."""
+    if not (current_app and current_app.config.get("TSH_PUSH")):
+        return
     noted = session.info.setdefault(_NOTED, set())
     with session.no_autoflush:
         for obj in (*session.new, *session.dirty):
