@@ -19,11 +19,11 @@ from webapp.services import accounts, stations  # noqa: E402
 
 SHOT = pathlib.Path(__file__).resolve().parents[2] / "docs" / "images" / "stream-overlay.png"
 
-PHONE_POST = """async ([matchId, version]) => {  // what outbox_send.js posts for one entry
+PHONE_POST = """async ([matchId, version, position]) => {  // what outbox_send.js posts for one entry
   const token = document.querySelector('meta[name=csrf-token]').content;
-  const op = {op_id: crypto.randomUUID(), device_id: 'overlay-phone', seq: 1, kind: 'report_game',
+  const op = {op_id: crypto.randomUUID(), device_id: 'overlay-phone', seq: position + 1, kind: 'report_game',
               match_id: matchId, base_version: version,
-              payload: {winner: 'a', rounds_a: 2, rounds_b: 1, char_a: 'テリー', char_b: '舞', position: 0}};
+              payload: {winner: 'a', rounds_a: 2, rounds_b: 1, char_a: 'テリー', char_b: '舞', position: position}};
   const res = await fetch('/sync/ops', {method: 'POST', credentials: 'same-origin',
     headers: {'Content-Type': 'application/json', 'X-CSRFToken': token},
     body: JSON.stringify({device_id: op.device_id, ops: [op], waiting: 1})});
@@ -31,18 +31,22 @@ PHONE_POST = """async ([matchId, version]) => {  // what outbox_send.js posts fo
 }"""
 
 
+def _call(match_id, station="配信"):
+    op = {"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "set_station", "match_id": match_id,
+          "payload": {"station": station}}
+    assert submit(op, None).outcome == "applied"
+    db.session.rollback()  # end the test's read snapshot
+
+
 def _stream_match():
-    event, match = team_event("best_of", "kgp2025", size=1, best_of=3)
+    event, match = team_event("best_of", "kgp2025", teams=4, size=1, best_of=3)
     for entrant_id, name, reading in ((match.slot_a, "梅原 大吾", "うめはら だいご"), (match.slot_b, "ときど", "ときど")):
         row = db.session.get(Entrant, entrant_id)
         row.name, row.reading = name, reading
     accounts.set_staff_pin(event, "135790")  # the PIN staff_page signs in with
     stations.add_station(event, "配信", stream=True)
     db.session.commit()
-    op = {"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "set_station", "match_id": match.id,
-          "payload": {"station": "配信"}}
-    assert submit(op, None).outcome == "applied"
-    db.session.rollback()
+    _call(match.id)
     return event, db.session.get(type(match), match.id)
 
 
@@ -55,10 +59,21 @@ def test_overlay_follows_a_game_recorded_on_a_phone(live_server, browser, app):
     expect(score).to_have_text("0-0")
     expect(obs.locator("[data-testid=overlay-romaji]").first).to_have_text("Umehara Daigo")
     phone = staff_page(browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844}), url, event)
-    assert phone.evaluate(PHONE_POST, [match.id, match.version]) == [200, "applied"]
+    assert phone.evaluate(PHONE_POST, [match.id, match.version, 0]) == [200, "applied"]
     recorded = time.monotonic()
     expect(score).to_have_text("1-0", timeout=2000)  # within two seconds of the recorded game
     assert time.monotonic() - recorded < 2.0
     expect(obs.locator("[data-testid=overlay-side-left] [data-testid=overlay-char]")).to_have_text("Terry")
     SHOT.parent.mkdir(parents=True, exist_ok=True)
     obs.screenshot(path=str(SHOT))
+    # The match ends (its final score stays on), the desk calls the next one there: the overlay follows.
+    assert phone.evaluate(PHONE_POST, [match.id, match.version + 1, 1]) == [200, "applied"]
+    expect(score).to_have_text("2-0", timeout=2000)
+    db.session.rollback()
+    following = next(m for m in event.phases[0].brackets[0].matches if m.status == "ready" and m.id != match.id)
+    _call(following.id)
+    called = time.monotonic()
+    names = obs.locator("[data-testid=overlay-side-left] [data-testid=overlay-name]")
+    expect(names).to_have_text(db.session.get(Entrant, following.slot_a).name, timeout=2000)
+    assert time.monotonic() - called < 2.0
+    expect(score).to_have_text("0-0")
