@@ -40,7 +40,7 @@ def _call(match_id, station="配信"):
 
 def _stream_match():
     event, match = team_event("best_of", "kgp2025", teams=4, size=1, best_of=3)
-    for entrant_id, name, reading in ((match.slot_a, "梅原 大吾", "うめはら だいご"), (match.slot_b, "ときど", "ときど")):
+    for entrant_id, name, reading in ((match.slot_a, "桜井 健", "さくらい けん"), (match.slot_b, "みなみ", "みなみ")):
         row = db.session.get(Entrant, entrant_id)
         row.name, row.reading = name, reading
     accounts.set_staff_pin(event, "135790")  # the PIN staff_page signs in with
@@ -57,7 +57,7 @@ def test_overlay_follows_a_game_recorded_on_a_phone(live_server, browser, app):
     obs.goto(f"{url}/e/{event.slug}/overlay/配信?lang=en&preview=1")
     score = obs.locator("[data-testid=overlay-score]")
     expect(score).to_have_text("0-0")
-    expect(obs.locator("[data-testid=overlay-romaji]").first).to_have_text("Umehara Daigo")
+    expect(obs.locator("[data-testid=overlay-romaji]").first).to_have_text("Sakurai Ken")
     phone = staff_page(browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844}), url, event)
     assert phone.evaluate(PHONE_POST, [match.id, match.version, 0]) == [200, "applied"]
     recorded = time.monotonic()
