@@ -23,11 +23,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     _init_extensions(app)
     _register_blueprints(app)
     _init_request_edges(app)
-    from . import cli, mirror
+    from . import cli, mirror, stream
     from .venue import init_venue
     cli.init_app(app)
     init_venue(app)  # ProxyFix, `serve` / `venue serve`, the /venue pages
     mirror.init_app(app)
+    stream.init_app(app)  # the stream scoreboard: TSH pushes after commits
     return app
 
 
@@ -108,13 +109,15 @@ def _register_blueprints(app: Flask) -> None:
         desk_rules,
         desk_signin,
         desk_stations,
+        desk_stream,
+        overlay,
         projector,
         public,
         staff,
     )
 
     for module in (public, auth, desk, desk_corrections, desk_entrants, desk_events, desk_games, desk_plan,
-                   desk_stations, desk_signin, desk_rules, projector, staff, conflicts):
+                   desk_stations, desk_stream, desk_signin, desk_rules, projector, overlay, staff, conflicts):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)

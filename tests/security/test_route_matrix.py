@@ -22,7 +22,8 @@ MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 # Signing in and out is for everyone; they are still checked for no change when refused.
 PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout", "auth.link", "signup.form"}
 DESK_BLUEPRINTS = ("desk", "desk_plan", "desk_stations", "desk_corrections", "desk_entrants", "desk_events", "conflicts",
-                   "mirror", "desk_signin", "desk_games", "desk_rules", "desk_players")
+                   "mirror", "desk_signin", "desk_games", "desk_rules", "desk_players",
+                   "desk_stream")
 # A player's own actions (their personal link's cookie, web/player.py): only that player, of that event.
 PLAYER_BLUEPRINTS = ("player",)
 # Machine-to-machine routes with their own bearer token (no session): refusals only.

@@ -1,0 +1,154 @@
+"""The stream scoreboard fed live: a stream station's match pushed to TournamentStreamHelper.
+
+Against a stand-in of TSH's web server (tests/support/tsh_standin.py) that records the requests as
+TSH's documented endpoints take them: the calls and their order are asserted exactly.
+"""
+import socket
+import uuid
+
+import pytest
+
+from tests.support.play_support import send, team_event
+from tests.support.tsh_standin import StandIn
+from webapp.extensions import db
+from webapp.models import Station
+from webapp.operations.submit import submit
+from webapp.services import ServiceError, stations, tsh_link
+from webapp.stream import pusher
+
+
+@pytest.fixture
+def pushing(app):
+    """TSH pushes on, quick retries; this process's pusher forgets what it sent before."""
+    app.config.update(TSH_PUSH=True, TSH_RETRY_SECONDS=0.2)
+    worker = pusher.for_app(app)
+    worker.forget()
+    yield worker
+    app.config.update(TSH_PUSH=False, TSH_RETRY_SECONDS=2.0)
+    worker.forget()
+
+
+@pytest.mark.parametrize("url,kept", [
+    ("http://192.168.1.20:5000/", "http://192.168.1.20:5000"), ("http://10.0.0.5:5000", "http://10.0.0.5:5000"),
+    ("https://172.16.3.4", "https://172.16.3.4"), ("http://127.0.0.1:5000", "http://127.0.0.1:5000"),
+    ("http://[fe80::1]:5000", "http://[fe80::1]:5000"), ("", "")])
+def test_lan_addresses_are_kept(url, kept):
+    assert tsh_link.check_url(url) == kept
+
+
+@pytest.mark.parametrize("url,code", [
+    ("http://8.8.8.8:5000", "tsh.lan"), ("https://example.com", "tsh.url"), ("ftp://192.168.1.2", "tsh.url"),
+    ("http://user:pw@192.168.1.2:5000", "tsh.url"), ("http://192.168.1.2:5000/score", "tsh.url"),
+    ("javascript:alert(1)", "tsh.url"), ("http://0.0.0.0:5000", "tsh.lan"), ("http://224.0.0.1", "tsh.lan"),
+    ("http://192.168.1.2:99999", "tsh.url"), ("http://192.168.1.2\n:5000", "tsh.url")])
+def test_other_addresses_are_refused_with_the_rule(url, code):
+    with pytest.raises(ServiceError) as refused:
+        tsh_link.check_url(url)
+    assert refused.value.code == code
+
+
+def test_only_a_stream_station_links_tsh(app, desk_user):
+    event, _match = team_event("best_of", "kgp2025", size=1)
+    station = stations.add_station(event, "1")
+    with pytest.raises(ServiceError) as refused:
+        tsh_link.link(station, "http://192.168.1.20:5000", user=desk_user)
+    assert refused.value.code == "tsh.stream_only"
+
+
+def _call(match, station):
+    op = {"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "set_station", "match_id": match.id,
+          "payload": {"station": station}}
+    assert submit(op, None).outcome == "applied"
+    db.session.expire_all()
+
+
+def _sf6_match():
+    event, match = team_event("best_of", "kgp2025", size=1, best_of=3)
+    event.game = "sf6"
+    db.session.commit()
+    return event, match
+
+
+FRAME = [("GET", "/reset-match", ()),
+         ("GET", "/set", (("best-of", "3"), ("phase", "本戦"), ("match", "Final"), ("losers", "false"), ("team", "1"))),
+         ("GET", "/set", (("losers", "false"), ("team", "2"))),
+         ("POST", "/update-team-1-1", {"gamerTag": "チームA"}), ("POST", "/update-team-2-1", {"gamerTag": "チームB"}),
+         ("POST", "/score", {"team1score": 0, "team2score": 0})]
+
+
+def test_a_call_sends_the_match_and_a_game_sends_score_and_characters(app, pushing, desk_user):
+    event, match = _sf6_match()
+    with StandIn() as tsh:
+        station = stations.add_station(event, "配信", stream=True)
+        tsh_link.link(station, tsh.url, "en", user=desk_user)
+        db.session.commit()
+        _call(match, "配信")
+        assert tsh.wait_for(6) == FRAME
+        assert send(match, "report_game", winner="a", rounds_a=2, rounds_b=1, char_a="リュウ", char_b="ケン").outcome == "applied"
+        assert tsh.wait_for(9)[6:] == [
+            ("POST", "/update-team-1-1", {"gamerTag": "チームA", "mains": {"sf6": [["Ryu"]]}}),
+            ("POST", "/update-team-2-1", {"gamerTag": "チームB", "mains": {"sf6": [["Ken"]]}}),
+            ("POST", "/score", {"team1score": 1, "team2score": 0})]
+        send(match, "report_game", winner="a", rounds_a=2, rounds_b=0, char_a="リュウ", char_b="ケン")
+        assert tsh.wait_for(10)[9:] == [("POST", "/score", {"team1score": 2, "team2score": 0})]
+        assert pushing.wait_idle(5) and len(tsh.calls) == 10
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_unreachable_tsh_is_noted_once_retried_and_never_blocks_a_result(app, pushing, desk_user):
+    event, match = _sf6_match()
+    port = _free_port()
+    station = stations.add_station(event, "配信", stream=True)
+    tsh_link.link(station, f"http://127.0.0.1:{port}", "en", user=desk_user)
+    db.session.commit()
+    _call(match, "配信")  # applied at once, whatever TSH does
+    assert pushing.wait_idle(5)
+    db.session.rollback()  # a new read: the pusher committed in its own session
+    failed = db.session.get(Station, station.id)
+    assert failed.tsh_failed_at is not None and failed.tsh_error
+    with StandIn(port) as tsh:  # TSH comes up: the retry sends the whole match
+        assert tsh.wait_for(6) == FRAME
+        assert pushing.wait_idle(5)
+    db.session.rollback()
+    assert db.session.get(Station, station.id).tsh_failed_at is None
+
+
+def test_a_team_match_sends_each_member_with_the_team_as_prefix(app):
+    from webapp.services import game_catalogue, match_live, tsh_plan
+
+    event, match = team_event()  # kachinuki, five members a side, each with a registered character
+    event.game = "tekken7"
+    db.session.commit()
+    live = match_live.live_state(match, "ja")
+    calls = tsh_plan.plan(live, None, game_catalogue.event_title(event))
+    assert ("players", "5") in calls[1].query
+    members = [c for c in calls if c.path.startswith("/update-team-1-")]
+    assert [c.path for c in members] == [f"/update-team-1-{n}" for n in range(1, 6)]
+    assert members[0].json() == {"gamerTag": "A1", "prefix": "チームA", "mains": {"tekken7": [["Kazuya"]]}}
+    assert tsh_plan.plan(live, live, None) == []  # nothing changed: nothing sent
+
+
+def test_tsh_follows_the_station_to_the_next_call(app, pushing, desk_user):
+    from webapp.models import Entrant, MatchRow
+    from webapp.services import brackets
+
+    event, _first = team_event("best_of", "kgp2025", teams=4, size=1, best_of=3)
+    first, second = [m for m in event.phases[0].brackets[0].matches if m.status == "ready"][:2]
+    with StandIn() as tsh:
+        station = stations.add_station(event, "配信", stream=True)
+        tsh_link.link(station, tsh.url, "en", user=desk_user)
+        db.session.commit()
+        _call(first, "配信")
+        assert tsh.wait_for(6)[1][2][2] == ("match", "Semifinals")
+        brackets.record_winner(db.session.get(MatchRow, first.id), first.slot_a)
+        db.session.commit()
+        _call(second, "配信")
+        calls = tsh.wait_for(12)[6:]
+        assert calls[0] == ("GET", "/reset-match", ())
+        assert calls[3] == ("POST", "/update-team-1-1", {"gamerTag": db.session.get(Entrant, second.slot_a).name})
+        assert calls[5] == ("POST", "/score", {"team1score": 0, "team2score": 0})

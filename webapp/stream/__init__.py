@@ -1,0 +1,70 @@
+"""The stream scoreboard fed live: a station's match pushed to TournamentStreamHelper after each commit.
+
+Which calls say what is services/tsh_plan.py; the desk's link is services/tsh_link.py. Here: a
+session hook notes the events whose matches or entrants a transaction changed and, once it has
+committed, hands them to this process's pusher (pusher.py), a background thread that sends the
+calls with short timeouts. A result's transaction never waits for TSH and never fails because of
+it: an unreachable TSH is written on the station (the desk's row says so once) and retried with
+backoff. Enabled unless TAIKAI_TSH_PUSH=0 (tests switch it on where they need it).
+"""
+import os
+
+from flask import Flask, current_app
+from sqlalchemy import event as sa_event
+from sqlalchemy.orm import Session
+
+from ..models import Entrant, MatchRow, Member
+
+_NOTED = "taikai.tsh_events"
+
+
+def _event_id(obj) -> int | None:
+    if isinstance(obj, MatchRow):
+        bracket = obj.bracket
+        return bracket.phase.event_id if bracket is not None and bracket.phase is not None else None
+    entrant = obj.entrant if isinstance(obj, Member) else obj
+    return entrant.event_id if entrant is not None else None
+
+
+def _note(session: Session, _context, _instances) -> None:
+    """Before a flush: the events whose matches or entrants this transaction changes."""
+    if not (current_app and current_app.config.get("TSH_PUSH")):
+        return
+    noted = session.info.setdefault(_NOTED, set())
+    with session.no_autoflush:
+        for obj in (*session.new, *session.dirty):
+            if isinstance(obj, (MatchRow, Entrant, Member)):
+                event_id = _event_id(obj)
+                if event_id is not None:
+                    noted.add(event_id)
+
+
+def _committed(session: Session) -> None:
+    """After the real commit (a released savepoint fires this too, inside the open transaction)."""
+    if session.in_nested_transaction():
+        return
+    noted = session.info.pop(_NOTED, None)
+    if noted and current_app and current_app.config.get("TSH_PUSH"):
+        from . import pusher
+        pusher.for_app(current_app._get_current_object()).nudge(*noted)  # noqa: SLF001 (the app, not its proxy)
+
+
+def _rolled_back(session: Session) -> None:
+    session.info.pop(_NOTED, None)
+
+
+def nudge(app: Flask, event_id: int) -> None:
+    """Push an event's linked stations now (the desk just linked one)."""
+    if app.config.get("TSH_PUSH"):
+        from . import pusher
+        pusher.for_app(app).nudge(event_id)
+
+
+def init_app(app: Flask) -> None:
+    """The commit hooks (once per process) and the switch."""
+    app.config.setdefault("TSH_PUSH", os.environ.get("TAIKAI_TSH_PUSH", "1") != "0" and not app.config.get("TESTING"))
+    app.config.setdefault("TSH_RETRY_SECONDS", 2.0)
+    if not sa_event.contains(Session, "before_flush", _note):
+        sa_event.listen(Session, "before_flush", _note)
+        sa_event.listen(Session, "after_commit", _committed)
+        sa_event.listen(Session, "after_rollback", _rolled_back)
