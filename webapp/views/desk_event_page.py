@@ -1,8 +1,8 @@
 """The desk's event setup page, shown by the desk and, after a refused change, by its sibling pages."""
-from flask import request
+from flask import current_app, request
 
 from ..models import Event
-from ..services import entrant_edits, entrant_import, entrants, event_templates, events, play, rulings
+from ..services import checkin, entrant_edits, entrant_import, entrants, event_templates, events, play, rulings
 from ..services.rules import rules_for
 from ..tournament.textsearch import entrant_sort_key
 from . import render
@@ -20,6 +20,7 @@ def setup_page(event: Event, status: int = 200, **extra):
                "removed": entrant_edits.removed(event),
                "started": entrant_edits.phase_started(event), "open_phases": entrant_edits.open_phases(event),
                "staff_url": None, "rules": rules_for(event),
+               "absent": checkin.close_list(event, current_app.config["BABEL_DEFAULT_TIMEZONE"]),
                "routing_changes": event_templates.routing_changes(event) if event.template else [], **extra}
     return render("desk/event.html", **context), status
 
