@@ -73,3 +73,14 @@ def test_the_age_group_is_set_on_the_entrant_edit(desk_client):
     assert answer.status_code == 302
     db.session.expire_all()
     assert db.session.get(Event, event.id).entrants[0].age_group == "u16"
+
+
+def test_the_desk_sees_which_minor_may_play_past_the_curfew(desk_client):
+    event = _event()
+    event.entrants[2].age_group = "u16"
+    db.session.commit()
+    desk_client.post(f"/desk/e/{event.id}/day/times", data={"start_time": "17:30"})
+    page = desk_client.get(f"/desk/e/{event.id}").get_data(as_text=True)
+    assert 'data-testid="forecast-minor"' in page and "選手03" in page and "18:00" in page
+    public = desk_client.get(f"/e/{event.slug}").get_data(as_text=True)
+    assert "選手03" not in public.split('data-testid="event-forecast"')[1].split("</p>")[0]

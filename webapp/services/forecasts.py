@@ -11,7 +11,7 @@ Warnings: the day's end past the venue's closing time, and each entrant marked u
 under 16 still in the event while a phase they may play is expected to end past their curfew
 (tournament/curfew.py): who, by when, and which phase.
 
-A forecast is kept per event version and five minutes of the clock (pages poll it).
+A forecast is kept per event version, station count and five minutes of the clock (pages poll it).
 """
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -117,20 +117,22 @@ def begin(event, now: datetime, zone: str) -> int:
 
 
 def forecast(event, zone: str, now: datetime | None = None) -> Forecast:
-    """The day's forecast (kept per event version and five minutes)."""
+    """The day's forecast, kept per event (its id and creation: an id can come back), version,
+    station count (stations do not move the version) and five minutes."""
     now = _utc(now or datetime.now(timezone.utc))
-    key = (event.id, event.version, int(now.timestamp()) // 300, zone)
+    count = station_count(event)
+    key = (event.id, str(event.created_at), event.version, count, int(now.timestamp()) // 300, zone)
     kept = _KEPT.get(key)
     if kept is None:
-        kept = _compute(event, zone, now)
+        kept = _compute(event, zone, now, count)
         _KEPT.put(key, kept)
     return kept
 
 
-def _compute(event, zone: str, now: datetime) -> Forecast:
+def _compute(event, zone: str, now: datetime, stations: int | None = None) -> Forecast:
     out = Forecast(venue_closes=day_clock.setting(event, "venue_closes"))
     out.pace, out.measured, out.catalogue_pace = pace(event)
-    out.stations = station_count(event)
+    out.stations = station_count(event) if stations is None else stations
     work = forecast_work.work(event)
     if not out.stations:
         out.problem = "stations"
