@@ -18,6 +18,7 @@ from webapp.services import (
     timetables,
 )
 from webapp.services.schedules import slots
+from webapp.tournament.errors import RuleViolation
 
 JST = timezone(timedelta(hours=9))
 
@@ -169,3 +170,16 @@ def test_minors_still_in_are_named_with_their_curfew(app):
     assert [(m.name, m.curfew) for m in shown.minors] == [("選手03", "18:00")]
     young.dq = True
     assert _forecast(event, _at(16, 1)).minors == []
+
+
+def test_an_import_reads_the_age_column_and_names_a_line_it_cannot_read(app):
+    from webapp.services import entrant_import
+
+    event = events.create_event("年齢の取り込み", "")
+    result = entrant_import.plan(event, "名前,年齢\n山田,15\n佐藤,U18\n鈴木,\n田中,18歳未満\n")
+    entrant_import.apply(event, result)
+    db.session.flush()
+    assert {e.name: e.age_group for e in event.entrants} == {"山田": "u16", "佐藤": "u18", "鈴木": "", "田中": "u18"}
+    with pytest.raises(RuleViolation) as bad:
+        entrant_import.plan(event, "名前,年齢\n高橋,たぶん大人\n")
+    assert bad.value.code == "entrants.age_group" and bad.value.params["line"] == 2
