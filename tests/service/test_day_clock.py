@@ -111,6 +111,8 @@ def test_the_timetable_is_made_from_the_phases_and_edited(app):
     timetables.make(event, 4)
     lines = slots(event)
     assert [line.label_key for line in lines] == ["Check-in", "予選", "Top 8"]
+    timetables.edit(event, {"label-0": "受付", "shown-0": "受付"})  # shown in Japanese, left as it was
+    assert slots(event)[0].label_key == "Check-in"
     assert lines[1].start == "10:00" and lines[1].end <= lines[2].start
     timetables.edit(event, {"action": "add", "new_start": "12:00", "new_end": "12:30", "new_label": "昼休み"})
     timetables.edit(event, {"action": "up-3", "label-2": "Best 8"})
@@ -118,8 +120,10 @@ def test_the_timetable_is_made_from_the_phases_and_edited(app):
     with pytest.raises(ServiceError) as bad:
         timetables.edit(event, {"end-1": "09:00"})
     assert bad.value.params == {"line": 2}
-    timetables.edit(event, {"action": "remove-0"})
+    timetables.edit(event, {"action": "remove-0", "label-0": "受付", "shown-0": "受付"})
     assert len(slots(event)) == 3
+    timetables.edit(event, {"label-0": "予選", "shown-0": "予選"})
+    assert slots(event)[0].label_key == "予選"
 
 
 def test_no_timetable_without_a_start_time(app):

@@ -62,6 +62,8 @@ def _typed(i: int, line: schedule.Slot, form) -> schedule.Slot:
     start = str(form.get(f"start-{i}", line.start)).strip()
     end = str(form.get(f"end-{i}", line.end)).strip()
     label = " ".join(str(form.get(f"label-{i}", line.label_key)).split())
+    if label == " ".join(str(form.get(f"shown-{i}", "")).split()):
+        label = line.label_key  # as shown (a template's line, in the reader's language): kept translatable
     if not (HHMM.match(start) and HHMM.match(end)) or end < start:
         raise ServiceError("schedule.time", N_("Line %(line)s: use HH:MM times, the end after the start."),
                            line=i + 1)
