@@ -187,3 +187,12 @@ def test_an_import_reads_the_age_column_and_names_a_line_it_cannot_read(app):
     with pytest.raises(RuleViolation) as bad:
         entrant_import.plan(event, "名前,年齢\n高橋,たぶん大人\n")
     assert bad.value.code == "entrants.age_group" and bad.value.params["line"] == 2
+
+
+def test_later_rounds_at_a_longer_best_of_make_the_day_longer(app):
+    plain = _event(16, start_time="10:00")
+    longer = _event(16, start_time="10:00", venue_closes="23:00")
+    longer.phases[0].options = {**longer.phases[0].options, "best_of_by_round": {"from": "top8", "best_of": 5}}
+    for event in (plain, longer):
+        stations.add_numbered(event, 1, 4)
+    assert _forecast(longer, _at(9, 0)).end > _forecast(plain, _at(9, 0)).end

@@ -7,14 +7,15 @@ generated for stand-in players exactly as its start would make them (nothing sav
 entrants it expects — the entry list (without the disqualified), the progression's count, or a
 template's planned matches in halving waves. Phases are played one after another.
 
-A match's length is counted in sets of the game: its best-of over a best-of-3, times the
-members of a team.
+A match's length is counted in sets of the game: its best-of (the later rounds' where the phase
+changes it, a side's own) over a best-of-3, times the members of a team.
 """
 from ..models import Phase
 from ..tournament import bracket as bracket_engine
 from ..tournament import day_forecast as domain
+from ..tournament import round_best_of
 from ..tournament.errors import RuleViolation
-from . import ServiceError, brackets, progressions
+from . import ServiceError, brackets, play, progressions
 
 
 def phase_ref(phase: Phase) -> str:
@@ -22,9 +23,24 @@ def phase_ref(phase: Phase) -> str:
     return phase.key or f"phase-{phase.id}"
 
 
-def sets_per_match(phase: Phase) -> float:
-    """One match of the phase in sets of the game (see the module doc)."""
-    return max(phase.best_of or 3, 1) / 3 * max(phase.event.team_size or 1, 1)
+def sets_per_match(phase: Phase, best_of: int | None = None) -> float:
+    """One match of the phase (at ``best_of`` games, else the phase's) in sets of the game."""
+    return max(best_of or phase.best_of or 3, 1) / 3 * max(phase.event.team_size or 1, 1)
+
+
+def _planned_sets(phase: Phase, bracket) -> dict:
+    """Sets per match of a bracket not saved, by (side, round): the later rounds' best-of counted."""
+    shape: dict = {}
+    for m in bracket.matches.values():
+        shape[(m.side, m.round)] = shape.get((m.side, m.round), 0) + 1
+    double = any(side == "L" for side, _r in shape)
+    setting = (phase.options or {}).get("best_of_by_round")
+    out = {}
+    for (side, number), size in shape.items():
+        last = number == max(r for s, r in shape if s == side)
+        games = round_best_of.best_of(setting, side, size, last, double, play.best_of_in(phase, side))
+        out[(side, number)] = sets_per_match(phase, games)
+    return out
 
 
 def work(event) -> list[domain.PhaseWork]:
@@ -42,7 +58,8 @@ def _started(phase: Phase) -> list[domain.RoundWork]:
     rounds = []
     for row in phase.brackets:
         links = [domain.MatchLink(m.key, f"{row.label}{m.side}{m.round}", _feeds(m.winner_to, m.loser_to),
-                                  m.status in bracket_engine.DECIDED, m.status == "ready" and bool(m.station), sets)
+                                  m.status in bracket_engine.DECIDED, m.status == "ready" and bool(m.station),
+                                  sets_per_match(phase, play.best_of_for(m)))
                  for m in row.matches]
         rounds += _prefixed(row.label, _rounds(links, row.format), row, sets)
     return rounds
@@ -100,8 +117,9 @@ def _planned(phase: Phase) -> list[domain.RoundWork]:
         return []
     rounds = []
     for bracket in generated:
+        by_round = _planned_sets(phase, bracket)
         links = [domain.MatchLink(m.key, f"{bracket.label}{m.side}{m.round}", _feeds(m.winner_to, m.loser_to),
-                                  m.decided, False, sets) for m in bracket.matches.values()]
+                                  m.decided, False, by_round[(m.side, m.round)]) for m in bracket.matches.values()]
         row = _Shape(bracket.format, bracket.options, list(bracket.entrants))
         rounds += _prefixed(bracket.label, _rounds(links, bracket.format), row, sets)
     return rounds
