@@ -120,6 +120,7 @@ def test_the_timetable_is_made_from_the_phases_and_edited(app):
     with pytest.raises(ServiceError) as bad:
         timetables.edit(event, {"end-1": "09:00"})
     assert bad.value.params == {"line": 2}
+    timetables.edit(event, {"end-3": "24:30"})  # past midnight, as the day's clock says it
     timetables.edit(event, {"action": "remove-0", "label-0": "受付", "shown-0": "受付"})
     assert len(slots(event)) == 3
     timetables.edit(event, {"label-0": "予選", "shown-0": "予選"})

@@ -6,14 +6,17 @@ window is set. Kept in ``event.settings["timetable"]`` in the shape of tournamen
 so the template events' timetables and these are shown and compared alike. The desk adds,
 moves, renames, re-times and removes lines; a refusal names the line.
 """
+import re
 from dataclasses import asdict, replace
 
 from ..tournament import day_forecast as domain
 from ..tournament import schedule
 from ..tournament.errors import N_, RuleViolation
 from . import ServiceError, audit, day_clock, forecast_work, forecasts
-from .schedules import HHMM, slots
+from .schedules import slots
 
+# A line may run past midnight as the day's own clock says it ("25:30"), never past 29:59.
+HHMM = re.compile(r"^[0-2]\d:[0-5]\d$")
 LABEL_MAX = 80
 LINES_MAX = 40
 
