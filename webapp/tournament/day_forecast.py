@@ -87,10 +87,10 @@ def forecast(phases, stations: int, minutes_per_set: float, start) -> DayForecas
     """The day's forecast; see the module doc for the model."""
     _check(phases, stations, minutes_per_set)
     begin = minutes(start) if not isinstance(start, (int, float)) else start
-    best = None
-    for count in range(1, stations + 1):
-        day = _simulate(phases, count, minutes_per_set, begin)
-        if best is None or day.end <= best.end:
+    best = _simulate(phases, stations, minutes_per_set, begin)
+    for count in range(stations - 1, 0, -1):  # a day already later than the best is let go
+        day = _simulate(phases, count, minutes_per_set, begin, best.end)
+        if day is not None and day.end < best.end:
             best = day
     return best
 
@@ -125,10 +125,12 @@ def _check_rounds(phase: PhaseWork) -> None:
         seen.append(r.key)
 
 
-def _simulate(phases, stations, pace, begin) -> DayForecast:
-    """One day played with ``stations`` stations, greedily in the order given."""
+def _simulate(phases, stations, pace, begin, give_up_after=None) -> DayForecast | None:
+    """One day played with ``stations`` stations, greedily in the order given (None: it went on
+    past ``give_up_after``)."""
     day = Day(phases, stations, pace, begin)
-    day.play()
+    if not day.play(give_up_after):
+        return None
     out = []
     for p_i, p in enumerate(phases):
         end = day.end[p_i]

@@ -108,8 +108,11 @@ class Day:
                 heapq.heappush(self.available, j)
         self._check_phase(p_i)
 
-    def play(self) -> None:
-        """Play until every phase has ended."""
+    def play(self, give_up_after: float | None = None) -> bool:
+        """Play until every phase has ended (True), or the clock passes ``give_up_after`` (False)."""
         while any(e is None for e in self.end):
+            if give_up_after is not None and self.now > give_up_after:
+                return False
             self.fill()
             self.step()
+        return True
