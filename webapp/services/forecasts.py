@@ -151,7 +151,10 @@ def _compute(event, zone: str, now: datetime, stations: int | None = None) -> Fo
     out.lines = [PhaseLine(phases[f.key], hhmm(f.start), hhmm(f.end), f.done, f.matches_left) for f in day.phases]
     out.end = hhmm(day.end)
     out.past_close = bool(out.venue_closes) and day.end > minutes(out.venue_closes)
-    out.minors = minors(event, day)
+    try:
+        out.minors = minors(event, day)
+    except RuleViolation:  # a bracket that cannot say its places yet: no names rather than no page
+        out.minors = []
     return out
 
 
