@@ -102,6 +102,7 @@ def _register_blueprints(app: Flask) -> None:
         conflicts,
         desk,
         desk_corrections,
+        desk_day,
         desk_entrants,
         desk_events,
         desk_games,
@@ -117,7 +118,7 @@ def _register_blueprints(app: Flask) -> None:
     )
 
     for module in (public, auth, desk, desk_corrections, desk_entrants, desk_events, desk_games, desk_plan,
-                   desk_stations, desk_stream, desk_signin, desk_rules, projector, overlay, staff, conflicts):
+                   desk_stations, desk_stream, desk_signin, desk_rules, desk_day, projector, overlay, staff, conflicts):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)

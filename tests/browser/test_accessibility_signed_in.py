@@ -11,7 +11,7 @@ from test_accessibility import BRACKET_PAGES
 
 from webapp.extensions import db  # noqa: E402
 from webapp.operations.autocall import call_next
-from webapp.services import accounts, player_links, self_checkin, signin_links, signups, stations  # noqa: E402
+from webapp.services import accounts, player_links, self_checkin, signin_links, signups, stations, timetables  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +25,7 @@ OTHER_PAGES = {
     "desk_entrants.edit", "desk_events.delete", "desk_rules.event_rules", "desk_rules.phase_rules",
     "desk_games.index", "desk_games.title", "desk_entrants.seeds_from",
     "signup.form", "player.open_link", "player.mine", "player.checkin", "desk_players.signup", "desk_players.links",
-    "desk_players.reception_code", "overlay.scoreboard", "overlay.next_on_stream"}
+    "desk_players.reception_code", "overlay.scoreboard", "overlay.next_on_stream", "desk_day.day"}
 
 
 def test_axe_visits_every_page_the_app_serves(app):
@@ -39,6 +39,10 @@ def _events(desk_user):
     team, match = team_event()
     accounts.set_staff_pin(team, "135790")
     stations.add_station(team, "1")
+    # the day's clock: reception's window and countdown, the day page's timetable and forecast
+    team.settings = {**(team.settings or {}), "start_time": "10:00", "checkin_opens": "00:00",
+                     "checkin_closes": "23:59", "venue_closes": "22:00"}
+    timetables.make(team, 1)
     db.session.commit()
     call_next(team, desk_user)
     db.session.commit()
@@ -86,14 +90,14 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
                   f"/desk/e/{team.id}/staff-links", f"/desk/entrant/{entrant.id}/edit", f"/desk/e/{kgp.id}/delete",
                   f"/desk/e/{team.id}/rules", f"/desk/phase/{de.id}/rules", f"/desk/e/{team.id}/signed-in",
                   "/desk/games/", "/desk/games/tekken8", f"/desk/e/{kgp.id}/seeds-from",
-                  f"/desk/e/{team.id}/signup", f"/desk/e/{team.id}/player-links", f"/desk/e/{team.id}/reception-code"]
+                  f"/desk/e/{team.id}/signup", f"/desk/e/{team.id}/player-links", f"/desk/e/{team.id}/reception-code", f"/desk/e/{team.id}/day"]
     signups.set_settings(team, True, 8, None, ["X (Twitter)"])
     token = player_links.issue(entrant)
     self_checkin.new_code(team)
     with app.test_request_context():
         link = "/in/" + signin_links.staff_signin_url(team, "案内 高橋").rsplit("/", 1)[1]
     db.session.commit()
-    public_paths = [f"/e/{kgp.slug}/schedule", f"/e/{team.slug}/staff-login", link, f"/e/{team.slug}/calls", f"/e/{team.slug}/p/{entrant.id}",
+    public_paths = [f"/e/{kgp.slug}/schedule", f"/e/{team.slug}/schedule", f"/e/{team.slug}/staff-login", link, f"/e/{team.slug}/calls", f"/e/{team.slug}/p/{entrant.id}",
                     f"/m/{match.id}", "/offline", "/venue/install", f"/e/{team.slug}/signup",
                     f"/e/{team.slug}/me/{token}", f"/e/{team.slug}/me", f"/e/{team.slug}/me/checkin?code=1"]
     staff_paths = ["/staff/", f"/staff/e/{team.slug}", f"/staff/m/{match.id}", f"/staff/e/{team.slug}/checkin",

@@ -23,7 +23,7 @@ MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout", "auth.link", "signup.form"}
 DESK_BLUEPRINTS = ("desk", "desk_plan", "desk_stations", "desk_corrections", "desk_entrants", "desk_events", "conflicts",
                    "mirror", "desk_signin", "desk_games", "desk_rules", "desk_players",
-                   "desk_stream")
+                   "desk_stream", "desk_day")
 # A player's own actions (their personal link's cookie, web/player.py): only that player, of that event.
 PLAYER_BLUEPRINTS = ("player",)
 # Machine-to-machine routes with their own bearer token (no session): refusals only.
