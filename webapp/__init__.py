@@ -92,42 +92,20 @@ def _init_extensions(app: Flask) -> None:
     init_template_helpers(app)
 
 
+# Every page's blueprint, by its module under webapp/views/: a new page adds one name here.
+VIEW_MODULES = ("public", "auth", "desk", "desk_corrections", "desk_entrants", "desk_events", "desk_games",
+                "desk_plan", "desk_stations", "desk_stream", "desk_signin", "desk_rules", "desk_day", "projector",
+                "overlay", "staff", "conflicts", "player", "signup", "desk_players")
+
+
 def _register_blueprints(app: Flask) -> None:
+    from importlib import import_module
+
     from sync import api, received  # noqa: F401  (their routes are on the blueprint)
     from sync.api import shell_bp
     from sync.blueprint import bp as sync_bp
 
-    from .views import (
-        auth,
-        conflicts,
-        desk,
-        desk_corrections,
-        desk_day,
-        desk_entrants,
-        desk_events,
-        desk_games,
-        desk_plan,
-        desk_rules,
-        desk_signin,
-        desk_stations,
-        desk_stream,
-        overlay,
-        projector,
-        public,
-        staff,
-    )
-
-    for module in (public, auth, desk, desk_corrections, desk_entrants, desk_events, desk_games, desk_plan,
-                   desk_stations, desk_stream, desk_signin, desk_rules, desk_day, projector, overlay, staff, conflicts):
-        app.register_blueprint(module.bp)
+    for name in VIEW_MODULES:
+        app.register_blueprint(import_module(f"{__name__}.views.{name}").bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)
-    _register_player_blueprints(app)
-
-
-def _register_player_blueprints(app: Flask) -> None:
-    """Players' own pages: the public sign-up, the personal link's pages, the desk's side of them."""
-    from .views import desk_players, player, signup
-
-    for module in (player, signup, desk_players):
-        app.register_blueprint(module.bp)
