@@ -29,7 +29,7 @@ def _event(event_id: int) -> Event:
 def download(event_id):
     """The event's setup as an event file (no entrant, result, PIN or secret in it)."""
     event = _event(event_id)
-    text = event_files.to_toml(event_files.dump(event))
+    text = event_files.to_toml(event_files.dump(event), _)
     response = Response(text, mimetype="application/toml")
     response.headers["Content-Disposition"] = f'attachment; filename="taikai-{event.slug}.toml"'
     response.headers["Cache-Control"] = "no-store"

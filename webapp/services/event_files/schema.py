@@ -38,8 +38,10 @@ MAX_STATIONS = 200
 
 TOO_LONG = N_("is empty or too long")
 TOO_MANY = N_("has too many items")
+STATION_NAME = validate.Length(min=1, max=40, error=TOO_LONG)
 ODD_BEST_OF = N_("must be an odd number from 1 to 7")
 NOT_HH_MM = N_("must be a time of day written HH:MM (09:30)")
+HH_MM = validate.Regexp(r"^(([01]\d|2[0-3]):[0-5]\d)?$", error=NOT_HH_MM)
 ONE_OF = "one of: "  # the check's refusal lists the choices after its own translated words
 
 
@@ -139,17 +141,14 @@ class EventSpec(Strict):
     team_format = fields.String(load_default="", validate=_one_of(("", *TEAM_FORMATS)))
     entry_cap = fields.Integer(load_default=0, validate=validate.Range(min=0, max=4096))
     fee = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
-    start_time = fields.String(load_default="", validate=validate.Regexp(r"^(([01]\d|2[0-3]):[0-5]\d)?$",
-                                                                          error=NOT_HH_MM))
-    checkin_opens = fields.String(load_default="", validate=validate.Regexp(r"^(([01]\d|2[0-3]):[0-5]\d)?$",
-                                                                             error=NOT_HH_MM))
-    checkin_closes = fields.String(load_default="", validate=validate.Regexp(r"^(([01]\d|2[0-3]):[0-5]\d)?$",
-                                                                              error=NOT_HH_MM))
-    venue_closes = fields.String(load_default="", validate=validate.Regexp(r"^(([01]\d|2[0-3]):[0-5]\d)?$",
-                                                                            error=NOT_HH_MM))
+    start_time = fields.String(load_default="", validate=HH_MM)
+    checkin_opens = fields.String(load_default="", validate=HH_MM)
+    checkin_closes = fields.String(load_default="", validate=HH_MM)
+    venue_closes = fields.String(load_default="", validate=HH_MM)
     rules = fields.Nested(RulesSpec, load_default=dict)
-    phases = fields.List(fields.Nested(PhaseSpec), load_default=list, validate=validate.Length(max=MAX_PHASES, error=TOO_MANY))
-    stations = fields.List(fields.String(validate=validate.Length(min=1, max=40, error=TOO_LONG)), load_default=list,
+    phases = fields.List(fields.Nested(PhaseSpec), load_default=list,
+                         validate=validate.Length(max=MAX_PHASES, error=TOO_MANY))
+    stations = fields.List(fields.String(validate=STATION_NAME), load_default=list,
                            validate=validate.Length(max=MAX_STATIONS, error=TOO_MANY))
-    stream_stations = fields.List(fields.String(validate=validate.Length(min=1, max=40, error=TOO_LONG)), load_default=list,
+    stream_stations = fields.List(fields.String(validate=STATION_NAME), load_default=list,
                                   validate=validate.Length(max=MAX_STATIONS, error=TOO_MANY))
