@@ -61,7 +61,8 @@ def _readable(spec: dict) -> dict:
     out = {k: v for k, v in spec.items() if v not in (None, "", [], {}) and not (k in ("entry_cap", "fee") and v == 0)}
     if out.get("team_size") == 1:
         out.pop("team_size")
-    out["phases"] = [{k: v for k, v in p.items() if v not in (None, "", {})} for p in spec.get("phases") or []]
+    out["phases"] = [{k: v for k, v in p.items() if v not in (None, "", {}) and not (k == "pool_size" and v == 0)}
+                     for p in spec.get("phases") or []]
     return out
 
 

@@ -62,6 +62,8 @@ def _phases(event: Event, phases: list[dict], user) -> None:
         options = {k: v for k, v in phase.items() if k in FORMAT_OPTIONS.get(phase["format"], {})}
         if phase["best_of_by_round"]:
             options["best_of_by_round"] = dict(phase["best_of_by_round"])
+        if phase["pool_size"]:
+            options["pool_size"] = phase["pool_size"]
         from ..setup_checks import check_phase
         check_phase(event, phase["match_type"], phase["best_of"])
         row = events.add_phase(event, phase["name"], phase["format"], phase["match_type"], phase["best_of"],
@@ -109,7 +111,7 @@ def _dump_phase(event: Event, phase) -> dict:
     source = next((p.position for p in event.phases if rule and p.id == rule["from"]), None)
     out = {"name": phase.name, "format": phase.format, "match_type": phase.match_type, "best_of": phase.best_of,
            "best_of_by_round": dict(options["best_of_by_round"]) if options.get("best_of_by_round") else None,
-           "pools": phase.group_count or 1,
+           "pools": phase.group_count or 1, "pool_size": int(options.get("pool_size") or 0),
            "advance": {"from": source, "mode": rule["mode"], "count": int(rule["count"])} if source else None,
            "separate": options.get("separate", "")}
     out = {key: out[key] for key in PHASE_ORDER}
