@@ -47,3 +47,24 @@ def test_a_template_event_takes_its_own_name_for_its_address(app):
     spec = event_files.check({"name": "Tekken 8 weekly #12", "plan": "kgp2025"})
     event = event_files.create_event(spec, rows=_rows(8))
     assert event.slug == "tekken-8-weekly-12"
+
+
+def test_an_event_set_up_at_the_desk_dumps_to_a_file_that_makes_the_same_event(app):
+    from webapp.services import events, progressions, rule_settings, seeding, stations
+    event = events.create_event("GGST 予選→TOP8", "", game="ggst")
+    rule_settings.save_event_rules(event, "standard_1on1", {"stage_rule": "random", "entry_fee_yen": 500})
+    pools = events.add_phase(event, "予選", "round_robin", group_count=4, double=False,
+                             tiebreaks=["head_to_head"], dq_policy="removed", tie_resolution="draw")
+    top = events.add_phase(event, "TOP8", "double_elimination", best_of=3, grand_final="single",
+                           best_of_by_round={"from": "top4", "best_of": 5})
+    db.session.flush()
+    progressions.set_rule(top, pools, "best", 8)
+    seeding.set_separation(pools, "region")
+    stations.add_station(event, "2番台")
+    db.session.commit()
+    spec = event_files.dump(event)
+    assert spec["fee"] == 500 and spec["stations"] == ["2"] and spec["phases"][1]["advance"]["from"] == 1
+    assert event_files.check(spec) == spec
+    again = event_files.create_event({**spec, "name": "again"})
+    assert event_files.dump(again) == {**spec, "name": "again"}
+
