@@ -37,6 +37,8 @@ def test_unknown_and_internal_fields_are_refused(app):
                         ('name = "x"\ngame = "pong"\n', "Line 2: game: is not a game"),
                         ('name = "x"\nentrants = "trio"\n', "Line 2: entrants: must be one of 1on1 / team"),
                         ('name = "x"\nstart_time = "25:00"\n', "Line 2: start_time: must be a time"),
+                        ('name = "x"\ncheckin_opens = "10:00"\ncheckin_closes = "09:30"\n',
+                         "Line 3: checkin_closes: must be later"),
                         ('name = "x\n', "Line 1: this is not a TOML line")):
         with pytest.raises(ServiceError) as refused:
             event_files.check(event_files.parse(text), text)

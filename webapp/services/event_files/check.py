@@ -79,6 +79,8 @@ def _whole(data: dict, text: str | None) -> dict:
     if not data["name"]:
         refuse(("name",), N_("is empty or too long"), text)
     _entrants(data, text)
+    if data["checkin_opens"] and data["checkin_closes"] and data["checkin_closes"] <= data["checkin_opens"]:
+        refuse(("checkin_closes",), N_("must be later than checkin_opens"), text)
     if data["game"] not in {t.key for t in game_catalogue.all_titles()}:
         refuse(("game",), N_("is not a game of the catalogue"), text)
     data["rules"] = {"preset": "", **data["rules"]}
