@@ -92,3 +92,12 @@ def test_every_preset_has_japanese_words(app):
     for preset in event_files.presets():
         for words in (preset.label, preset.description):
             assert catalog.get(words) is not None and catalog.get(words).string, words
+
+
+def test_a_plan_event_copied_without_entrants_is_refused_in_words(app):
+    from webapp.tournament.errors import RuleViolation
+    rows = [{"name": f"選手{i}", "seed": i, "reading": "", "members": []} for i in range(1, 9)]
+    event = event_files.create_event(event_files.preset_spec("kgp2025"), rows=rows)
+    db.session.commit()
+    with pytest.raises(RuleViolation, match="at least 5 players"):
+        event_files.copy_event(event, "KGP 空")

@@ -7,19 +7,30 @@ exactly where the desk's form would be.
 from ...extensions import db
 from ...models import Event
 from ...tournament.errors import N_
-from .. import ServiceError, access, entrants, event_templates, events, progressions, rule_settings, seeding
+from .. import (
+    ServiceError,
+    access,
+    entrants,
+    event_templates,
+    events,
+    progressions,
+    rule_settings,
+    seeding,
+    setup_checks,
+)
 from .. import stations as station_service
 from ..rules import event_settings, phase_settings, preset_for
-from .check import ORDER, PHASE_ORDER
+from .check import ORDER, PHASE_ORDER, check
 from .schema import CLOCK, FORMAT_OPTIONS, KINDS
 
 CARRIED = ("venue", "entry_cap", *CLOCK)  # kept in event.settings as they are
 
 
 def create_event(spec: dict, user=None, rows: list[dict] | None = None) -> Event:
-    """A new event from a checked spec (see check.check), with its entrants if rows are given."""
+    """A new event from a spec (checked again here: a caller's changes to a checked spec are
+    checked too), with its entrants if rows are given."""
     access.check_desk(user)
-    rows = rows or []
+    spec, rows = check(spec), rows or []
     if spec["entry_cap"] and len(rows) > spec["entry_cap"]:
         raise ServiceError("eventfile.over_cap", N_("The event takes at most %(cap)s entrants; the sheet has %(n)s."),
                            cap=spec["entry_cap"], n=len(rows))
@@ -50,6 +61,7 @@ def _address(spec: dict) -> str:
 
 
 def _rules(event: Event, spec: dict, user) -> None:
+    """The rules page's own save (the fee is the rules' entry fee), checked against the phases made."""
     settings = {k: v for k, v in spec["rules"].items() if k != "preset"}
     if spec["fee"]:
         settings["entry_fee_yen"] = spec["fee"]
@@ -57,6 +69,7 @@ def _rules(event: Event, spec: dict, user) -> None:
 
 
 def _phases(event: Event, phases: list[dict], user) -> None:
+    """Each phase through the desk's own checks and services; ``advance.from`` counts phases from 1."""
     made = []
     for phase in phases:
         options = {k: v for k, v in phase.items() if k in FORMAT_OPTIONS.get(phase["format"], {})}
@@ -64,8 +77,7 @@ def _phases(event: Event, phases: list[dict], user) -> None:
             options["best_of_by_round"] = dict(phase["best_of_by_round"])
         if phase["pool_size"]:
             options["pool_size"] = phase["pool_size"]
-        from ..setup_checks import check_phase
-        check_phase(event, phase["match_type"], phase["best_of"])
+        setup_checks.check_phase(event, phase["match_type"], phase["best_of"])
         row = events.add_phase(event, phase["name"], phase["format"], phase["match_type"], phase["best_of"],
                                phase["pools"], **options)
         db.session.flush()
