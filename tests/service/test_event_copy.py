@@ -101,3 +101,10 @@ def test_a_plan_event_copied_without_entrants_is_refused_in_words(app):
     db.session.commit()
     with pytest.raises(RuleViolation, match="at least 5 players"):
         event_files.copy_event(event, "KGP 空")
+
+
+def test_a_japanese_name_gets_the_game_and_day_for_its_address(app):
+    spec = event_files.check({"name": "鉄拳8 週例会", "game": "tekken8", "day": "2026-12-12"})
+    assert event_files.address_for(spec) == "tekken8-2026-12-12"
+    assert event_files.create_event(spec).slug == "tekken8-2026-12-12"
+    assert event_files.create_event(spec).slug == "tekken8-2026-12-12-2"

@@ -4,6 +4,8 @@ Creation goes through the services the desk's own forms use (events, event_templ
 rule_settings, progressions, seeding, stations), so an event made from a file is refused
 exactly where the desk's form would be.
 """
+import re
+
 from ...extensions import db
 from ...models import Event
 from ...tournament.errors import N_
@@ -57,7 +59,17 @@ def _address(spec: dict) -> str:
         raise ServiceError("eventfile.address_taken",
                            N_("address: /e/%(slug)s is another event's address: choose another or leave it out."),
                            slug=spec["address"])
-    return spec["address"] or spec["name"]
+    return spec["address"] or address_for(spec)
+
+
+def address_for(spec: dict) -> str:
+    """A readable address for a spec without one: its name's words; a name with no latin letters
+    (a Japanese one) gives the game and the day instead (events.unique_slug numbers a taken one)."""
+    wanted = events.slugify(spec["name"])
+    if not re.search(r"[a-z]", wanted):
+        day = str(spec.get("day") or "")
+        wanted = "-".join(x for x in (str(spec.get("game") or "").replace("_", "-"), day or wanted) if x)
+    return wanted or "event"
 
 
 def _rules(event: Event, spec: dict, user) -> None:
