@@ -29,9 +29,20 @@ def _event(event_id: int) -> Event:
 def download(event_id):
     """The event's setup as an event file (no entrant, result, PIN or secret in it)."""
     event = _event(event_id)
-    text = event_files.to_toml(event_files.dump(event), _)
+    return _file(event_files.to_toml(event_files.dump(event), _), f"taikai-{event.slug}.toml")
+
+
+@bp.route("/presets/<key>.toml")
+def preset_file(key):
+    """A shipped preset as an event file, to edit and upload."""
+    if key not in {p.key for p in event_files.presets()}:
+        abort(404)
+    return _file(event_files.to_toml(event_files.preset_spec(key), _), f"taikai-preset-{key}.toml")
+
+
+def _file(text: str, filename: str) -> Response:
     response = Response(text, mimetype="application/toml")
-    response.headers["Content-Disposition"] = f'attachment; filename="taikai-{event.slug}.toml"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -60,7 +71,7 @@ def from_file():
     """Create an event from an uploaded event file (and an optional sheet of entrants); a refused
     file is named with its line and setting next to the form, which keeps what was chosen."""
     if request.method == "GET":
-        return render("desk/event_from_file.html", refusal=None)
+        return render("desk/event_from_file.html", refusal=None, presets=event_files.presets())
     try:
         text = _upload_text("spec", True)
         spec = event_files.check(event_files.parse(text), text)
@@ -70,7 +81,7 @@ def from_file():
         db.session.commit()
     except (ServiceError, RuleViolation) as problem:
         db.session.rollback()
-        return render("desk/event_from_file.html", refusal=problem_message(problem)), 422
+        return render("desk/event_from_file.html", refusal=problem_message(problem), presets=event_files.presets()), 422
     flash(_("Event created from the file."), "ok")
     return redirect(url_for("desk.event", event_id=event.id))
 
