@@ -25,7 +25,10 @@ from ..rules import event_settings, phase_settings, preset_for
 from .check import ORDER, PHASE_ORDER, check
 from .schema import CLOCK, FORMAT_OPTIONS, KINDS
 
-CARRIED = ("venue", "entry_cap", *CLOCK)  # kept in event.settings as they are
+CARRIED = ("venue", *CLOCK)  # kept in event.settings as they are
+# The entry cap is the public sign-up's: event.settings["signup"]["cap"] (services/signups.py on the
+# sign-up branch reads it there, with its other settings' defaults), so one cap holds for both.
+SIGNUP = "signup"
 
 
 def create_event(spec: dict, user=None, rows: list[dict] | None = None) -> Event:
@@ -45,6 +48,8 @@ def create_event(spec: dict, user=None, rows: list[dict] | None = None) -> Event
         with db.session.no_autoflush:
             entrants.add_entrants(event, rows)
     event.settings = {**(event.settings or {}), **{k: spec[k] for k in CARRIED if spec[k]}}
+    if spec["entry_cap"]:
+        event.settings = {**event.settings, SIGNUP: {**(event.settings.get(SIGNUP) or {}), "cap": spec["entry_cap"]}}
     _rules(event, spec, user)
     _phases(event, spec["phases"], user)
     for name in spec["stations"]:
@@ -114,7 +119,7 @@ def dump(event: Event) -> dict:
             "game": event.game or "other", "plan": event.template or "", "entrants": kind,
             "team_size": event.team_size if kind == "team" else 1,
             "team_format": _team_format(event) if kind == "team" and not event.template else "",
-            "entry_cap": settings.get("entry_cap", 0), "fee": fee,
+            "entry_cap": int((settings.get(SIGNUP) or {}).get("cap") or 0), "fee": fee,
             **{k: settings.get(k, "") for k in CLOCK},
             "stations": [s.name for s in station_service.event_stations(event)],
             "stream_stations": [s.name for s in station_service.event_stations(event) if s.stream],
