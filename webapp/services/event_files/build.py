@@ -52,10 +52,19 @@ def create_event(spec: dict, user=None, rows: list[dict] | None = None) -> Event
         event.settings = {**event.settings, SIGNUP: {**(event.settings.get(SIGNUP) or {}), "cap": spec["entry_cap"]}}
     _rules(event, spec, user)
     _phases(event, spec["phases"], user)
-    for name in spec["stations"]:
-        station_service.add_station(event, name, name in spec["stream_stations"], user)
+    _stations(event, spec, user)
     db.session.flush()
     return event
+
+
+def _stations(event: Event, spec: dict, user) -> None:
+    """The stations and the calling settings the stations page saves."""
+    for name in spec["stations"]:
+        station_service.add_station(event, name, name in spec["stream_stations"], user)
+    if spec["no_show_minutes"]:
+        station_service.set_event_no_show(event, spec["no_show_minutes"], user)
+    if not spec["stream_takes_regular"]:
+        station_service.set_stream_takes_regular(event, False, user)
 
 
 def _address(spec: dict) -> str:
@@ -105,6 +114,9 @@ def _phases(event: Event, phases: list[dict], user) -> None:
             seeding.set_separation(row, phase["separate"], user)
         if phase["rules"]:
             rule_settings.save_phase_rules(row, phase["rules"], user)
+        if phase["auto_call"] or phase["auto_walkover"] or phase["no_show_minutes"]:
+            station_service.set_calling(row, phase["auto_call"], phase["no_show_minutes"] or None,
+                                        phase["auto_walkover"], user)
         made.append(row)
 
 
@@ -123,6 +135,8 @@ def dump(event: Event) -> dict:
             **{k: settings.get(k, "") for k in CLOCK},
             "stations": [s.name for s in station_service.event_stations(event)],
             "stream_stations": [s.name for s in station_service.event_stations(event) if s.stream],
+            "no_show_minutes": int(settings.get("no_show_minutes") or 0),
+            "stream_takes_regular": station_service.stream_takes_regular(event),
             "rules": {"preset": preset_for(event), **rules},
             "phases": [] if event.template else [_dump_phase(event, p) for p in event.phases]}
     return {key: spec[key] for key in ORDER}
@@ -142,9 +156,15 @@ def _dump_phase(event: Event, phase) -> dict:
            "best_of_by_round": dict(options["best_of_by_round"]) if options.get("best_of_by_round") else None,
            "pools": phase.group_count or 1, "pool_size": int(options.get("pool_size") or 0),
            "advance": {"from": source, "mode": rule["mode"], "count": int(rule["count"])} if source else None,
-           "separate": options.get("separate", "")}
+           "separate": options.get("separate", ""), **_calling(phase)}
     out = {key: out[key] for key in PHASE_ORDER}
     for key, default in FORMAT_OPTIONS.get(phase.format, {}).items():
         out[key] = options.get(key, default)
     out["rules"] = phase_settings(phase)
     return out
+
+
+def _calling(phase) -> dict:
+    calling = phase.calling or {}
+    return {"auto_call": bool(calling.get("auto_call")), "auto_walkover": bool(calling.get("auto_walkover")),
+            "no_show_minutes": int(calling.get("no_show_minutes") or 0)}
