@@ -98,15 +98,7 @@ def _phases(event: Event, phases: list[dict], user) -> None:
     """Each phase through the desk's own checks and services; ``advance.from`` counts phases from 1."""
     made = []
     for phase in phases:
-        options = {k: v for k, v in phase.items() if k in FORMAT_OPTIONS.get(phase["format"], {})}
-        if phase["best_of_by_round"]:
-            options["best_of_by_round"] = dict(phase["best_of_by_round"])
-        if phase["pool_size"]:
-            options["pool_size"] = phase["pool_size"]
-        setup_checks.check_phase(event, phase["match_type"], phase["best_of"])
-        row = events.add_phase(event, phase["name"], phase["format"], phase["match_type"], phase["best_of"],
-                               phase["pools"], **options)
-        db.session.flush()
+        row = _add_phase(event, phase)
         if phase["advance"]:
             advance = phase["advance"]
             progressions.set_rule(row, made[advance["from"] - 1], advance["mode"], advance["count"], user)
@@ -118,6 +110,20 @@ def _phases(event: Event, phases: list[dict], user) -> None:
             station_service.set_calling(row, phase["auto_call"], phase["no_show_minutes"] or None,
                                         phase["auto_walkover"], user)
         made.append(row)
+
+
+def _add_phase(event: Event, phase: dict):
+    """The phase as the desk's phase form adds it (its format's options, best-of by round, pool size)."""
+    options = {k: v for k, v in phase.items() if k in FORMAT_OPTIONS.get(phase["format"], {})}
+    if phase["best_of_by_round"]:
+        options["best_of_by_round"] = dict(phase["best_of_by_round"])
+    if phase["pool_size"]:
+        options["pool_size"] = phase["pool_size"]
+    setup_checks.check_phase(event, phase["match_type"], phase["best_of"])
+    row = events.add_phase(event, phase["name"], phase["format"], phase["match_type"], phase["best_of"],
+                           phase["pools"], **options)
+    db.session.flush()  # a later phase's progression names this one by its id
+    return row
 
 
 def dump(event: Event) -> dict:
