@@ -47,16 +47,12 @@ def _file(text: str, filename: str) -> Response:
     return response
 
 
-def _upload_text(field: str, required: bool) -> str:
-    """An uploaded file's text (UTF-8; a sheet of entrants may be Shift_JIS), refused when too big."""
-    upload = request.files.get(field)
+def _spec_text() -> str:
+    """The uploaded event file's text: UTF-8, read no further than the largest event file."""
+    upload = request.files.get("spec")
     if upload is None or not upload.filename:
-        if required:
-            raise ServiceError("eventfile.no_file", N_("Choose an event file (.toml) to upload."))
-        return ""
-    data = upload.stream.read(event_files.MAX_BYTES + 1) if field == "spec" else upload.read()
-    if field != "spec":
-        return entrants.decode_csv(data)
+        raise ServiceError("eventfile.no_file", N_("Choose an event file (.toml) to upload."))
+    data = upload.stream.read(event_files.MAX_BYTES + 1)
     if len(data) > event_files.MAX_BYTES:
         raise ServiceError("eventfile.too_big", N_("The file is larger than %(kb)s KB: it cannot be an event file."),
                            kb=event_files.MAX_BYTES // 1024)
@@ -66,6 +62,13 @@ def _upload_text(field: str, required: bool) -> str:
         raise ServiceError("eventfile.encoding", N_("The event file must be UTF-8 text.")) from None
 
 
+def _sheet_rows(team_size: int) -> list[dict]:
+    """The optional sheet of entrants (UTF-8 or Shift_JIS), read as the template form reads it."""
+    upload = request.files.get("entrants")
+    text = entrants.decode_csv(upload.read()) if upload is not None and upload.filename else ""
+    return entrant_import.sheet_rows(text, team_size) if text.strip() else []
+
+
 @bp.route("/events/from-file", methods=["GET", "POST"])
 def from_file():
     """Create an event from an uploaded event file (and an optional sheet of entrants); a refused
@@ -73,11 +76,9 @@ def from_file():
     if request.method == "GET":
         return render("desk/event_from_file.html", refusal=None, presets=event_files.presets())
     try:
-        text = _upload_text("spec", True)
+        text = _spec_text()
         spec = event_files.check(event_files.parse(text), text)
-        sheet = _upload_text("entrants", False)
-        rows = entrant_import.sheet_rows(sheet, spec["team_size"]) if sheet.strip() else []
-        event = event_files.create_event(spec, current_user, rows)
+        event = event_files.create_event(spec, current_user, _sheet_rows(spec["team_size"]))
         db.session.commit()
     except (ServiceError, RuleViolation) as problem:
         db.session.rollback()
