@@ -84,3 +84,13 @@ def test_refusals_from_the_rules_schema_and_ranges_name_their_bounds_and_choices
     with pytest.raises(ServiceError) as refused:
         event_files.check({"name": "x", "phases": [{"name": "a", "format": "swiss", "best_of": 4}]})
     assert str(refused.value) == "phases[1].best_of: must be an odd number from 1 to 7"
+
+
+def test_presets_list_key_words_and_kind_in_order(app):
+    listed = event_files.presets()
+    assert [p.key for p in listed][:2] == ["weekly_double_elimination", "pools_top8_double_elimination"]
+    kinds = {p.key: p.entrants for p in listed}
+    assert kinds["team_5on5_kachinuki"] == kinds["tekken7_hiza_5on5"] == "team" and kinds["kgp2025"] == "1on1"
+    assert all(p.label and p.description for p in listed)
+    with pytest.raises(ServiceError):
+        event_files.preset_spec("nothing")

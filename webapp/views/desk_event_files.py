@@ -94,7 +94,7 @@ def copy(event_id):
     event = _event(event_id)
     form = request.form
     if request.method == "GET":
-        return render("desk/event_copy.html", event=event, form={}, refusal=None)
+        return render("desk/event_copy.html", event=event, form={"name": event.name}, refusal=None)
     try:
         made, pin = event_files.copy_event(event, form.get("name", "").strip(), form.get("day", "").strip() or None,
                                            form.get("entrants") == "on", current_user)
