@@ -118,3 +118,5 @@ def _register_blueprints(app: Flask) -> None:
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)
+    from .api import init_api
+    init_api(app)
