@@ -7,8 +7,8 @@ from webapp.extensions import db
 from webapp.services import brackets, entrants, event_templates, events, simulate
 
 
-def _one_on_one(fmt: str, players: int = 8, **options):
-    event = events.create_event(f"書き出し {fmt}", "standard_1on1")
+def _one_on_one(fmt: str, players: int = 8, game: str = "", **options):
+    event = events.create_event(f"書き出し {fmt}", "standard_1on1", game=game)
     entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, players + 1)])
     phase = events.add_phase(event, "本戦", fmt, **options)
     db.session.commit()
@@ -17,7 +17,7 @@ def _one_on_one(fmt: str, players: int = 8, **options):
     return event, phase
 
 
-def played(kind: str, seed: int = 3, share: float = 1.0):
+def played(kind: str, seed: int = 3, share: float = 1.0, game: str = ""):
     """(event, phase) of this kind, its matches played with random valid entries."""
     rng = random.Random(seed)
     if kind == "kgp_finals":
@@ -31,7 +31,7 @@ def played(kind: str, seed: int = 3, share: float = 1.0):
         phase = event.phases[0]
     else:
         options = {"group_count": 2} if kind == "round_robin" else {}
-        event, phase = _one_on_one(kind, 9 if kind == "round_robin" else 8, **options)
+        event, phase = _one_on_one(kind, 9 if kind == "round_robin" else 8, game, **options)
     for _ in range(4):  # a Swiss pairs its next round as the last one ends
         simulate.play_phase(phase, rng, share)
         db.session.commit()

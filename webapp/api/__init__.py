@@ -5,14 +5,12 @@ the same version numbers the pages use (a 304 reads one row), CORS for GET (any 
 a per-client throttle that never counts a signed-in desk or phone, and errors in JSON.
 The document is /api/v1/openapi.json (openapi.py), made from the schemas of schemas.py.
 """
-from flask import Blueprint
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 def init_api(app) -> None:
     """Register the routes and their gate."""
     from . import exports, gate, routes  # noqa: F401  (their routes are on the blueprint)
+    from .blueprint import bp
 
     gate.init_gate(bp)
     app.register_blueprint(bp)

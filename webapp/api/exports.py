@@ -12,7 +12,7 @@ from ..extensions import db
 from ..models import Event, Phase
 from ..polling.stamps import event_stamp, phase_stamp
 from ..services import obf_export, placements_csv, startgg_export
-from . import bp
+from .blueprint import bp
 from .gate import not_modified, problem, seen, tag
 from .routes import _lang_problem
 

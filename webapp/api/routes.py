@@ -8,7 +8,8 @@ from ..extensions import db
 from ..models import Event, MatchRow, Phase
 from ..polling.stamps import event_stamp, phase_stamp
 from ..services import api_read
-from . import bp, schemas
+from . import schemas
+from .blueprint import bp
 from .gate import answer, not_modified, problem, seen, tag
 from .openapi import openapi_document
 
