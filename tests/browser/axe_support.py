@@ -55,7 +55,10 @@ def shot(page, name: str) -> None:
 # GET routes that answer something other than an HTML page (files, JSON, CSV, the service worker).
 NOT_PAGES = {"static", "public.service_worker", "public.standings_csv", "sync.event_pack", "sync.openapi",
              "sync.outcomes", "sync.packs", "mirror_api.api_status", "venue.ca_crt", "venue.ca_mobileconfig",
-             "venue.ca_pem", "desk_events.oplog"}
+             "venue.ca_pem", "desk_events.oplog",
+             # the read API (JSON) and its exports (OBF, start.gg JSON, placements CSV)
+             "api.openapi", "api.events", "api.event", "api.entrants", "api.standings", "api.stations", "api.phase",
+             "api.pools", "api.match", "api.event_export", "api.phase_export"}
 
 
 def endpoints(app, paths) -> set[str]:

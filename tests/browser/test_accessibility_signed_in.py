@@ -23,7 +23,7 @@ OTHER_PAGES = {
     "venue.desk", "auth.staff_pin", "auth.link", "auth.totp", "desk_signin.staff_links", "desk_signin.signed_in", "projector.calls", "projector.player", "public.offline", "venue.install",
     "staff.home", "staff.event", "staff.match", "staff.checkin", "offline_shell.offline_match_shell",
     "desk_entrants.edit", "desk_events.delete", "desk_rules.event_rules", "desk_rules.phase_rules",
-    "desk_games.index", "desk_games.title", "desk_entrants.seeds_from"}
+    "desk_games.index", "desk_games.title", "desk_entrants.seeds_from", "history.player"}
 
 
 def test_axe_visits_every_page_the_app_serves(app):
@@ -88,7 +88,7 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
         link = "/in/" + signin_links.staff_signin_url(team, "案内 高橋").rsplit("/", 1)[1]
     db.session.commit()
     public_paths = [f"/e/{kgp.slug}/schedule", f"/e/{team.slug}/staff-login", link, f"/e/{team.slug}/calls", f"/e/{team.slug}/p/{entrant.id}",
-                    f"/m/{match.id}", "/offline", "/venue/install"]
+                    f"/m/{match.id}", "/offline", "/venue/install", "/player?name=選手1", "/player?name=A1"]
     staff_paths = ["/staff/", f"/staff/e/{team.slug}", f"/staff/m/{match.id}", f"/staff/e/{team.slug}/checkin",
                    f"/offline/match?id={match.id}"]
     assert OTHER_PAGES <= endpoints(app, desk_paths + public_paths + staff_paths)
