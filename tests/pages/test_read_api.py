@@ -88,3 +88,6 @@ def test_a_kachinuki_match_live_counts_the_players_left(app, client):
     assert live["games"][0]["player_a"] == "A1" and live["games"][0]["player_b"] == "B1"
     assert live["playing"]["a"] == "A1" and live["names"]["a"]["members"][0]["name"] == "A1"
     assert live["state"] == "playing" and live["match_type"] == "kachinuki"
+    stream = live["stream"]  # services/match_live.py, the stream scoreboard's shape
+    assert stream["kachinuki"] and stream["b"]["players_left"] == 4 and stream["games"][0]["score_a"] == 1
+    assert [m["out"] for m in stream["b"]["members"]][:2] == [True, False]

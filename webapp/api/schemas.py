@@ -171,6 +171,64 @@ class SidesSchema(Schema):
     b = fields.Nested(EntrantSchema, required=True, allow_none=True)
 
 
+class StreamMemberSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    reading = fields.String(required=True)
+    romaji = fields.String(required=True, metadata={"description": "the reading in Latin letters"})
+    character = fields.String(required=True)
+    out = fields.Boolean(required=True, metadata={"description": "kachinuki: knocked out"})
+    playing = fields.Boolean(required=True, metadata={"description": "kachinuki: on now"})
+
+
+class StreamSideSchema(Schema):
+    entrant_id = fields.Integer(required=True, allow_none=True)
+    name = fields.String(required=True)
+    reading = fields.String(required=True)
+    romaji = fields.String(required=True)
+    team = fields.Boolean(required=True)
+    members = fields.List(fields.Nested(StreamMemberSchema), required=True)
+    score = fields.Integer(required=True)
+    losers = fields.Boolean(required=True, metadata={"description": "came through the losers side ([L])"})
+    players_left = fields.Integer(required=True, allow_none=True)
+    winner = fields.Boolean(required=True)
+    dq = fields.Boolean(required=True)
+
+
+class StreamGameSchema(Schema):
+    number = fields.Integer(required=True)
+    char_a = fields.String(required=True)
+    char_b = fields.String(required=True)
+    member_a = fields.Integer(required=True, allow_none=True)
+    member_b = fields.Integer(required=True, allow_none=True)
+    winner = fields.String(required=True, allow_none=True)
+    score_a = fields.Integer(required=True, metadata={"description": "the match's score after this game"})
+    score_b = fields.Integer(required=True)
+
+
+class StreamLiveSchema(Schema):
+    """What the stream scoreboard (TournamentStreamHelper, the overlay) reads: services/match_live.py."""
+
+    match_id = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    event_slug = fields.String(required=True)
+    event_name = fields.String(required=True)
+    game = fields.String(required=True)
+    phase = fields.String(required=True)
+    round = fields.String(required=True)
+    title = fields.String(required=True)
+    best_of = fields.Integer(required=True)
+    match_type = fields.String(required=True)
+    kachinuki = fields.Boolean(required=True)
+    losers_side = fields.Boolean(required=True)
+    status = fields.String(required=True)
+    station = fields.String(required=True)
+    a = fields.Nested(StreamSideSchema, required=True)
+    b = fields.Nested(StreamSideSchema, required=True)
+    games = fields.List(fields.Nested(StreamGameSchema), required=True)
+    winner = fields.String(required=True, allow_none=True)
+
+
 class LiveMatchSchema(MatchSchema):
     phase_id = fields.Integer(required=True)
     match_type = fields.String(required=True)
@@ -179,6 +237,8 @@ class LiveMatchSchema(MatchSchema):
                                metadata={"description": "kachinuki: members of each side not yet out"})
     names = fields.Nested(SidesSchema, required=True)
     playing = fields.Nested(PlayingSchema, required=True, metadata={"description": "who is on now (team matches)"})
+    stream = fields.Nested(StreamLiveSchema, required=True,
+                           metadata={"description": "the stream scoreboard's shape (romaji, [L], scores)"})
 
 
 class ProblemSchema(Schema):

@@ -8,7 +8,7 @@ the OpenAPI document is made from those schemas), so a field not listed there is
 """
 from ..models import Event, Phase
 from ..tournament.errors import RuleViolation
-from . import match_records, play, pool_tables, standings, stations, swiss_rounds
+from . import match_live, match_records, play, pool_tables, standings, stations, swiss_rounds
 from .round_names import match_title, round_name
 
 
@@ -104,7 +104,7 @@ def live(match) -> dict:
     out = {**match_view(rec), "phase_id": match.bracket.phase_id, "match_type": match.bracket.phase.match_type,
            "state": stations.match_state(match), "players_left": list(rec.players_left or ()) or None,
            "names": {side: entrant_view(e) if e is not None else None for side, e in (("a", rec.a), ("b", rec.b))},
-           "playing": _playing(match, rec)}
+           "playing": _playing(match, rec), "stream": match_live.live_state(match).to_dict()}
     return out
 
 
