@@ -9,8 +9,7 @@ The document is /api/v1/openapi.json (openapi.py), made from the schemas of sche
 
 def init_api(app) -> None:
     """Register the routes and their gate."""
-    from . import exports, gate, routes  # noqa: F401  (their routes are on the blueprint)
+    from . import exports, gate, routes  # noqa: F401  (their routes and hooks are on the blueprint)
     from .blueprint import bp
 
-    gate.init_gate(bp)
     app.register_blueprint(bp)

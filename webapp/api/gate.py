@@ -15,17 +15,13 @@ from flask_login import current_user
 from limits import parse
 
 from ..web.clients import client_key
+from .blueprint import bp
 
 DEFAULT_RATE = "300 per minute"
 
 
 def rate():
     return parse(os.environ.get("TAIKAI_API_RATE") or DEFAULT_RATE)
-
-
-def init_gate(bp) -> None:
-    bp.before_request(_throttle)
-    bp.after_request(_cors)
 
 
 def _throttle():
@@ -85,3 +81,8 @@ def answer(data, etag: str | None = None):
 
 def problem(code: int, message: str):
     return jsonify({"error": str(code), "message": message}), code
+
+
+# On the blueprint once, when this module is first imported (an app made twice registers it twice).
+bp.before_request(_throttle)
+bp.after_request(_cors)
