@@ -91,3 +91,19 @@ def test_a_kachinuki_match_live_counts_the_players_left(app, client):
     stream = live["stream"]  # services/match_live.py, the stream scoreboard's shape
     assert stream["kachinuki"] and stream["b"]["players_left"] == 4 and stream["games"][0]["score_a"] == 1
     assert [m["out"] for m in stream["b"]["members"]][:2] == [True, False]
+
+
+def test_an_export_is_a_304_until_a_result_and_archived_events_are_not_listed(app, client):
+    event, match = team_event("best_of", "kgp2025", size=1, teams=4)
+    path = f"/api/v1/events/{event.slug}/export/obf.json"
+    first = client.get(path)
+    assert first.headers["Content-Disposition"].startswith("attachment; filename=")
+    etag = first.headers["ETag"]
+    assert client.get(path, headers={"If-None-Match": etag}).status_code == 304
+    brackets.record_winner(db.session.get(MatchRow, match.id), match.slot_b)
+    db.session.commit()
+    assert client.get(path, headers={"If-None-Match": etag}).status_code == 200
+    event.settings = {**(event.settings or {}), "archived": True}
+    db.session.commit()
+    assert client.get("/api/v1/events").get_json() == {"events": []}
+    assert client.get(f"/api/v1/events/{event.slug}").status_code == 200  # its address still answers
