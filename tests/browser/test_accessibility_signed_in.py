@@ -88,7 +88,7 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
         link = "/in/" + signin_links.staff_signin_url(team, "案内 高橋").rsplit("/", 1)[1]
     db.session.commit()
     public_paths = [f"/e/{kgp.slug}/schedule", f"/e/{team.slug}/staff-login", link, f"/e/{team.slug}/calls", f"/e/{team.slug}/p/{entrant.id}",
-                    f"/m/{match.id}", "/offline", "/venue/install", "/player?name=選手1", "/player?name=A1"]
+                    f"/m/{match.id}", "/offline", "/venue/install", "/player?name=選手1", "/player?name=A1", "/player?name=選手"]
     staff_paths = ["/staff/", f"/staff/e/{team.slug}", f"/staff/m/{match.id}", f"/staff/e/{team.slug}/checkin",
                    f"/offline/match?id={match.id}"]
     assert OTHER_PAGES <= endpoints(app, desk_paths + public_paths + staff_paths)

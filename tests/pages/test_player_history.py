@@ -35,6 +35,12 @@ def test_readings_that_differ_are_two_people_and_a_missing_one_joins(app):
     assert player_history.same_reading("センシュイチ", "せんしゅいち") and player_history.same_reading("", "x")
 
 
+def test_part_of_a_name_offers_the_players_it_fits(app, client):
+    _two_events()
+    page = client.get("/player?name=せんしゅ&lang=ja").get_data(as_text=True)
+    assert 'data-testid="history-similar"' in page and "/player?name=%E9%81%B8%E6%89%8B1" in page
+
+
 def test_a_team_member_sees_their_own_games(app, client):
     event, phase = played("kachinuki")
     page = client.get("/player?name=A1&lang=en").get_data(as_text=True)

@@ -15,12 +15,13 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import Entrant, Event, Member
-from ..tournament.textsearch import fold
+from ..tournament.textsearch import fold, matches
 from . import match_records, standings
 from .entrants import normalize_name
 from .round_names import match_title
 
 MOST_EVENTS = 50
+MOST_SUGGESTED = 20
 
 
 @dataclass
@@ -99,6 +100,19 @@ def _played(rec, entrant: Entrant, member: str, phase: str) -> Played:
             chars.append(char)
     return Played(rec.match.id, phase, match_title(rec.match), them.name if them else "", rec.result(side) or "",
                   score, chars)
+
+
+def suggestions(query: str) -> list[tuple[str, str]]:
+    """(name, reading) of players whose name or reading holds the query (kana, width and case
+    folded), one line each, in あいうえお order: the page offers them when no name matches exactly."""
+    if not fold(query):
+        return []
+    rows = db.session.execute(select(Entrant.name, Entrant.reading).join(Event, Event.id == Entrant.event_id)
+                              .where(Event.entrant_kind != "team")).all()
+    rows += db.session.execute(select(Member.name, Member.reading).join(Entrant, Entrant.id == Member.entrant_id)
+                               .join(Event, Event.id == Entrant.event_id).where(Event.entrant_kind == "team")).all()
+    found = {(n, r or "") for n, r in rows if matches(query, n, r or "")}
+    return sorted(found, key=lambda pair: (fold(pair[1] or pair[0]), pair[0]))[:MOST_SUGGESTED]
 
 
 def link_args(name: str, reading: str = "") -> dict:

@@ -15,4 +15,6 @@ def player():
     reading = request.args.get("reading", "").replace("\x00", "").strip()[:120]
     found = player_history.history(name, reading) if name else []
     days = {a.event.id: format_date(a.event.day, "long") for a in found if a.event.day}
-    return render("public/player_history.html", name=name, reading=reading, found=found, days=days)
+    similar = player_history.suggestions(name) if name and not found else []
+    return render("public/player_history.html", name=name, reading=reading, found=found, days=days,
+                  similar=similar)
