@@ -42,6 +42,8 @@ def test_an_unchanged_answer_is_a_304_and_a_result_changes_it(app, client):
     db.session.commit()
     again = client.get(path, headers={"If-None-Match": f'"{etag}"'})
     assert again.status_code == 200 and again.headers["ETag"].strip('"') != etag
+    decided = [m for b in client.get(path).get_json()["brackets"] for m in b["matches"] if m["id"] == match.id]
+    assert decided[0]["winner"] == match.slot_a  # the kept answer is the new version's
 
 
 def test_cors_is_for_reading_only(app, client):

@@ -66,9 +66,15 @@ def not_modified(etag: str):
     return response
 
 
+def encode(data) -> str:
+    """The answer's JSON text (dates as ISO text)."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, default=str)
+
+
 def answer(data, etag: str | None = None):
-    """JSON with its ETag (from the stamp, or else a digest of the body) and no-cache."""
-    body = json.dumps(data, ensure_ascii=False, sort_keys=True, default=str)
+    """JSON (data, or its text already encoded) with its ETag (from the stamp, or else a digest
+    of the body) and no-cache."""
+    body = data if isinstance(data, str) else encode(data)
     etag = etag or hashlib.sha1(body.encode()).hexdigest()[:24]
     if seen(etag):
         return not_modified(etag)

@@ -6,11 +6,12 @@ from flask_babel import get_locale
 
 from ..extensions import db
 from ..models import Event, MatchRow, Phase
+from ..polling import fragments
 from ..polling.stamps import event_stamp, phase_stamp
 from ..services import api_read
 from . import schemas
 from .blueprint import bp
-from .gate import answer, not_modified, problem, seen, tag
+from .gate import answer, encode, not_modified, problem, seen, tag
 from .openapi import openapi_document
 
 
@@ -32,7 +33,9 @@ def _versioned(stamp, build, schema):
     etag = tag(stamp, str(get_locale()))
     if seen(etag):
         return not_modified(etag)
-    return answer(schema.dump(build()), etag)
+    # Built once per version and language for every client (as the pages' fragments are).
+    body = fragments.cached(f"api-{request.endpoint}", stamp, lambda: encode(schema.dump(build())))
+    return answer(str(body), etag)
 
 
 def _event(slug: str) -> Event:
