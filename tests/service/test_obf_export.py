@@ -102,3 +102,20 @@ def test_a_disqualified_entrant_loses_by_dq(app):
     side = 1 if mine[0]["entrant1ID"] == str(loser.id) else 2
     assert mine[0][f"entrant{side}Result"] == "dq" and mine[0]["other"]["disqualified"]
     assert next(e for e in document["entrants"] if e["entrantID"] == str(loser.id))["other"]["disqualified"]
+
+
+def test_a_player_disqualified_during_play_loses_by_dq(app):
+    from play_support import send, team_event
+
+    from webapp.models import MatchRow
+    event, match = team_event("best_of", "standard_1on1", size=1)
+    out = send(match, "penalty", position=0, side="b", penalty="dq_day")
+    assert out.outcome == "applied", out.message
+    phase = event.phases[0]
+    with app.test_request_context("/"):
+        document = obf_export.phase_document(phase, "ja")
+        sets = {s["setID"]: s for s in document["sets"]}
+    _valid(document)
+    done = sets[str(match.id)]
+    assert db.session.get(MatchRow, match.id).status == "done"
+    assert (done["entrant1Result"], done["entrant2Result"]) == ("win", "dq") and done["other"]["forfeit"]

@@ -39,7 +39,8 @@ class MatchRecord:
     b: Entrant | None
     score: tuple | None
     games: list[GameLine] = field(default_factory=list)
-    how: str = ""            # "" | played | walkover | dq (the loser was disqualified)
+    how: str = ""            # "" | played | walkover | dq (the loser was disqualified) | forfeit (in play)
+    decided_by: str = ""     # forfeit: how the play ended it (absent, a penalty, a day-long DQ)
     players_left: tuple | None = None  # kachinuki: members of each side not yet out
 
     def result(self, side: str) -> str | None:
@@ -50,7 +51,12 @@ class MatchRecord:
         mine = self.match.slot_a if side == "a" else self.match.slot_b
         if mine == winner_id:
             return "win"
-        return "dq" if self.how in ("walkover", "dq") else "lose"
+        return "dq" if self.not_played else "lose"
+
+    @property
+    def not_played(self) -> bool:
+        """The loser did not play the set out: a walkover, a DQ, or a forfeit during play."""
+        return self.how in ("walkover", "dq", "forfeit")
 
 
 def record(match: MatchRow, entrants: dict) -> MatchRecord:
@@ -66,6 +72,8 @@ def record(match: MatchRow, entrants: dict) -> MatchRecord:
     members = {m.id: m.name for e in (out.a, out.b) for m in e.members}
     out.games = [_line(g, members, n) for n, g in enumerate((g for g in state.games if g.counted), start=1)]
     out.score = tuple(state.score)
+    if match.winner_id is not None and state.result is not None and state.result[1] not in ("played", "override"):
+        out.how, out.decided_by = "forfeit", state.result[1]
     if state.setup.match_type == "kachinuki":
         out.players_left = (len(state.members_in("a")), len(state.members_in("b")))
     return out

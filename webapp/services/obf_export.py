@@ -84,7 +84,7 @@ def set_of(rec, links: Links, phase: Phase, title, lang: str) -> dict:
            "games": [_game(g, title, lang) for g in rec.games],
            "other": {"name": match_title(match), "key": match.key, "side": match.side, "round": match.round,
                      "group": match.bracket.label or "", "walkover": rec.how in ("walkover", "dq"),
-                     "disqualified": rec.how == "dq", "matchType": phase.match_type}}
+                     "disqualified": rec.how == "dq", "forfeit": rec.decided_by, "matchType": phase.match_type}}
     for n, side, slot in ((1, "a", 0), (2, "b", 1)):
         entrant = rec.a if side == "a" else rec.b
         if entrant is not None:

@@ -58,7 +58,7 @@ def start_round(match, last_winners_round: int) -> int:
 def set_of(rec, phase: Phase, title, lang: str, last_w: int) -> dict:
     """One set in start.gg's shape."""
     match = rec.match
-    dq = rec.how in ("walkover", "dq")
+    dq = rec.not_played
     out = {"id": match.id, "phaseId": phase.id, "phaseGroup": match.bracket.label or "",
            "round": start_round(match, last_w), "fullRoundText": round_name(match) or match_title(match),
            "identifier": match.key, "bestOf": play.best_of_for(match),
