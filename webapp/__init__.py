@@ -96,7 +96,7 @@ def _init_extensions(app: Flask) -> None:
 VIEW_MODULES = ("public", "auth", "desk", "desk_corrections", "desk_entrants", "desk_events", "desk_event_files",
                 "desk_games",
                 "desk_plan", "desk_stations", "desk_stream", "desk_signin", "desk_rules", "desk_day", "projector",
-                "overlay", "staff", "conflicts", "player", "signup", "desk_players")
+                "overlay", "staff", "conflicts", "player", "signup", "desk_players", "history")
 
 
 def _register_blueprints(app: Flask) -> None:
@@ -106,7 +106,10 @@ def _register_blueprints(app: Flask) -> None:
     from sync.api import shell_bp
     from sync.blueprint import bp as sync_bp
 
+    from .api import init_api
+
     for name in VIEW_MODULES:
         app.register_blueprint(import_module(f"{__name__}.views.{name}").bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)
+    init_api(app)

@@ -26,7 +26,7 @@ OTHER_PAGES = {
     "desk_games.index", "desk_games.title", "desk_entrants.seeds_from",
     "signup.form", "player.open_link", "player.mine", "player.checkin", "desk_players.signup", "desk_players.links",
     "desk_players.reception_code", "overlay.scoreboard", "overlay.next_on_stream", "desk_day.day",
-    "desk_event_files.from_file", "desk_event_files.copy"}
+    "desk_event_files.from_file", "desk_event_files.copy", "history.player"}
 
 
 def test_axe_visits_every_page_the_app_serves(app):
@@ -101,7 +101,8 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
     db.session.commit()
     public_paths = [f"/e/{kgp.slug}/schedule", f"/e/{team.slug}/schedule", f"/e/{team.slug}/staff-login", link, f"/e/{team.slug}/calls", f"/e/{team.slug}/p/{entrant.id}",
                     f"/m/{match.id}", "/offline", "/venue/install", f"/e/{team.slug}/signup",
-                    f"/e/{team.slug}/me/{token}", f"/e/{team.slug}/me", f"/e/{team.slug}/me/checkin?code=1"]
+                    f"/e/{team.slug}/me/{token}", f"/e/{team.slug}/me", f"/e/{team.slug}/me/checkin?code=1",
+                    "/player?name=選手1", "/player?name=A1", "/player?name=選手"]
     staff_paths = ["/staff/", f"/staff/e/{team.slug}", f"/staff/m/{match.id}", f"/staff/e/{team.slug}/checkin",
                    f"/offline/match?id={match.id}"]
     # The stream overlay is a graphic for OBS at 1920×1080, not a page a person reads on a phone:

@@ -80,7 +80,7 @@ def _world(app, desk_user):
     args = {"signup_id": waiting_b.id, "event_id": event_b.id, "slug": event_b.slug, "match_id": match_b.id, "entrant_id": entrant_b.id,
             "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "station_id": station_b.id, "link_id": 999999, "action": "revoke",
             "user_id": person_b.id, "token": link, "request_id": request_b.id,
-            "session_id": session_b, "bracket_id": match_b.bracket_id, "key": "sf6"}
+            "session_id": session_b, "bracket_id": match_b.bracket_id, "key": "sf6", "name": "obf.json"}
     form = {"name": "マトリクス", "format": "single_elimination", "entrants": "新チームX", "pin": "135799",
             "kind": "coin_toss", "winner": "a", "choice": "stage", "position": "0", "entrant_id": entrant_b.id,
             "checked_in": "true", "station": "9", "decision": "take", "reason": "matrix", "template": "kgp2025",
@@ -207,6 +207,28 @@ def _signed_in_staff(app, event, name):
                            data={"name": name, "pin": PIN, "csrf_token": _csrf_token(client)})
     assert response.status_code == 302
     return client, _csrf_token(client)
+
+
+# Public read-only routes (no sign-in, GET only): the read API, its exports, a player's history.
+READ_ONLY_BLUEPRINTS = ("api", "history")
+
+
+def test_the_read_api_and_player_history_change_nothing_for_anyone(app, desk_user):
+    """Every route of the read-only blueprints takes GET only, answers a stranger, and leaves the
+    database as it was; other methods are 405."""
+    _, event_b, args, *_ = _world(app, desk_user)
+    rules = [r for r in app.url_map.iter_rules() if r.endpoint.split(".")[0] in READ_ONLY_BLUEPRINTS]
+    assert len(rules) >= 12
+    stranger = app.test_client()
+    for rule in rules:
+        assert not rule.methods & MUTATING, rule.rule
+        url = rule.build(args, append_unknown=False)[1]
+        before = _snapshot()
+        assert stranger.get(url).status_code == 200, url
+        for method in sorted(MUTATING):
+            assert stranger.open(url, method=method).status_code == 405, (method, url)
+        assert _snapshot() == before, url
+    app.extensions["taikai_limiter"].reset()
 
 
 def test_the_matrix_knows_a_rejected_entry_is_logged_not_applied(app, desk_user):

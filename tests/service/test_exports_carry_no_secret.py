@@ -140,6 +140,38 @@ def test_the_standings_csv_carries_no_secret(laden):
     _assert_clean(answer.get_data(as_text=True), laden["secrets"])
 
 
+API_EXPORTS = ("obf.json", "startgg.json", "placements.csv")
+
+
+@pytest.mark.parametrize("name", API_EXPORTS)
+def test_the_event_and_phase_exports_carry_no_secret(laden, name):
+    """OBF, start.gg-shaped and placements CSV, for the event and each phase, from a stranger's browser."""
+    event = laden["event"]
+    paths = [f"/api/v1/events/{event.slug}/export/{name}"]
+    paths += [f"/api/v1/events/{event.slug}/phases/{p.id}/export/{name}" for p in event.phases]
+    for path in paths:
+        answer = laden["desk"].application.test_client().get(path)
+        assert answer.status_code == 200, path
+        _assert_clean(answer.get_data(as_text=True), laden["secrets"])
+
+
+def test_the_read_api_carries_no_secret(laden):
+    """Every read API route of the event, the stations with a PIN-guarded QR code among them."""
+    event, client = laden["event"], laden["desk"].application.test_client()
+    phase = event.phases[0]
+    match_ids = [m.id for m in phase.brackets[0].matches]
+    paths = ["/api/v1/events", f"/api/v1/events/{event.slug}", f"/api/v1/events/{event.slug}/entrants",
+             f"/api/v1/events/{event.slug}/standings", f"/api/v1/events/{event.slug}/stations",
+             f"/api/v1/events/{event.slug}/phases/{phase.id}", f"/api/v1/events/{event.slug}/phases/{phase.id}/pools",
+             *(f"/api/v1/matches/{i}" for i in match_ids), "/api/v1/openapi.json"]
+    for path in paths:
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        _assert_clean(answer.get_data(as_text=True), laden["secrets"])
+        for word in ("pin", "token", "secret", "password", "hash", "info") if "openapi" not in path else ():
+            assert f'"{word}' not in answer.get_data(as_text=True).lower(), (path, word)
+
+
 @pytest.mark.parametrize("kind", sorted(MODELS))
 def test_every_column_of_an_exported_model_is_decided(kind):
     """A column added later must be put on the allow-list or among those that stay: never by default."""
@@ -155,7 +187,7 @@ def test_every_download_is_one_of_those_tested_here():
     found = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
                    if "attachment" in p.read_text(encoding="utf-8"))
     # The venue's CA certificate downloads carry the public certificate only (no key).
-    assert found == ["venue/views.py", "views/desk_event_files.py", "views/desk_events.py", "views/public.py"]
+    assert found == ["api/exports.py", "venue/views.py", "views/desk_event_files.py", "views/desk_events.py", "views/public.py"]
 
 
 def test_a_replayed_account_opens_nothing_of_the_original():

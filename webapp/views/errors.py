@@ -27,7 +27,7 @@ def init_error_pages(app: Flask) -> None:
 
 def _page(code: int):
     def handler(error):
-        if request.path.startswith("/sync/"):  # the phone's API answers in JSON, as its document says
+        if request.path.startswith(("/sync/", "/api/")):  # the APIs answer in JSON, as their documents say
             return jsonify({"error": str(code), "message": getattr(error, "description", "") or str(code)}), code, \
                 _headers(error)
         page = render("error.html", code=code, description=getattr(error, "description", ""))

@@ -98,6 +98,8 @@ class NulInAddress(BadRequest):
 def _nul_in_address(_error):
     from ..views import render
     words = gettext("This address holds a character no page of taikai uses (NUL).")
+    if request.path.startswith("/api/"):
+        return jsonify({"error": "400", "message": words}), 400
     return render("error.html", code=400, words=words), 400
 
 

@@ -14,7 +14,6 @@ IPv6 client counts per /64, the block one home or phone network hands out. Count
 in memory, or in Redis when REDIS_URL is set (shared by workers). The first refusal of a
 client at a target in a window is written to the audit log.
 """
-import ipaddress
 import math
 import os
 import time
@@ -27,6 +26,7 @@ from flask_limiter.util import get_remote_address
 from limits import parse
 
 from ..views import render
+from .clients import client_key  # noqa: F401  (the API's throttle reads it there)
 
 # Moving windows, so no burst at a window's edge.
 CLIENT_LIMIT = parse("10 per 5 minutes")  # one client's failures at one target
@@ -44,20 +44,6 @@ SIGNUP_RATE = parse("12 per 10 minutes")
 def storage_uri() -> str:
     """Redis when REDIS_URL is set (shared by workers), else this process's memory."""
     return os.environ.get("REDIS_URL") or "memory://"
-
-
-def client_key() -> str:
-    """The client's address (after ProxyFix); IPv6 by its /64."""
-    address = get_remote_address() or ""
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
-        return address[:64]
-    if parsed.version == 4:
-        return str(parsed)
-    if parsed.ipv4_mapped:
-        return str(parsed.ipv4_mapped)
-    return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
 
 
 def _event_target() -> str:
