@@ -100,6 +100,7 @@ def _register_blueprints(app: Flask) -> None:
         auth,
         conflicts,
         desk,
+        desk_builder,
         desk_corrections,
         desk_entrants,
         desk_events,
@@ -113,7 +114,7 @@ def _register_blueprints(app: Flask) -> None:
         staff,
     )
 
-    for module in (public, auth, desk, desk_corrections, desk_entrants, desk_events, desk_games, desk_plan,
+    for module in (public, auth, desk, desk_builder, desk_corrections, desk_entrants, desk_events, desk_games, desk_plan,
                    desk_stations, desk_signin, desk_rules, projector, staff, conflicts):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)

@@ -1,0 +1,147 @@
+"""The event builder: a preset's setup spec turned into the builder's form, the form turned back
+into a spec, the event's address, and creating the event from the spec (services/event_files).
+
+The form keeps what the desk typed (builder_form); a preset fills the format, game and phases
+and keeps the name, day, venue and expected count already typed, so choosing another preset
+loses nothing the desk wrote.
+"""
+import re
+
+from ..tournament.errors import N_
+from . import ServiceError, events
+from .builder_form import EVENT_FIELDS, PHASE_FIELDS, Draft, check, stations
+
+DEFAULTS = {"entrants": "1on1", "team_size": "1", "game": "other", "expected": "16", "stations": "4",
+            "start_time": "13:00"}
+KEPT = ("name", "address", "day", "venue", "expected", "entry_cap", "start_time", "checkin_opens",
+        "checkin_closes", "venue_closes", "stations")  # what the desk typed survives a new preset
+FORMAT_FIELDS = {"double_elimination": ("grand_final",), "single_elimination": (), "round_robin": (),
+                 "swiss": ("rounds",)}
+
+
+def files():
+    """The event-file service (apart, so this module names it once)."""
+    from . import event_files
+    return event_files
+
+
+def presets() -> list:
+    """The presets the builder offers, as the event-file service registers them."""
+    return list(files().presets())
+
+
+def blank() -> Draft:
+    """The builder before anything is chosen: the first preset, nothing typed."""
+    first = presets()[0]
+    return from_spec(files().preset_spec(_key(first)), {"preset": _key(first)})
+
+
+def _key(preset) -> str:
+    return preset if isinstance(preset, str) else getattr(preset, "key", None) or preset["key"]
+
+
+def with_preset(typed: dict) -> Draft:
+    """A new preset chosen: its spec, with what the desk typed kept (see KEPT)."""
+    key = typed.get("preset", "")
+    if key not in {_key(p) for p in presets()}:
+        draft = Draft({**{f: "" for f in EVENT_FIELDS}, **DEFAULTS, **typed}, [])
+        draft.refuse("preset", N_("Choose a format from the list."))
+        return draft
+    return from_spec(files().preset_spec(key), {k: typed.get(k, "") for k in (*KEPT, "preset") if typed.get(k)})
+
+
+def from_spec(spec: dict, typed: dict) -> Draft:
+    """The builder's fields from a setup spec, overlaid with ``typed``."""
+    values = {name: "" for name in EVENT_FIELDS} | DEFAULTS
+    for name in ("name", "address", "venue", "game", "plan", "entrants", "start_time", "checkin_opens",
+                 "checkin_closes", "venue_closes"):
+        if spec.get(name):
+            values[name] = str(spec[name])
+    values["day"] = str(spec.get("day") or "")
+    values["team_size"] = str(spec.get("team_size") or 1)
+    for name in ("entry_cap", "fee"):
+        values[name] = str(spec[name]) if spec.get(name) else ""
+    if spec.get("stations"):
+        values["stations"] = ", ".join(spec["stations"])
+    values.update(typed)
+    return Draft(values, [_phase_fields(p) for p in spec.get("phases", [])])
+
+
+def _phase_fields(phase: dict) -> dict:
+    fields = {name: "" for name in PHASE_FIELDS}
+    fields.update(name=phase["name"], format=phase["format"], match_type=phase.get("match_type") or "best_of",
+                  best_of=str(phase.get("best_of", 3)), pools=str(phase.get("pools", 1)),
+                  grand_final=phase.get("grand_final", "reset"), rounds=str(phase.get("rounds") or ""))
+    later = phase.get("best_of_by_round") or {}
+    fields.update(later_from=later.get("from", ""), later_best_of=str(later.get("best_of", 5)))
+    advance = phase.get("advance") or {}
+    fields.update(advance=advance.get("mode", "entry"), advance_count=str(advance.get("count", "")))
+    return fields
+
+
+def to_spec(draft: Draft) -> dict:
+    """The setup spec of a draft with no problems (the event file's own keys)."""
+    v = draft.values
+    spec = {"name": v["name"], "address": v["address"], "venue": v["venue"], "game": v["game"],
+            "plan": v["plan"], "entrants": v["entrants"], "team_size": int(v["team_size"] or 1),
+            "entry_cap": int(v["entry_cap"] or 0), "fee": int(v["fee"] or 0),
+            "stations": stations(draft), "phases": [] if v["plan"] else
+            [_phase_spec(i, p) for i, p in enumerate(draft.phases)]}
+    for name in ("start_time", "checkin_opens", "checkin_closes", "venue_closes"):
+        spec[name] = v[name]
+    if v["day"]:
+        spec["day"] = v["day"]
+    if draft.values.get("rules"):
+        spec["rules"] = draft.values["rules"]
+    return spec
+
+
+def _phase_spec(index: int, p: dict) -> dict:
+    spec = {"name": p["name"], "format": p["format"], "match_type": p["match_type"],
+            "best_of": int(p["best_of"]), "pools": int(p["pools"] or 1)}
+    if p["later_from"]:
+        spec["best_of_by_round"] = {"from": p["later_from"], "best_of": int(p["later_best_of"])}
+    if p["advance"] and p["advance"] != "entry":
+        # from: the phase before, counted from 1 as event files count (this phase's index)
+        spec["advance"] = {"from": index, "mode": p["advance"], "count": int(p["advance_count"])}
+    for name in FORMAT_FIELDS.get(p["format"], ()):
+        if p[name]:
+            spec[name] = int(p[name]) if name == "rounds" else p[name]
+    return spec
+
+
+def address(draft: Draft) -> dict:
+    """The public address the event will get: typed, or made from the name; taken -> a suffix, said."""
+    v = draft.values
+    wanted = v["address"] or events.slugify(v["name"])
+    if len(wanted) < 3:  # a Japanese name leaves little ASCII: the game and day instead
+        wanted = "-".join(x for x in (v["game"].replace("_", "-"), v["day"]) if x) or "event"
+    given = events.unique_slug(wanted)
+    return {"wanted": wanted, "given": given, "taken": given != wanted}
+
+
+def create(draft: Draft, user=None):
+    """Create the event the draft describes; a refusal is also kept next to the field it names."""
+    if not draft.ok:
+        raise ServiceError("builder.form", N_("Some fields need a change: see the messages next to them."))
+    spec = to_spec(draft)
+    spec["address"] = address(draft)["given"]
+    try:
+        return files().create_event(files().check(spec), user=user)
+    except ServiceError as problem:
+        draft.refuse(field_of(problem.params.get("setting", "")), problem.message, **problem.params)
+        raise
+
+
+SPEC_FIELDS = {"pools": "pools", "best_of_by_round": "later_from", "advance": "advance_count", "rounds": "rounds",
+               "grand_final": "grand_final", "match_type": "match_type", "best_of": "best_of", "name": "name",
+               "format": "format"}
+
+
+def field_of(setting: str) -> str:
+    """The builder's field for an event file's setting ("phases[2].best_of" -> "p1-best_of")."""
+    found = re.fullmatch(r"phases\[(\d+)\]\.?(\w*).*", setting)
+    if found:
+        return f"p{int(found[1]) - 1}-{SPEC_FIELDS.get(found[2], 'name')}"
+    head = setting.split(".")[0].split("[")[0]
+    return head if head in EVENT_FIELDS else "form"
