@@ -1,0 +1,102 @@
+"""The day's forecast (tournament/day_forecast.py): examples and properties."""
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from webapp.tournament.day_forecast import MatchLink, PhaseWork, RoundWork, forecast, rounds_from_matches
+from webapp.tournament.errors import RuleViolation
+
+R = RoundWork
+
+
+def _top8():
+    return PhaseWork("top8", (R("W1", 4, 4), R("W2", 2, 2, ("W1",)), R("L1", 2, 2, ("W1",)),
+                              R("GF", 1, 1, ("W2", "L1"), sets=1.5)), after=("pools",), pause=20)
+
+
+def test_pools_then_top8_with_a_pause():
+    pools = PhaseWork("pools", (R("A1", 4, 4), R("A2", 4, 4, ("A1",)), R("A3", 4, 4, ("A2",))))
+    day = forecast([pools, _top8()], 4, 12, "10:00")
+    assert (day.phase("pools").start, day.phase("pools").end) == (600, 636)
+    # top 8 after a 20-minute draw; W1 (4 on 4 stations), then W2 and L1 together, then a longer final
+    assert (day.phase("top8").start, day.phase("top8").end) == (656, 656 + 12 + 12 + 18)
+    assert day.end == day.phase("top8").end
+
+
+def test_a_finished_phase_is_done_and_the_next_starts_now():
+    pools = PhaseWork("pools", (R("A1", 4, 0),))
+    day = forecast([pools, _top8()], 4, 10, 900)
+    assert day.phase("pools").done and day.phase("pools").end == 900
+    assert day.phase("top8").start == 920
+
+
+def test_a_match_under_way_ends_after_half_a_set():
+    day = forecast([PhaseWork("p", (R("1", 2, 1, under_way=1),))], 2, 10, 600)
+    assert day.end == 605
+
+
+@pytest.mark.parametrize("phases, stations, pace, code", [
+    ([PhaseWork("p", (R("1", 1, 1),))], 0, 10, "forecast.stations"),
+    ([PhaseWork("p", (R("1", 1, 1),))], 1, 0, "forecast.pace"),
+    ([PhaseWork("p", (R("1", 1, 2),))], 1, 10, "forecast.round_counts"),
+    ([PhaseWork("p", (R("1", 1, 1, ("2",)), R("2", 1, 1)))], 1, 10, "forecast.round_order"),
+    ([PhaseWork("p", (), ("q",)), PhaseWork("q", ())], 1, 10, "forecast.phase_order"),
+])
+def test_refusals_name_the_rule(phases, stations, pace, code):
+    with pytest.raises(RuleViolation) as caught:
+        forecast(phases, stations, pace, 600)
+    assert caught.value.code == code
+
+
+def test_rounds_from_a_double_elimination_shape():
+    links = [MatchLink("w1a", "W1", ("w2",)), MatchLink("w1b", "W1", ("w2", "l1"), over=True),
+             MatchLink("l1", "L1", ("gf",)), MatchLink("w2", "W2", ("gf", "l1")),
+             MatchLink("gf", "GF", (), sets=1.5)]
+    rounds = rounds_from_matches(links)
+    assert [r.key for r in rounds] == ["W1", "W2", "L1", "GF"]
+    assert rounds[0].left == 1 and rounds[0].total == 2
+    assert rounds[2].after == ("W1", "W2") and rounds[3].after == ("W2", "L1") and rounds[3].sets == 1.5
+
+
+@st.composite
+def days(draw):
+    phases = []
+    for p in range(draw(st.integers(1, 4))):
+        rounds = []
+        for r in range(draw(st.integers(0, 4))):
+            total = draw(st.integers(0, 6))
+            left = draw(st.integers(0, total))
+            after = tuple(draw(st.sets(st.sampled_from([x.key for x in rounds]))) if rounds else ())
+            rounds.append(R(f"r{r}", total, left, tuple(sorted(after)), draw(st.sampled_from([1.0, 1.5, 2.0])),
+                            draw(st.integers(0, left))))
+        after = tuple(sorted(draw(st.sets(st.sampled_from([x.key for x in phases]))))) if phases else ()
+        phases.append(PhaseWork(f"p{p}", tuple(rounds), after, draw(st.sampled_from([0, 0, 15]))))
+    return phases
+
+
+@settings(max_examples=150, deadline=None)
+@given(days(), st.integers(1, 6), st.integers(1, 3), st.integers(5, 20), st.integers(0, 8))
+def test_more_stations_never_end_later(phases, stations, more, pace, extra):
+    fewer = forecast(phases, stations, pace, 600)
+    assert forecast(phases, stations + more, pace, 600).end <= fewer.end
+
+
+@settings(max_examples=150, deadline=None)
+@given(days(), st.integers(1, 6), st.integers(5, 20), st.integers(1, 10))
+def test_a_slower_pace_never_ends_earlier(phases, stations, pace, slower):
+    assert forecast(phases, stations, pace + slower, 600).end >= forecast(phases, stations, pace, 600).end
+
+
+@settings(max_examples=150, deadline=None)
+@given(days(), st.integers(1, 6), st.integers(5, 20))
+def test_phases_follow_what_they_wait_for_and_work_takes_time(phases, stations, pace):
+    day = forecast(phases, stations, pace, 600)
+    for p in phases:
+        mine = day.phase(p.key)
+        assert day.start <= mine.start <= mine.end <= day.end
+        for before in p.after:
+            assert mine.end >= day.phase(before).end + p.pause or mine.done
+            under_way = any(r.under_way for r in p.rounds)
+            assert mine.start >= day.phase(before).end + p.pause or mine.done or under_way
+    work = sum((r.left - r.under_way / 2) * r.sets * pace for p in phases for r in p.rounds)
+    assert day.end - day.start >= work / stations - 1

@@ -1,0 +1,249 @@
+"""When each phase of the day starts and ends, from the matches left and the stations free.
+
+The model: every match of a phase takes ``sets`` × ``minutes_per_set`` minutes on one
+station; a round may not start before every round feeding it (``RoundWork.after``, same
+phase) is over, and a phase not before the phases it follows (``PhaseWork.after``) are over
+and its ``pause`` (a draw, a ceremony) has passed. Free stations take the first ready match
+in the order the phases and rounds are given (list scheduling). Matches ``under_way`` hold a
+station from the start and end after half their length: the average of a match seen at a
+random moment. The same function makes the builder's preview (everything left, start = the
+start time) and the day's forecast (what is left, start = now, ``minutes_per_set`` = the
+day's own pace).
+
+Greedy list scheduling can, in rare shapes, finish later with one station more (Graham's
+anomaly); the desk could always leave the extra station empty, so the answer is the best of
+the station counts up to the one given. It errs on the late side where a round waits for the
+whole round before it, which the desk sees as "ends by", not "ends at".
+
+Times are minutes since midnight of the day (a ``datetime``/``time``/"HH:MM" start is read as
+such); past midnight they go on counting (``schedule.hhmm`` shows "24:10").
+
+The event settings this module's callers own (``event.settings``, "HH:MM" on the event's
+day, in the venue's time zone; each optional): ``start_time`` (first match),
+``checkin_opens`` and ``checkin_closes`` (reception's window), ``venue_closes`` (when the
+venue shuts: the forecast warns past it). Event files carry exactly these keys.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass, field
+
+from .errors import N_, RuleViolation
+from .schedule import minutes
+
+SETTINGS_KEYS = ("start_time", "checkin_opens", "checkin_closes", "venue_closes")
+
+
+@dataclass(frozen=True)
+class RoundWork:
+    """One round of a phase: its matches (all, and not yet over) and the rounds feeding it."""
+
+    key: str
+    total: int
+    left: int
+    after: tuple[str, ...] = ()
+    sets: float = 1.0      # length of one match, in sets (a first-to-3 weighs more)
+    under_way: int = 0     # of ``left``, matches being played now
+
+
+@dataclass(frozen=True)
+class PhaseWork:
+    """One phase: its rounds (in play order) and the phases it must wait for."""
+
+    key: str
+    rounds: tuple[RoundWork, ...]
+    after: tuple[str, ...] = ()
+    pause: int = 0         # minutes between the phases before it ending and its start
+
+
+@dataclass(frozen=True)
+class PhaseForecast:
+    """Expected start and end of a phase; ``done`` when nothing of it is left."""
+
+    key: str
+    start: int
+    end: int
+    done: bool = False
+    matches_left: int = 0
+
+
+@dataclass(frozen=True)
+class DayForecast:
+    """Every phase's forecast, in the order given, and the day's expected end."""
+
+    start: int
+    end: int
+    phases: tuple[PhaseForecast, ...] = field(default_factory=tuple)
+
+    def phase(self, key: str) -> PhaseForecast | None:
+        """The forecast of one phase, by key."""
+        return next((p for p in self.phases if p.key == key), None)
+
+
+def forecast(phases, stations: int, minutes_per_set: float, start) -> DayForecast:
+    """The day's forecast; see the module doc for the model."""
+    _check(phases, stations, minutes_per_set)
+    begin = minutes(start) if not isinstance(start, (int, float)) else start
+    best = None
+    for count in range(1, stations + 1):
+        day = _simulate(phases, count, minutes_per_set, begin)
+        if best is None or day.end <= best.end:
+            best = day
+    return best
+
+
+def _check(phases, stations, minutes_per_set) -> None:
+    """Refuse what cannot be forecast, naming the phase or round."""
+    if stations < 1:
+        raise RuleViolation("forecast.stations", N_("At least one station is needed for a forecast."))
+    if not minutes_per_set > 0:
+        raise RuleViolation("forecast.pace", N_("Minutes per set must be more than zero."))
+    keys = [p.key for p in phases]
+    if len(set(keys)) != len(keys):
+        raise RuleViolation("forecast.phase_twice", N_("A phase appears twice in the forecast."))
+    for i, p in enumerate(phases):
+        if any(a not in keys[:i] for a in p.after):
+            raise RuleViolation("forecast.phase_order", N_("Phase %(phase)s waits for a phase not before it."),
+                                phase=p.key)
+        _check_rounds(p)
+
+
+def _check_rounds(phase: PhaseWork) -> None:
+    """Each round's counts make sense and it waits only for rounds listed before it."""
+    seen: list[str] = []
+    for r in phase.rounds:
+        if not 0 <= r.under_way <= r.left <= r.total or r.sets <= 0:
+            raise RuleViolation("forecast.round_counts", N_("Phase %(phase)s, round %(round)s: "
+                                "the matches left must be between none and all of the round."),
+                                phase=phase.key, round=r.key)
+        if any(a not in seen for a in r.after):
+            raise RuleViolation("forecast.round_order", N_("Phase %(phase)s, round %(round)s waits "
+                                "for a round not before it."), phase=phase.key, round=r.key)
+        seen.append(r.key)
+
+
+class _Day:
+    """The state of one simulated day: matches left per round, ends known, stations."""
+
+    def __init__(self, phases, stations, pace, begin):
+        self.phases, self.pace, self.now, self.begin = phases, pace, begin, begin
+        self.left = {(p.key, r.key): r.left for p in phases for r in p.rounds}
+        self.busy = {k: 0 for k in self.left}          # matches of the round on a station
+        self.round_end = {k: begin for k, n in self.left.items() if n == 0}
+        self.first = {}
+        self.running: list = []                          # heap of (end, phase, round)
+        self.free = stations
+        for p in phases:
+            for r in p.rounds:
+                for _ in range(min(r.under_way, stations - len(self.running))):
+                    self._start(p.key, r, begin - r.sets * pace / 2)
+
+    def _start(self, phase_key, rnd, at) -> None:
+        k = (phase_key, rnd.key)
+        self.free -= 1
+        self.busy[k] += 1
+        self.first.setdefault(phase_key, max(at, self.now))
+        heapq.heappush(self.running, (at + rnd.sets * self.pace, phase_key, rnd.key))
+
+    def times(self) -> tuple[dict, dict]:
+        """Per phase: when it may start (its phases before over, plus its pause) and when it
+        ends (its last round, never before it may start); absent while not known yet."""
+        ready: dict = {}
+        ends: dict = {}
+        for p in self.phases:
+            before = [ends.get(a) for a in p.after]
+            if any(e is None for e in before):
+                continue
+            ready[p.key] = max(before) + p.pause if before else self.begin
+            rounds = [self.round_end.get((p.key, r.key)) for r in p.rounds]
+            if all(e is not None for e in rounds):
+                ends[p.key] = max([ready[p.key], *rounds])
+        return ready, ends
+
+    def fill(self) -> None:
+        """Start the first ready matches on the free stations."""
+        ready, _ = self.times()
+        for p in self.phases:
+            if ready.get(p.key, self.now + 1) > self.now:
+                continue
+            for r in p.rounds:
+                k = (p.key, r.key)
+                waiting = self.left[k] - self.busy[k]
+                if waiting <= 0 or any(k2 not in self.round_end for k2 in ((p.key, a) for a in r.after)):
+                    continue
+                for _ in range(min(waiting, self.free)):
+                    self._start(p.key, r, self.now)
+
+    def finish_next(self) -> None:
+        """Move the clock to the next match end (or the next pause's end) and record it."""
+        pauses = [t for t in self.times()[0].values() if t > self.now]
+        ends = [self.running[0][0]] if self.running else []
+        if not ends + pauses:
+            raise RuleViolation("forecast.stuck", N_("The forecast cannot go on: a round waits for itself."))
+        self.now = min(ends + pauses)
+        while self.running and self.running[0][0] <= self.now:
+            end, phase_key, round_key = heapq.heappop(self.running)
+            k = (phase_key, round_key)
+            self.free += 1
+            self.busy[k] -= 1
+            self.left[k] -= 1
+            if self.left[k] == 0:
+                self.round_end[k] = end
+
+
+def _simulate(phases, stations, pace, begin) -> DayForecast:
+    """One day played with ``stations`` stations, greedily in the order given."""
+    day = _Day(phases, stations, pace, begin)
+    while len(day.round_end) < len(day.left):
+        day.fill()
+        day.finish_next()
+    out = []
+    ends = day.times()[1]
+    for p in phases:
+        end = ends[p.key]
+        left = sum(r.left for r in p.rounds)
+        out.append(PhaseForecast(p.key, _minute(day.first.get(p.key, end)), _minute(end), left == 0, left))
+    return DayForecast(_minute(begin), max([_minute(begin), *(f.end for f in out)]), tuple(out))
+
+
+def _minute(t: float) -> int:
+    """The whole minute nearest ``t``, halves up (so a shift by whole minutes survives it)."""
+    return math.floor(t + 0.5)
+
+
+@dataclass(frozen=True)
+class MatchLink:
+    """One match as the forecast needs it: its round, the matches it feeds, and whether it is over."""
+
+    key: str
+    round_key: str
+    feeds: tuple[str, ...] = ()
+    over: bool = False
+    under_way: bool = False
+    sets: float = 1.0
+
+
+def rounds_from_matches(matches) -> tuple[RoundWork, ...]:
+    """Group a bracket's matches into rounds; a round waits for every round feeding one of its
+    matches. Rounds come out in an order where feeders are first (first seen wins a tie)."""
+    round_of = {m.key: m.round_key for m in matches}
+    order: list[str] = list(dict.fromkeys(m.round_key for m in matches))
+    fed_by: dict[str, set] = {k: set() for k in order}
+    for m in matches:
+        for target in m.feeds:
+            if round_of.get(target, m.round_key) != m.round_key:
+                fed_by[round_of[target]].add(m.round_key)
+    placed: list[str] = []
+    while len(placed) < len(order):
+        free = [k for k in order if k not in placed and fed_by[k] <= set(placed)]
+        placed.append(free[0] if free else next(k for k in order if k not in placed))
+    return tuple(_round(k, [m for m in matches if m.round_key == k], fed_by[k], placed) for k in placed)
+
+
+def _round(key, matches, fed_by, placed) -> RoundWork:
+    """One round's counts; a feeder that could not be placed first (a circle) is not waited for."""
+    before = placed[:placed.index(key)]
+    return RoundWork(key, len(matches), sum(1 for m in matches if not m.over),
+                     tuple(k for k in before if k in fed_by), max((m.sets for m in matches), default=1.0),
+                     sum(1 for m in matches if m.under_way and not m.over))
