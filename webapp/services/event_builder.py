@@ -83,7 +83,8 @@ def to_spec(draft: Draft) -> dict:
     """The setup spec of a draft with no problems (the event file's own keys)."""
     v = draft.values
     spec = {"name": v["name"], "address": v["address"], "venue": v["venue"], "game": v["game"],
-            "plan": v["plan"], "entrants": v["entrants"], "team_size": int(v["team_size"] or 1),
+            "plan": v["plan"], "entrants": v["entrants"],
+            "team_size": int(v["team_size"] or 1) if v["entrants"] == "team" else 1,
             "entry_cap": int(v["entry_cap"] or 0), "fee": int(v["fee"] or 0),
             "stations": stations(draft), "phases": [] if v["plan"] else
             [_phase_spec(i, p) for i, p in enumerate(draft.phases)]}
