@@ -18,8 +18,7 @@ from . import ServiceError, audit, bracket_rows, brackets, entrants, events, poo
 def create_from_template(template: str, name: str, rows: list[dict], user=None, **fields) -> Event:
     """A complete event: entrants, every phase of the plan, the timetable."""
     plan = plans.build(template, len(rows))
-    registered = plans.get_template(template)
-    fields.setdefault("slug_hint", registered.slug)
+    registered = plans.get_template(template)  # the address comes from the event's own name
     event = events.create_event(name, plan.ruleset, plan.entrant_kind, plan.team_size, user=user,
                                 template=template, game=fields.pop("game", registered.game),
                                 **fields)

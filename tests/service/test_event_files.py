@@ -1,0 +1,49 @@
+"""Event files: presets, checking with the line and the setting, create, dump, round trip."""
+import pytest
+
+from webapp.extensions import db
+from webapp.services import ServiceError, event_files
+
+
+def _rows(n, team_size=1):
+    return [{"name": f"Player {i}", "seed": None, "reading": "",
+             "members": [(f"P{i}-{m}", "", False, "") for m in range(1, team_size + 1)] if team_size > 1 else []}
+            for i in range(1, n + 1)]
+
+
+@pytest.mark.parametrize("key", [p.key for p in event_files.presets()])
+def test_every_preset_round_trips_through_its_file(app, key):
+    spec = event_files.preset_spec(key)
+    size = 5 if key == "tekken7_hiza_5on5" else (spec["team_size"])
+    event = event_files.create_event(spec, rows=_rows(16, size))
+    db.session.commit()
+    dumped = event_files.dump(event)
+    assert dumped == {**spec, "address": ""}
+    again = event_files.check(event_files.parse(event_files.to_toml(dumped)))
+    assert again == dumped
+
+
+def test_a_refusal_names_the_line_and_the_setting(app):
+    text = 'name = "Weekly"\n\n[[phases]]\nname = "A"\nformat = "swiss"\n\n[[phases]]\nname = "B"\n' \
+           'format = "double_elimination"\nbest_of = 4\n'
+    with pytest.raises(ServiceError) as refused:
+        event_files.check(event_files.parse(text), text)
+    assert str(refused.value) == "Line 10: phases[2].best_of: must be an odd number from 1 to 7"
+
+
+def test_unknown_and_internal_fields_are_refused(app):
+    for text, words in (('name = "x"\nstaff_pin_hash = "a"\n', "Line 2: staff_pin_hash: is not a setting"),
+                        ('name = "x"\ntemplate = "kgp2025"\n', "Line 2: template: is not a setting"),
+                        ('name = "x"\ngame = "pong"\n', "Line 2: game: is not a game"),
+                        ('name = "x"\nentrants = "trio"\n', "Line 2: entrants: must be one of 1on1 / team"),
+                        ('name = "x"\nstart_time = "25:00"\n', "Line 2: start_time: must be a time"),
+                        ('name = "x\n', "Line 1: this is not a TOML line")):
+        with pytest.raises(ServiceError) as refused:
+            event_files.check(event_files.parse(text), text)
+        assert str(refused.value).startswith(words), str(refused.value)
+
+
+def test_a_template_event_takes_its_own_name_for_its_address(app):
+    spec = event_files.check({"name": "Tekken 8 weekly #12", "plan": "kgp2025"})
+    event = event_files.create_event(spec, rows=_rows(8))
+    assert event.slug == "tekken-8-weekly-12"

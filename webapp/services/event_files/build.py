@@ -1,0 +1,119 @@
+"""An event made from a checked spec, and a spec read back from an event.
+
+Creation goes through the services the desk's own forms use (events, event_templates,
+rule_settings, progressions, seeding, stations), so an event made from a file is refused
+exactly where the desk's form would be.
+"""
+from ...extensions import db
+from ...models import Event
+from ...tournament.errors import N_
+from .. import ServiceError, access, entrants, event_templates, events, progressions, rule_settings, seeding
+from .. import stations as station_service
+from ..rules import event_settings, phase_settings, preset_for
+from .check import ORDER, PHASE_ORDER
+from .schema import CLOCK, FORMAT_OPTIONS, KINDS
+
+CARRIED = ("venue", "entry_cap", *CLOCK)  # kept in event.settings as they are
+
+
+def create_event(spec: dict, user=None, rows: list[dict] | None = None) -> Event:
+    """A new event from a checked spec (see check.check), with its entrants if rows are given."""
+    access.check_desk(user)
+    rows = rows or []
+    if spec["entry_cap"] and len(rows) > spec["entry_cap"]:
+        raise ServiceError("eventfile.over_cap", N_("The event takes at most %(cap)s entrants; the sheet has %(n)s."),
+                           cap=spec["entry_cap"], n=len(rows))
+    fields = {"day": spec["day"], "game": spec["game"], "slug_hint": _address(spec)}
+    if spec["plan"]:
+        event = event_templates.create_from_template(spec["plan"], spec["name"], rows, user, **fields)
+    else:
+        event = events.create_event(spec["name"], spec["rules"]["preset"], KINDS[spec["entrants"]],
+                                    spec["team_size"], user=user, **fields)
+        with db.session.no_autoflush:
+            entrants.add_entrants(event, rows)
+    event.settings = {**(event.settings or {}), **{k: spec[k] for k in CARRIED if spec[k]}}
+    _rules(event, spec, user)
+    _phases(event, spec["phases"], user)
+    for name in spec["stations"]:
+        station_service.add_station(event, name, name in spec["stream_stations"], user)
+    db.session.flush()
+    return event
+
+
+def _address(spec: dict) -> str:
+    """The address asked for, refused when another event has it; else made from the name."""
+    if spec["address"] and events.unique_slug(spec["address"]) != spec["address"]:
+        raise ServiceError("eventfile.address_taken",
+                           N_("address: /e/%(slug)s is another event's address: choose another or leave it out."),
+                           slug=spec["address"])
+    return spec["address"] or spec["name"]
+
+
+def _rules(event: Event, spec: dict, user) -> None:
+    settings = {k: v for k, v in spec["rules"].items() if k != "preset"}
+    if spec["fee"]:
+        settings["entry_fee_yen"] = spec["fee"]
+    rule_settings.save_event_rules(event, spec["rules"]["preset"], settings, user)
+
+
+def _phases(event: Event, phases: list[dict], user) -> None:
+    made = []
+    for phase in phases:
+        options = {k: v for k, v in phase.items() if k in FORMAT_OPTIONS.get(phase["format"], {})}
+        if phase["best_of_by_round"]:
+            options["best_of_by_round"] = dict(phase["best_of_by_round"])
+        from ..setup_checks import check_phase
+        check_phase(event, phase["match_type"], phase["best_of"])
+        row = events.add_phase(event, phase["name"], phase["format"], phase["match_type"], phase["best_of"],
+                               phase["pools"], **options)
+        db.session.flush()
+        if phase["advance"]:
+            advance = phase["advance"]
+            progressions.set_rule(row, made[advance["from"] - 1], advance["mode"], advance["count"], user)
+        if phase["separate"]:
+            seeding.set_separation(row, phase["separate"], user)
+        if phase["rules"]:
+            rule_settings.save_phase_rules(row, phase["rules"], user)
+        made.append(row)
+
+
+def dump(event: Event) -> dict:
+    """The event's setup as a spec (canonical: check(dump(e)) == dump(e)); no entrant, result,
+    address, PIN or other secret is in it."""
+    settings = event.settings or {}
+    rules = event_settings(event)
+    fee = rules.pop("entry_fee_yen", 0)
+    kind = "team" if event.entrant_kind == "team" else "1on1"
+    spec = {"name": event.name, "address": "", "day": event.day, "venue": settings.get("venue", ""),
+            "game": event.game or "other", "plan": event.template or "", "entrants": kind,
+            "team_size": event.team_size if kind == "team" else 1,
+            "team_format": _team_format(event) if kind == "team" and not event.template else "",
+            "entry_cap": settings.get("entry_cap", 0), "fee": fee,
+            **{k: settings.get(k, "") for k in CLOCK},
+            "stations": [s.name for s in station_service.event_stations(event)],
+            "stream_stations": [s.name for s in station_service.event_stations(event) if s.stream],
+            "rules": {"preset": preset_for(event), **rules},
+            "phases": [] if event.template else [_dump_phase(event, p) for p in event.phases]}
+    return {key: spec[key] for key in ORDER}
+
+
+def _team_format(event: Event) -> str:
+    """The team match type most phases play (the file's default for its phases)."""
+    kinds = [p.match_type for p in event.phases]
+    return max(kinds, key=kinds.count) if kinds else "point_format"
+
+
+def _dump_phase(event: Event, phase) -> dict:
+    options = phase.options or {}
+    rule = progressions.rule_of(phase)
+    source = next((p.position for p in event.phases if rule and p.id == rule["from"]), None)
+    out = {"name": phase.name, "format": phase.format, "match_type": phase.match_type, "best_of": phase.best_of,
+           "best_of_by_round": dict(options["best_of_by_round"]) if options.get("best_of_by_round") else None,
+           "pools": phase.group_count or 1,
+           "advance": {"from": source, "mode": rule["mode"], "count": int(rule["count"])} if source else None,
+           "separate": options.get("separate", "")}
+    out = {key: out[key] for key in PHASE_ORDER}
+    for key, default in FORMAT_OPTIONS.get(phase.format, {}).items():
+        out[key] = options.get(key, default)
+    out["rules"] = phase_settings(phase)
+    return out
