@@ -20,7 +20,7 @@ HHMM = re.compile(r"^([01]?\d|2[0-3]):[0-5]\d$")
 BEST_OF = (1, 3, 5, 7)
 ADVANCE = ("entry", "top", "best")
 EVENT_FIELDS = ("name", "address", "day", "venue", "game", "preset", "plan", "entrants", "team_size", "expected",
-                "stations", "entry_cap", "start_time", "checkin_opens", "checkin_closes", "venue_closes", "fee")
+                "stations", "entry_cap", "start_time", "checkin_opens", "checkin_closes", "venue_closes", "fee", "sheet")
 PHASE_FIELDS = ("name", "format", "pools", "match_type", "best_of", "later_from", "later_best_of",
                 "grand_final", "advance", "advance_count", "rounds")
 MAX_PHASES = 8
@@ -34,9 +34,9 @@ class Draft:
     phases: list[dict]
     errors: dict = field(default_factory=dict)   # field name -> (msgid, params)
 
-    def refuse(self, name: str, message: str, **params) -> None:
+    def refuse(self, field_name: str, message: str, /, **params) -> None:
         """Keep the first problem of a field (the one to fix first)."""
-        self.errors.setdefault(name, (message, params))
+        self.errors.setdefault(field_name, (message, params))
 
     @property
     def ok(self) -> bool:
@@ -81,7 +81,11 @@ def _check_event(draft: Draft) -> None:
                             ("team_size", 1, 7)):
         if v[name] and not (_int(v[name]) is not None and low <= _int(v[name]) <= high):
             draft.refuse(name, N_("Write a whole number from %(low)s to %(high)s."), low=low, high=high)
-    if not v["expected"] and not v["entry_cap"]:
+    if v["plan"] and not v["sheet"]:
+        draft.refuse("sheet", N_("This preset makes its phases for its entrants: paste the entrant list."))
+    if len(v["sheet"]) > 200_000:
+        draft.refuse("sheet", N_("The list is too long for one form: add the rest on the event's page."))
+    if not v["expected"] and not v["entry_cap"] and not v["sheet"]:
         draft.refuse("expected", N_("Write how many entrants you expect: the preview counts the matches from it."))
     stations(draft)
 
@@ -100,6 +104,9 @@ def stations(draft: Draft) -> list[str]:
     names = []
     for part in (p.strip() for p in re.split(r"[,、，\n]", text) if p.strip()):
         span = re.fullmatch(r"(\d+)\s*[-〜~]\s*(\d+)", part)
+        if span and not 0 <= int(span[2]) - int(span[1]) < 200:
+            draft.refuse("stations", N_("Between 1 and %(most)s stations."), most=200)
+            return []
         names += [str(n) for n in range(int(span[1]), int(span[2]) + 1)] if span else [part]
     seen = {}
     for name in names:
@@ -118,12 +125,11 @@ def _check_times(draft: Draft) -> None:
             v[name] = v[name].zfill(5)  # 9:30 -> 09:30, as event files write it
     if not v["start_time"]:
         draft.refuse("start_time", N_("Write when the first matches start (HH:MM)."))
-    times = {k: _minutes(v[k]) for k in ("start_time", "checkin_opens", "checkin_closes")}
-    if None not in times.values():
-        if times["checkin_opens"] >= times["checkin_closes"]:
-            draft.refuse("checkin_closes", N_("Check-in must close after it opens."))
-        elif times["checkin_closes"] > times["start_time"]:
-            draft.refuse("checkin_closes", N_("Check-in must close by the start time."))
+    start, opens, closes = (_minutes(v[k]) for k in ("start_time", "checkin_opens", "checkin_closes"))
+    if opens is not None and closes is not None and opens >= closes:
+        draft.refuse("checkin_closes", N_("Check-in must close after it opens."))
+    elif closes is not None and start is not None and closes > start:
+        draft.refuse("checkin_closes", N_("Check-in must close by the start time."))
 
 
 def _check_phase(draft: Draft, i: int, phase: dict) -> None:

@@ -7,14 +7,15 @@ loses nothing the desk wrote.
 """
 import re
 
-from ..tournament.errors import N_
-from . import ServiceError, events
+from ..tournament.errors import N_, RuleViolation
+from ..tournament.event_plans import TEMPLATES
+from . import ServiceError, entrant_import, events
 from .builder_form import EVENT_FIELDS, PHASE_FIELDS, Draft, check, stations
 
 DEFAULTS = {"entrants": "1on1", "team_size": "1", "game": "other", "expected": "16", "stations": "4",
             "start_time": "13:00"}
 KEPT = ("name", "address", "day", "venue", "expected", "entry_cap", "start_time", "checkin_opens",
-        "checkin_closes", "venue_closes", "stations")  # what the desk typed survives a new preset
+        "checkin_closes", "venue_closes", "stations", "sheet")  # what the desk typed survives a new preset
 FORMAT_FIELDS = {"double_elimination": ("grand_final",), "single_elimination": (), "round_robin": (),
                  "swiss": ("rounds",)}
 
@@ -115,8 +116,8 @@ def address(draft: Draft) -> dict:
     """The public address the event will get: typed, or made from the name; taken -> a suffix, said."""
     v = draft.values
     wanted = v["address"] or events.slugify(v["name"])
-    if len(wanted) < 3:  # a Japanese name leaves little ASCII: the game and day instead
-        wanted = "-".join(x for x in (v["game"].replace("_", "-"), v["day"]) if x) or "event"
+    if not re.search(r"[a-z]", wanted):  # a Japanese name leaves digits at most: the game and the day
+        wanted = "-".join(x for x in (v["game"].replace("_", "-"), v["day"] or wanted) if x) or "event"
     given = events.unique_slug(wanted)
     return {"wanted": wanted, "given": given, "taken": given != wanted}
 
@@ -127,10 +128,27 @@ def create(draft: Draft, user=None):
         raise ServiceError("builder.form", N_("Some fields need a change: see the messages next to them."))
     spec = to_spec(draft)
     spec["address"] = address(draft)["given"]
+    rows = _rows(draft)
     try:
-        return files().create_event(files().check(spec), user=user)
+        return files().create_event(files().check(spec), user=user, rows=rows)
+    except RuleViolation as problem:  # a plan refuses its entrant count
+        draft.refuse("sheet" if draft.values["plan"] else "form", problem.message, **problem.params)
+        raise ServiceError(problem.code, problem.message, **problem.params) from None
     except ServiceError as problem:
         draft.refuse(field_of(problem.params.get("setting", "")), problem.message, **problem.params)
+        raise
+
+
+def _rows(draft: Draft) -> list[dict]:
+    """The entrants pasted into the builder (a plan's are needed to size its phases)."""
+    v = draft.values
+    if not v["sheet"]:
+        return []
+    size = TEMPLATES[v["plan"]].team_size if v["plan"] in TEMPLATES else int(v["team_size"] or 1)
+    try:
+        return entrant_import.sheet_rows(v["sheet"], size if v["plan"] or v["entrants"] == "team" else 1)
+    except ServiceError as problem:
+        draft.refuse("sheet", problem.message, **problem.params)
         raise
 
 

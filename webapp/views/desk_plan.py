@@ -41,8 +41,9 @@ def _guard():
 
 @bp.route("/templates", methods=["GET", "POST"])
 def new_from_template():
-    """One form creates a whole event (phases, routing, timetable) from a template; a sheet of
-    entrants is shown as it will be read first (the import preview), then the event is created."""
+    """A template event with a sheet of entrants: the sheet is shown as it will be read first (the
+    import preview), then the event is created. Opened as a page, it leads to the event builder,
+    where the seed templates are presets."""
     if request.method == "POST" and request.form.get("confirm") != "1":
         page = _template_preview()
         if page is not None:
@@ -63,7 +64,13 @@ def new_from_template():
     if request.method == "POST":  # refused: back to the preview, the sheet still in it
         page = _template_preview()
         return (page, 422) if page is not None else (render("desk/template_new.html", form=request.form), 422)
-    return render("desk/template_new.html", form=request.form)
+    return redirect(url_for("desk_builder.new", preset=_preset_of(request.args.get("template", ""))))
+
+
+def _preset_of(template: str) -> str | None:
+    """The builder's preset for a template the old page was asked for (seed templates are presets now)."""
+    from ..services.event_builder import presets
+    return template if template in {p.key for p in presets()} else None
 
 
 def _template_preview():

@@ -1,0 +1,105 @@
+"""The event builder (/desk/new): a preset chosen, its phases adjusted, the day previewed, the event
+created; every refusal kept next to its field with everything typed."""
+import re
+
+from webapp.extensions import db
+from webapp.models import Event, Station
+
+
+def _form(**extra) -> dict:
+    """The weekly preset's form as the page sends it, with a name and the day's figures."""
+    form = {"preset": "weekly_double_elimination", "plan": "", "name": "鉄拳8 週例会 #12", "address": "",
+            "day": "2026-12-12", "venue": "ゲームセンター", "game": "tekken8", "entrants": "1on1", "team_size": "1",
+            "expected": "24", "entry_cap": "32", "stations": "4", "start_time": "19:00", "checkin_opens": "18:30",
+            "checkin_closes": "18:55", "venue_closes": "23:00", "fee": "500", "phase_count": "1",
+            "p0-name": "本戦", "p0-format": "double_elimination", "p0-pools": "1", "p0-match_type": "best_of",
+            "p0-best_of": "3", "p0-later_from": "top8", "p0-later_best_of": "5", "p0-grand_final": "reset",
+            "p0-advance": "entry", "p0-advance_count": "", "p0-rounds": ""}
+    form.update(extra)
+    return form
+
+
+def _text(response) -> str:
+    return re.sub(r"\s+", " ", response.get_data(as_text=True))
+
+
+def test_the_builder_lists_every_preset_in_japanese_and_english(desk_client):
+    for lang, words in (("ja", "新しい大会"), ("en", "New event")):
+        page = _text(desk_client.get(f"/desk/new?lang={lang}"))
+        assert words in page
+        for key in ("weekly_double_elimination", "pools_top8_double_elimination", "swiss_top8",
+                    "team_3on3_point_format", "team_5on5_kachinuki", "kgp2025", "tekken7_hiza_5on5"):
+            assert f'value="{key}"' in page, key
+
+
+def test_a_preset_fills_the_phases_and_keeps_what_was_typed(desk_client):
+    page = _text(desk_client.post("/desk/new", data=_form(preset="pools_top8_double_elimination", action="preset")))
+    assert 'value="鉄拳8 週例会 #12"' in page and 'value="ゲームセンター"' in page
+    assert page.count('data-testid="phase-row"') == 2
+    assert 'name="p1-advance_count" id="f-p1-advance_count" value="2"' in page
+
+
+def test_the_preview_counts_matches_and_the_end(desk_client):
+    page = _text(desk_client.post("/desk/new/preview", data=_form()))
+    assert 'data-testid="preview-matches">47<' in page, page  # 24 players, double elimination with reset
+    assert "予想終了" in page or "Expected end" in page
+    late = _text(desk_client.post("/desk/new/preview", data=_form(stations="1", venue_closes="21:00")))
+    assert 'data-testid="past-close"' in late
+
+
+def test_create_lands_on_the_new_event_with_its_settings(desk_client):
+    response = desk_client.post("/desk/new", data=_form(action="create"))
+    assert response.status_code == 302, _text(response)[:3000]
+    event = db.session.scalar(db.select(Event))
+    assert response.headers["Location"].endswith(f"/desk/e/{event.id}")
+    assert event.game == "tekken8" and event.slug == "tekken8-2026-12-12"
+    assert (event.settings["start_time"], event.settings["venue_closes"]) == ("19:00", "23:00")
+    assert [p.format for p in event.phases] == ["double_elimination"]
+    assert event.phases[0].options["best_of_by_round"] == {"from": "top8", "best_of": 5}
+    assert db.session.query(Station).filter_by(event_id=event.id).count() == 4
+
+
+def test_every_wrong_field_is_named_next_to_it_and_nothing_is_lost(desk_client):
+    bad = _form(action="create", name="", stations="1, 2, 2番台", start_time="25:00", checkin_closes="18:20",
+                checkin_opens="18:30", **{"p0-best_of": "4", "p0-name": ""})
+    response = desk_client.post("/desk/new", data=bad)
+    assert response.status_code == 422
+    page = _text(response)
+    for field in ("name", "stations", "start_time", "checkin_closes", "p0-best_of", "p0-name"):
+        assert f'data-testid="error-{field}"' in page, field
+        assert f'aria-describedby="err-{field}"' in page, field
+    assert 'value="ゲームセンター"' in page and 'value="1, 2, 2番台"' in page
+    assert db.session.scalar(db.select(Event)) is None
+    again = _text(desk_client.post("/desk/new", data=dict(bad, tried="1", action="preview", name="直した")))
+    assert 'data-testid="error-name"' not in again and 'data-testid="error-stations"' in again
+
+
+def test_a_taken_address_is_said_before_creating_and_gets_a_suffix(desk_client):
+    desk_client.post("/desk/new", data=_form(action="create", address="weekly"))
+    page = _text(desk_client.post("/desk/new/preview", data=_form(address="weekly")))
+    assert 'data-testid="address-taken"' in page and "/e/weekly-2" in page
+    response = desk_client.post("/desk/new", data=_form(action="create", address="weekly"))
+    assert response.status_code == 302
+    assert {e.slug for e in db.session.scalars(db.select(Event))} == {"weekly", "weekly-2"}
+
+
+def test_phases_are_added_and_removed(desk_client):
+    page = _text(desk_client.post("/desk/new", data=_form(action="add_phase")))
+    assert page.count('data-testid="phase-row"') == 2
+    page = _text(desk_client.post("/desk/new", data=_form(action="remove-0", phase_count="1")))
+    assert page.count('data-testid="phase-row"') == 0
+
+
+def test_a_seed_event_preset_is_created_from_its_plan(desk_client):
+    form = _form(preset="kgp2025", action="preset")
+    page = _text(desk_client.post("/desk/new", data=form))
+    assert 'data-testid="plan-phases"' in page
+    created = desk_client.post("/desk/new", data={**_form(), "plan": "kgp2025", "phase_count": "0", "sheet": "\n".join(f"選手{n}" for n in range(1, 9)),
+                                                   "game": "fatal_fury_cotw", "action": "create"})
+    assert created.status_code == 302, _text(created)[:3000]
+    assert db.session.scalar(db.select(Event)).template == "kgp2025"
+
+
+def test_the_old_template_page_leads_to_the_builder(desk_client):
+    response = desk_client.get("/desk/templates")
+    assert response.status_code == 302 and "/desk/new" in response.headers["Location"]
