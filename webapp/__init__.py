@@ -103,6 +103,7 @@ def _register_blueprints(app: Flask) -> None:
         desk_builder,
         desk_corrections,
         desk_entrants,
+        desk_event_files,
         desk_events,
         desk_games,
         desk_plan,
@@ -114,8 +115,8 @@ def _register_blueprints(app: Flask) -> None:
         staff,
     )
 
-    for module in (public, auth, desk, desk_builder, desk_corrections, desk_entrants, desk_events, desk_games, desk_plan,
-                   desk_stations, desk_signin, desk_rules, projector, staff, conflicts):
+    for module in (public, auth, desk, desk_builder, desk_corrections, desk_entrants, desk_events, desk_event_files,
+                   desk_games, desk_plan, desk_stations, desk_signin, desk_rules, projector, staff, conflicts):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)

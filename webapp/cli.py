@@ -70,26 +70,64 @@ def demo(if_empty: bool) -> None:
 
 
 @click.command("create-event")
-@click.argument("template", type=click.Choice(TEMPLATES.choices()))
-@click.argument("name")
-@click.argument("entrants_csv", type=click.Path(exists=True, dir_okay=False))
+@click.argument("args", nargs=-1)
+@click.option("--spec", "spec_file", type=click.Path(exists=True, dir_okay=False),
+              help="An event file (TOML, docs/event-files.md) to create the event from.")
+@click.option("--preset", default="", help="A shipped preset's key (weekly_double_elimination, kgp2025, ...).")
+@click.option("--name", default="", help="The new event's name (with --preset; a file's name otherwise).")
 @click.option("--game", default="", help="The game's catalogue key (sf6, tekken8, ...); the template's by default.")
-def create_event(template: str, name: str, entrants_csv: str, game: str = "") -> None:
-    """Create a whole event from a template and a CSV of entrants (UTF-8 or Shift_JIS)."""
-    from .services import ServiceError, entrant_import, entrants, event_templates, game_catalogue
+def create_event(args: tuple, spec_file: str | None, preset: str, name: str, game: str = "") -> None:
+    """Create a whole event: `--spec FILE [ENTRANTS_CSV]`, `--preset KEY --name NAME [ENTRANTS_CSV]`,
+    or `TEMPLATE NAME ENTRANTS_CSV` (a CSV in UTF-8 or Shift_JIS)."""
+    from .services import ServiceError
     from .tournament.errors import RuleViolation
 
     try:
-        chosen = {"game": game_catalogue.valid_key(game)} if game else {}
-        with open(entrants_csv, "rb") as handle:
-            text = entrants.decode_csv(handle.read())
-        rows = entrant_import.sheet_rows(text, TEMPLATES[template].team_size)
-        event = event_templates.create_from_template(template, name, rows, **chosen)
+        event, count = (_from_file(spec_file, preset, name, game, args) if spec_file or preset
+                        else _from_template(args, game))
         db.session.commit()
     except (ServiceError, RuleViolation) as problem:
         raise click.ClickException(str(problem)) from problem
-    click.echo(f"created {event.name}: /e/{event.slug} with {len(rows)} entrants, "
-               f"{len(event.phases)} phases")
+    click.echo(f"created {event.name}: /e/{event.slug} with {count} entrants, {len(event.phases)} phases")
+
+
+def _sheet(path: str | None, team_size: int) -> list[dict]:
+    from .services import entrant_import, entrants
+    if not path:
+        return []
+    with open(path, "rb") as handle:
+        return entrant_import.sheet_rows(entrants.decode_csv(handle.read()), team_size)
+
+
+def _from_file(spec_file, preset: str, name: str, game: str, args: tuple):
+    """An event from an event file or a preset, and the entrants of an optional CSV."""
+    from .services import event_files
+    if len(args) > 1 or (spec_file and preset):
+        raise click.UsageError("give --spec FILE or --preset KEY, then at most one entrants CSV")
+    if spec_file:
+        with open(spec_file, encoding="utf-8") as handle:
+            text = handle.read()
+        spec = event_files.check(event_files.parse(text), text)
+    else:
+        spec = event_files.preset_spec(preset)
+    changed = {k: v for k, v in (("name", name), ("game", game)) if v}
+    spec = event_files.check({**spec, **changed}) if changed else spec
+    rows = _sheet(args[0] if args else None, spec["team_size"])
+    return event_files.create_event(spec, rows=rows), len(rows)
+
+
+def _from_template(args: tuple, game: str):
+    """The older form: TEMPLATE NAME ENTRANTS_CSV."""
+    from .services import event_templates, game_catalogue
+    if len(args) != 3:
+        raise click.UsageError("give TEMPLATE NAME ENTRANTS_CSV, or --spec FILE [ENTRANTS_CSV]")
+    template, name, path = args
+    if template not in TEMPLATES:
+        raise click.BadParameter(f"{template!r} is not one of {', '.join(TEMPLATES.choices())}",
+                                 param_hint="TEMPLATE")
+    chosen = {"game": game_catalogue.valid_key(game)} if game else {}
+    rows = _sheet(path, TEMPLATES[template].team_size)
+    return event_templates.create_from_template(template, name, rows, **chosen), len(rows)
 
 
 oplog_cli = AppGroup("oplog", help="Export or replay the operation log (JSON lines).")

@@ -23,7 +23,8 @@ OTHER_PAGES = {
     "venue.desk", "auth.staff_pin", "auth.link", "auth.totp", "desk_signin.staff_links", "desk_signin.signed_in", "projector.calls", "projector.player", "public.offline", "venue.install",
     "staff.home", "staff.event", "staff.match", "staff.checkin", "offline_shell.offline_match_shell",
     "desk_entrants.edit", "desk_events.delete", "desk_rules.event_rules", "desk_rules.phase_rules",
-    "desk_games.index", "desk_games.title", "desk_entrants.seeds_from", "desk_builder.new"}
+    "desk_games.index", "desk_games.title", "desk_entrants.seeds_from", "desk_event_files.from_file",
+    "desk_event_files.copy", "desk_builder.new"}
 
 
 def test_axe_visits_every_page_the_app_serves(app):
@@ -83,7 +84,8 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
                   f"/desk/e/{team.id}", "/account/password", "/venue/", "/account/totp",
                   f"/desk/e/{team.id}/staff-links", f"/desk/entrant/{entrant.id}/edit", f"/desk/e/{kgp.id}/delete",
                   f"/desk/e/{team.id}/rules", f"/desk/phase/{de.id}/rules", f"/desk/e/{team.id}/signed-in",
-                  "/desk/games/", "/desk/games/tekken8", f"/desk/e/{kgp.id}/seeds-from", "/desk/new"]
+                  "/desk/games/", "/desk/games/tekken8", f"/desk/e/{kgp.id}/seeds-from",
+                  "/desk/events/from-file", f"/desk/e/{team.id}/copy", "/desk/new"]
     with app.test_request_context():
         link = "/in/" + signin_links.staff_signin_url(team, "案内 高橋").rsplit("/", 1)[1]
     db.session.commit()

@@ -32,3 +32,25 @@ def test_demo_loads_a_finished_a_running_and_an_unstarted_event(app):
     assert "password=" in result.output
     statuses = {e.template + ":" + e.name: [p.status for p in e.phases] for e in db.session.query(Event)}
     assert sorted(statuses.values()) == sorted([["done"] * 5, ["running", "draft"], ["draft", "draft"]])
+
+
+def test_create_event_from_an_event_file_and_from_a_preset(app, tmp_path):
+    spec = tmp_path / "weekly.toml"
+    spec.write_text('name = "Tekken 8 weekly #12"\ngame = "tekken8"\n\n[[phases]]\nname = "Bracket"\n'
+                    'format = "double_elimination"\n', encoding="utf-8")
+    sheet = tmp_path / "players.csv"
+    sheet.write_text("\n".join(f"P{i}" for i in range(1, 9)), encoding="utf-8")
+    result = app.test_cli_runner().invoke(args=["create-event", "--spec", str(spec), str(sheet)])
+    assert result.exit_code == 0, result.output
+    assert "/e/tekken-8-weekly-12 with 8 entrants, 1 phases" in result.output
+    result = app.test_cli_runner().invoke(args=["create-event", "--preset", "kgp2025", "--name", "KGP night", str(sheet)])
+    assert result.exit_code == 0, result.output
+    assert db.session.query(Event).filter_by(slug="kgp-night").one().template == "kgp2025"
+
+
+def test_a_refused_event_file_names_the_line_on_the_command_line(app, tmp_path):
+    spec = tmp_path / "bad.toml"
+    spec.write_text('name = "x"\n\n[[phases]]\nname = "A"\nformat = "swiss"\nbest_of = 2\n', encoding="utf-8")
+    result = app.test_cli_runner().invoke(args=["create-event", "--spec", str(spec)])
+    assert result.exit_code != 0 and "Line 6: phases[1].best_of" in result.output
+    assert db.session.query(Event).count() == 0

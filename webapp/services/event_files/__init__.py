@@ -51,9 +51,10 @@ def _copy(value):
     return [_copy(v) for v in value] if isinstance(value, list) else value
 
 
-def to_toml(spec: dict) -> str:
-    """A readable TOML file of the spec: settings at their defaults are left out (reading it fills them)."""
-    return write(_readable(spec), {k: v for k, v in COMMENTS.items()})
+def to_toml(spec: dict, translate=lambda words: words) -> str:
+    """A readable TOML file of the spec: settings at their defaults are left out (reading it fills
+    them); ``translate`` (the page's gettext) puts its comments in the reader's language."""
+    return write(_readable(spec), {k: translate(v) for k, v in COMMENTS.items()})
 
 
 def _readable(spec: dict) -> dict:

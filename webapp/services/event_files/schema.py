@@ -36,8 +36,12 @@ FORMAT_OPTIONS = {
 MAX_PHASES = 12
 MAX_STATIONS = 200
 
+TOO_LONG = N_("is empty or too long")
+TOO_MANY = N_("has too many items")
+STATION_NAME = validate.Length(min=1, max=40, error=TOO_LONG)
 ODD_BEST_OF = N_("must be an odd number from 1 to 7")
 NOT_HH_MM = N_("must be a time of day written HH:MM (09:30)")
+HH_MM = validate.Regexp(r"^(([01]\d|2[0-3]):[0-5]\d)?$", error=NOT_HH_MM)
 ONE_OF = "one of: "  # the check's refusal lists the choices after its own translated words
 
 
@@ -98,7 +102,7 @@ class Advance(Strict):
 
 
 class PhaseSpec(Strict):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    name = fields.String(required=True, validate=validate.Length(min=1, max=120, error=TOO_LONG))
     format = fields.String(required=True, validate=_one_of(PHASE_FORMATS))
     match_type = fields.String(load_default="", validate=_one_of(("", *MATCH_TYPES)))
     best_of = fields.Integer(load_default=3, validate=validate.OneOf(BEST_OF, error=ODD_BEST_OF))
@@ -125,29 +129,26 @@ class PhaseSpec(Strict):
 
 
 class EventSpec(Strict):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    name = fields.String(required=True, validate=validate.Length(min=1, max=200, error=TOO_LONG))
     address = fields.String(load_default="", validate=validate.Regexp(
         r"^([a-z0-9]+(-[a-z0-9]+)*)?$", error=N_("may hold only a-z, 0-9 and single hyphens")))
     day = DayField(load_default=None, allow_none=True)
-    venue = fields.String(load_default="", validate=validate.Length(max=200))
-    game = fields.String(load_default="other", validate=validate.Length(min=1, max=40))
+    venue = fields.String(load_default="", validate=validate.Length(max=200, error=TOO_LONG))
+    game = fields.String(load_default="other", validate=validate.Length(min=1, max=40, error=TOO_LONG))
     plan = fields.String(load_default="", validate=_one_of(("", *TEMPLATES)))
     entrants = fields.String(load_default="1on1", validate=_one_of(KINDS))
     team_size = fields.Integer(load_default=1, validate=validate.Range(min=1, max=7))
     team_format = fields.String(load_default="", validate=_one_of(("", *TEAM_FORMATS)))
     entry_cap = fields.Integer(load_default=0, validate=validate.Range(min=0, max=4096))
     fee = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
-    start_time = fields.String(load_default="", validate=validate.Regexp(r"^(([01]\d|2[0-3]):[0-5]\d)?$",
-                                                                          error=NOT_HH_MM))
-    checkin_opens = fields.String(load_default="", validate=validate.Regexp(r"^(([01]\d|2[0-3]):[0-5]\d)?$",
-                                                                             error=NOT_HH_MM))
-    checkin_closes = fields.String(load_default="", validate=validate.Regexp(r"^(([01]\d|2[0-3]):[0-5]\d)?$",
-                                                                              error=NOT_HH_MM))
-    venue_closes = fields.String(load_default="", validate=validate.Regexp(r"^(([01]\d|2[0-3]):[0-5]\d)?$",
-                                                                            error=NOT_HH_MM))
+    start_time = fields.String(load_default="", validate=HH_MM)
+    checkin_opens = fields.String(load_default="", validate=HH_MM)
+    checkin_closes = fields.String(load_default="", validate=HH_MM)
+    venue_closes = fields.String(load_default="", validate=HH_MM)
     rules = fields.Nested(RulesSpec, load_default=dict)
-    phases = fields.List(fields.Nested(PhaseSpec), load_default=list, validate=validate.Length(max=MAX_PHASES))
-    stations = fields.List(fields.String(validate=validate.Length(min=1, max=40)), load_default=list,
-                           validate=validate.Length(max=MAX_STATIONS))
-    stream_stations = fields.List(fields.String(validate=validate.Length(min=1, max=40)), load_default=list,
-                                  validate=validate.Length(max=MAX_STATIONS))
+    phases = fields.List(fields.Nested(PhaseSpec), load_default=list,
+                         validate=validate.Length(max=MAX_PHASES, error=TOO_MANY))
+    stations = fields.List(fields.String(validate=STATION_NAME), load_default=list,
+                           validate=validate.Length(max=MAX_STATIONS, error=TOO_MANY))
+    stream_stations = fields.List(fields.String(validate=STATION_NAME), load_default=list,
+                                  validate=validate.Length(max=MAX_STATIONS, error=TOO_MANY))

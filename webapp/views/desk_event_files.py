@@ -1,0 +1,106 @@
+"""Desk: an event's setup file to download, an event created from an uploaded file, an event copied."""
+from flask import Blueprint, Response, abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
+from flask_login import current_user
+
+from ..extensions import db
+from ..models import Event
+from ..services import ServiceError, entrant_import, entrants, event_files
+from ..tournament.errors import N_, RuleViolation
+from ..web.auth import desk_required
+from . import render
+from .errors import problem_message
+
+bp = Blueprint("desk_event_files", __name__, url_prefix="/desk")
+
+
+@bp.before_request
+@desk_required
+def _guard():
+    """Every page here needs a desk account."""
+    return None
+
+
+def _event(event_id: int) -> Event:
+    return db.session.get(Event, event_id) or abort(404)
+
+
+@bp.route("/e/<int:event_id>/setup.toml")
+def download(event_id):
+    """The event's setup as an event file (no entrant, result, PIN or secret in it)."""
+    event = _event(event_id)
+    text = event_files.to_toml(event_files.dump(event), _)
+    response = Response(text, mimetype="application/toml")
+    response.headers["Content-Disposition"] = f'attachment; filename="taikai-{event.slug}.toml"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _upload_text(field: str, required: bool) -> str:
+    """An uploaded file's text (UTF-8; a sheet of entrants may be Shift_JIS), refused when too big."""
+    upload = request.files.get(field)
+    if upload is None or not upload.filename:
+        if required:
+            raise ServiceError("eventfile.no_file", N_("Choose an event file (.toml) to upload."))
+        return ""
+    data = upload.stream.read(event_files.MAX_BYTES + 1) if field == "spec" else upload.read()
+    if field != "spec":
+        return entrants.decode_csv(data)
+    if len(data) > event_files.MAX_BYTES:
+        raise ServiceError("eventfile.too_big", N_("The file is larger than %(kb)s KB: it cannot be an event file."),
+                           kb=event_files.MAX_BYTES // 1024)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ServiceError("eventfile.encoding", N_("The event file must be UTF-8 text.")) from None
+
+
+@bp.route("/events/from-file", methods=["GET", "POST"])
+def from_file():
+    """Create an event from an uploaded event file (and an optional sheet of entrants); a refused
+    file is named with its line and setting next to the form, which keeps what was chosen."""
+    if request.method == "GET":
+        return render("desk/event_from_file.html", refusal=None)
+    try:
+        text = _upload_text("spec", True)
+        spec = event_files.check(event_files.parse(text), text)
+        sheet = _upload_text("entrants", False)
+        rows = entrant_import.sheet_rows(sheet, spec["team_size"]) if sheet.strip() else []
+        event = event_files.create_event(spec, current_user, rows)
+        db.session.commit()
+    except (ServiceError, RuleViolation) as problem:
+        db.session.rollback()
+        return render("desk/event_from_file.html", refusal=problem_message(problem)), 422
+    flash(_("Event created from the file."), "ok")
+    return redirect(url_for("desk.event", event_id=event.id))
+
+
+@bp.route("/e/<int:event_id>/copy", methods=["GET", "POST"])
+def copy(event_id):
+    """Copy the event: settings, phases, stations and rules under a new name and day, a new staff
+    PIN (shown once), its entrants only when ticked; nothing of the day (results, log, sign-ins)."""
+    event = _event(event_id)
+    form = request.form
+    if request.method == "GET":
+        return render("desk/event_copy.html", event=event, form={}, refusal=None)
+    try:
+        made, pin = event_files.copy_event(event, form.get("name", "").strip(), form.get("day", "").strip() or None,
+                                           form.get("entrants") == "on", current_user)
+        db.session.commit()
+    except (ServiceError, RuleViolation) as problem:
+        db.session.rollback()
+        return render("desk/event_copy.html", event=event, form=form, refusal=problem_message(problem)), 422
+    return _copied(made, pin)
+
+
+def _copied(made: Event, pin: str):
+    """The new event's page with its new staff PIN in the dialog the PIN button shows."""
+    from ..venue.views import qr_svg
+    from .desk import staff_sign_in_url
+    from .desk_event_page import setup_page
+
+    url = staff_sign_in_url(made)
+    flash(_("Event copied: %(name)s.", name=made.name), "ok")
+    page, status = setup_page(made, new_pin=pin, pin_url=url,
+                              pin_qr=qr_svg(url, _("Staff sign-in: %(event)s", event=made.name)))
+    return page, status, {"Cache-Control": "no-store"}
