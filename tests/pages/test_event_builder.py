@@ -90,14 +90,31 @@ def test_phases_are_added_and_removed(desk_client):
     assert page.count('data-testid="phase-row"') == 0
 
 
-def test_a_seed_event_preset_is_created_from_its_plan(desk_client):
-    form = _form(preset="kgp2025", action="preset")
-    page = _text(desk_client.post("/desk/new", data=form))
+def test_a_seed_event_preset_reads_its_sheet_first_then_is_created_from_its_plan(desk_client):
+    page = _text(desk_client.post("/desk/new", data=_form(preset="kgp2025", action="preset")))
     assert 'data-testid="plan-phases"' in page
-    created = desk_client.post("/desk/new", data={**_form(), "plan": "kgp2025", "phase_count": "0", "sheet": "\n".join(f"選手{n}" for n in range(1, 9)),
-                                                   "game": "fatal_fury_cotw", "action": "create"})
+    form = {**_form(), "plan": "kgp2025", "phase_count": "0", "game": "fatal_fury_cotw", "action": "create",
+            "sheet": "名前,ふりがな\n" + "\n".join(f"選手{n},せんしゅ{n}" for n in range(1, 9))}
+    preview = _text(desk_client.post("/desk/new", data=form))
+    assert 'data-testid="sample-table"' in preview and 'data-testid="column-1"' in preview  # read first
+    assert db.session.scalar(db.select(Event)) is None
+    hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', preview))
+    created = desk_client.post("/desk/new", data={**hidden, "text": form["sheet"], "column-0": "name",
+                                                   "column-1": "reading", "confirm": "1"})
     assert created.status_code == 302, _text(created)[:3000]
-    assert db.session.scalar(db.select(Event)).template == "kgp2025"
+    event = db.session.scalar(db.select(Event))
+    assert event.template == "kgp2025" and len(event.entrants) == 8 and event.entrants[0].reading == "せんしゅ1"
+
+
+def test_a_plan_without_its_entrants_is_refused_next_to_the_sheet(desk_client):
+    response = desk_client.post("/desk/new", data={**_form(), "plan": "kgp2025", "phase_count": "0",
+                                                    "action": "create"})
+    assert response.status_code == 422 and 'data-testid="error-sheet"' in _text(response)
+
+
+def test_the_preview_names_what_to_fix_first(desk_client):
+    page = _text(desk_client.post("/desk/new/preview", data=_form(start_time="18:00")))
+    assert 'data-testid="preview-fields"' in page and "受付締切は試合開始までに" in page
 
 
 def test_the_old_template_page_leads_to_the_builder(desk_client):

@@ -122,13 +122,14 @@ def address(draft: Draft) -> dict:
     return {"wanted": wanted, "given": given, "taken": given != wanted}
 
 
-def create(draft: Draft, user=None):
-    """Create the event the draft describes; a refusal is also kept next to the field it names."""
+def create(draft: Draft, user=None, columns: dict | None = None, skip_duplicates: bool = False):
+    """Create the event the draft describes, with the entrants its sheet holds (read with the desk's
+    ``columns`` choices); a refusal is also kept next to the field it names."""
     if not draft.ok:
         raise ServiceError("builder.form", N_("Some fields need a change: see the messages next to them."))
     spec = to_spec(draft)
     spec["address"] = address(draft)["given"]
-    rows = _rows(draft)
+    rows = _rows(draft, columns, skip_duplicates)
     try:
         return files().create_event(files().check(spec), user=user, rows=rows)
     except RuleViolation as problem:  # a plan refuses its entrant count
@@ -139,14 +140,20 @@ def create(draft: Draft, user=None):
         raise
 
 
-def _rows(draft: Draft) -> list[dict]:
-    """The entrants pasted into the builder (a plan's are needed to size its phases)."""
+def sheet_team_size(draft: Draft) -> int:
+    """Members per entrant, as the sheet is read: the plan's, the team size, or 1."""
     v = draft.values
-    if not v["sheet"]:
+    if v["plan"] in TEMPLATES:
+        return TEMPLATES[v["plan"]].team_size
+    return int(v["team_size"] or 1) if v["entrants"] == "team" else 1
+
+
+def _rows(draft: Draft, columns: dict | None, skip_duplicates: bool) -> list[dict]:
+    """The entrants pasted or uploaded into the builder (a plan's are needed to size its phases)."""
+    if not draft.values["sheet"]:
         return []
-    size = TEMPLATES[v["plan"]].team_size if v["plan"] in TEMPLATES else int(v["team_size"] or 1)
     try:
-        return entrant_import.sheet_rows(v["sheet"], size if v["plan"] or v["entrants"] == "team" else 1)
+        return entrant_import.sheet_rows(draft.values["sheet"], sheet_team_size(draft), columns, skip_duplicates)
     except ServiceError as problem:
         draft.refuse("sheet", problem.message, **problem.params)
         raise

@@ -5,13 +5,14 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from ..extensions import db
-from ..services import ServiceError, builder_form, day_preview, event_builder
+from ..services import ServiceError, builder_form, day_preview, entrant_import, entrants, event_builder
 from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
 from ..tournament.round_best_of import RULES as ROUND_RULES
 from ..web.auth import desk_required
 from ..web.i18n import translate_violation
 from . import render
+from .desk_entrants import choices, preview_context
 
 bp = Blueprint("desk_builder", __name__, url_prefix="/desk")
 NEW_PHASE = {"name": "", "format": "single_elimination", "pools": "1", "match_type": "best_of", "best_of": "3",
@@ -38,9 +39,12 @@ def new():
 def submit():
     """One form, several buttons: a preset chosen, a phase added or removed, or the event created."""
     action = request.form.get("action", "create")
+    form = request.form.to_dict()
+    if form.get("text") and not form.get("sheet"):  # back from the import preview: its copy of the sheet
+        form["sheet"] = form["text"]
     if action == "preset":
-        return page(event_builder.with_preset(request.form.to_dict()))
-    draft = builder_form.read(request.form)
+        return page(event_builder.with_preset(form))
+    draft = builder_form.read(form)
     if action == "add_phase" and len(draft.phases) < builder_form.MAX_PHASES:
         draft.phases.append(dict(NEW_PHASE, advance="top" if draft.phases else "entry",
                                  advance_count="4" if draft.phases else ""))
@@ -50,12 +54,34 @@ def submit():
         return page(draft)
     if action != "create":
         return page(draft)
+    upload = request.files.get("csv")
+    if upload and upload.filename:
+        draft.values["sheet"] = entrants.decode_csv(upload.read())
+        form["source"] = upload.filename[:120]
+    if draft.ok and draft.values["sheet"] and request.form.get("confirm") != "1":
+        return _import_preview(draft, form)
     return _create(draft)
+
+
+def _import_preview(draft, form: dict):
+    """The entrants pasted or uploaded, as they will be read (the import preview), before creating."""
+    size = event_builder.sheet_team_size(draft)
+    try:
+        result = entrant_import.new_event_plan(draft.values["sheet"], size, choices())
+    except ServiceError as problem:
+        draft.refuse("sheet", problem.message, **problem.params)
+        return page(draft, tried=True), 422
+    skip = ("csrf_token", "sheet", "text", "action", "confirm", "source", "skip_duplicates", "csv")
+    hidden = {k: v for k, v in form.items() if k not in skip and not k.startswith("column-")} | {"tried": "1"}
+    here = url_for("desk_builder.submit")
+    return render("desk/import_preview.html", event_name=draft.values["name"], back_url=url_for("desk_builder.new"),
+                  hidden=hidden, confirm_url=here, reread_url=here,
+                  **preview_context(result, draft.values["sheet"], form.get("source", "")))
 
 
 def _create(draft):
     try:
-        event = event_builder.create(draft, current_user)
+        event = event_builder.create(draft, current_user, choices(), request.form.get("skip_duplicates") == "on")
         db.session.commit()
     except ServiceError:
         db.session.rollback()
