@@ -2,19 +2,14 @@
 targets, no sideways scroll, axe clean) and a round-robin side event on a 1366 px laptop, whose day
 first runs past the venue's closing time. Screenshots of every step, ja and en:
 test-results/builder/*.png."""
-import sys
-from pathlib import Path
-
 import pytest
 from axe_support import LAPTOP, PHONE, SHOTS, overflowing, serious_problems, small_targets
+from builder_steps import choose_preset, create, fill, preview
+from desk_sign_in import sign_in_desk
 from playwright.sync_api import expect
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
-from builder_steps import choose_preset, create, fill, preview  # noqa: E402
-from desk_sign_in import sign_in_desk  # noqa: E402
-
-from webapp.extensions import db  # noqa: E402
-from webapp.models import Event  # noqa: E402
+from webapp.extensions import db
+from webapp.models import Event
 
 pytestmark = pytest.mark.browser
 STEPS = SHOTS / "builder"

@@ -16,7 +16,6 @@ from axe_support import LAPTOP, PHONE, SHOTS, small_targets
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
 from builder_steps import choose_preset, create, fill, preview  # noqa: E402
 from desk_sign_in import sign_in_desk  # noqa: E402
 from test_offline_sync import FAST, ops_with  # noqa: E402
