@@ -19,8 +19,9 @@ from .station_names import station_key
 HHMM = re.compile(r"^([01]?\d|2[0-3]):[0-5]\d$")
 BEST_OF = (1, 3, 5, 7)
 ADVANCE = ("entry", "top", "best")
-EVENT_FIELDS = ("name", "address", "day", "venue", "game", "preset", "plan", "entrants", "team_size", "expected",
-                "stations", "entry_cap", "start_time", "checkin_opens", "checkin_closes", "venue_closes", "fee", "sheet")
+EVENT_FIELDS = ("name", "address", "day", "venue", "game", "preset", "plan", "entrants", "team_size",
+                "expected", "stations", "entry_cap", "start_time", "checkin_opens", "checkin_closes", "venue_closes",
+                "fee", "sheet")
 PHASE_FIELDS = ("name", "format", "pools", "match_type", "best_of", "later_from", "later_best_of",
                 "grand_final", "advance", "advance_count", "rounds")
 MAX_PHASES = 8

@@ -10,7 +10,7 @@ import re
 from ..tournament.errors import N_, RuleViolation
 from ..tournament.event_plans import TEMPLATES
 from . import ServiceError, entrant_import, events
-from .builder_form import EVENT_FIELDS, PHASE_FIELDS, Draft, check, stations
+from .builder_form import EVENT_FIELDS, PHASE_FIELDS, Draft, stations
 
 DEFAULTS = {"entrants": "1on1", "team_size": "1", "game": "other", "expected": "16", "stations": "4",
             "start_time": "13:00"}

@@ -107,7 +107,8 @@ def page(draft, tried: bool | None = None):
     """The builder page; problems are shown once the desk has tried to create (then until fixed)."""
     tried = tried if tried is not None else request.form.get("tried") == "1"
     return render("desk/builder.html", presets=_presets(), tried=tried, errors=draft.errors if tried else {},
-                  format_choices=[(f.name, _(f.label)) for f in FORMATS.values() if not f.multi and not f.template_only],
+                  format_choices=[(f.name, _(f.label)) for f in FORMATS.values()
+                                  if not f.multi and not f.template_only],
                   match_type_choices=[(name, _(MATCH_TYPES[name].label)) for name in MATCH_TYPES.choices()],
                   round_rule_choices=[(code, _(label)) for code, label in ROUND_RULES.items()],
                   **_preview_context(draft))
