@@ -120,3 +120,12 @@ def test_the_preview_names_what_to_fix_first(desk_client):
 def test_the_old_template_page_leads_to_the_builder(desk_client):
     response = desk_client.get("/desk/templates")
     assert response.status_code == 302 and "/desk/new" in response.headers["Location"]
+
+
+def test_a_seed_event_s_day_is_previewed_from_its_plan_before_its_entrants_are_in(desk_client):
+    form = {**_form(), "preset": "tekken7_hiza_5on5", "plan": "tekken7_hiza_5on5", "game": "tekken7",
+            "phase_count": "0", "expected": "56", "stations": "8", "start_time": "09:45", "checkin_opens": "",
+            "checkin_closes": "", "venue_closes": "21:00"}
+    page = _text(desk_client.post("/desk/new/preview", data=form))
+    assert page.count('data-testid="preview-phase"') == 5 and "一次予選 前半" in page
+    assert 'data-testid="preview-end"' in page

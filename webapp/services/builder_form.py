@@ -82,8 +82,6 @@ def _check_event(draft: Draft) -> None:
                             ("team_size", 1, 7)):
         if v[name] and not (_int(v[name]) is not None and low <= _int(v[name]) <= high):
             draft.refuse(name, N_("Write a whole number from %(low)s to %(high)s."), low=low, high=high)
-    if v["plan"] and not v["sheet"]:
-        draft.refuse("sheet", N_("This preset makes its phases for its entrants: paste the entrant list."))
     if len(v["sheet"]) > 200_000:
         draft.refuse("sheet", N_("The list is too long for one form: add the rest on the event's page."))
     if not v["expected"] and not v["entry_cap"] and not v["sheet"]:

@@ -125,6 +125,8 @@ def address(draft: Draft) -> dict:
 def create(draft: Draft, user=None, columns: dict | None = None, skip_duplicates: bool = False):
     """Create the event the draft describes, with the entrants its sheet holds (read with the desk's
     ``columns`` choices); a refusal is also kept next to the field it names."""
+    if draft.values["plan"] and not draft.values["sheet"]:  # the preview needs only the expected count
+        draft.refuse("sheet", N_("This preset makes its phases for its entrants: paste the entrant list."))
     if not draft.ok:
         raise ServiceError("builder.form", N_("Some fields need a change: see the messages next to them."))
     spec = to_spec(draft)
