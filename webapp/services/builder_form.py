@@ -14,6 +14,7 @@ from ..tournament.errors import N_
 from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
 from ..tournament.round_best_of import RULES as ROUND_RULES
+from . import game_catalogue
 from .station_names import station_key
 
 HHMM = re.compile(r"^([01]?\d|2[0-3]):[0-5]\d$")
@@ -72,6 +73,8 @@ def _check_event(draft: Draft) -> None:
         draft.refuse("name", N_("Keep the name under %(most)s characters."), most=200)
     if v["address"] and not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", v["address"]):
         draft.refuse("address", N_("Use lower-case letters, digits and hyphens (e.g. tekken8-weekly-12)."))
+    if v["game"] not in {t.key for t in game_catalogue.all_titles()}:
+        draft.refuse("game", N_("Choose the game from the list."))
     if v["entrants"] not in ("1on1", "team"):
         draft.refuse("entrants", N_("Choose players or teams."))
     if v["day"] and _date(v["day"]) is None:

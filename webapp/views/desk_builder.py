@@ -99,14 +99,20 @@ def preview():
 
 def _preview_context(draft) -> dict:
     day = day_preview.preview(draft)
-    return {"draft": draft, "day": day, "address": event_builder.address(draft),
+    return {"draft": draft, "day": day, "address": event_builder.address(draft), "problems": words(draft.errors),
             "preview_problem": translate_violation(day.problem) if day.problem else ""}
+
+
+def words(errors: dict) -> dict:
+    """Each field's problem in the reader's language (its values translated too: a setting's words)."""
+    return {name: translate_violation(ServiceError("builder.field", message, **params))
+            for name, (message, params) in errors.items()}
 
 
 def page(draft, tried: bool | None = None):
     """The builder page; problems are shown once the desk has tried to create (then until fixed)."""
     tried = tried if tried is not None else request.form.get("tried") == "1"
-    return render("desk/builder.html", presets=_presets(), tried=tried, errors=draft.errors if tried else {},
+    return render("desk/builder.html", presets=_presets(), tried=tried, errors=words(draft.errors) if tried else {},
                   format_choices=[(f.name, _(f.label)) for f in FORMATS.values()
                                   if not f.multi and not f.template_only],
                   match_type_choices=[(name, _(MATCH_TYPES[name].label)) for name in MATCH_TYPES.choices()],
