@@ -102,6 +102,7 @@ def _register_blueprints(app: Flask) -> None:
         desk,
         desk_builder,
         desk_corrections,
+        desk_day,
         desk_entrants,
         desk_event_files,
         desk_events,
@@ -116,7 +117,7 @@ def _register_blueprints(app: Flask) -> None:
     )
 
     for module in (public, auth, desk, desk_builder, desk_corrections, desk_entrants, desk_events, desk_event_files,
-                   desk_games, desk_plan, desk_stations, desk_signin, desk_rules, projector, staff, conflicts):
+                   desk_games, desk_plan, desk_stations, desk_signin, desk_rules, desk_day, projector, staff, conflicts):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)

@@ -11,7 +11,7 @@ from test_accessibility import BRACKET_PAGES
 
 from webapp.extensions import db  # noqa: E402
 from webapp.operations.autocall import call_next
-from webapp.services import accounts, signin_links, stations  # noqa: E402
+from webapp.services import accounts, signin_links, stations, timetables  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ OTHER_PAGES = {
     "staff.home", "staff.event", "staff.match", "staff.checkin", "offline_shell.offline_match_shell",
     "desk_entrants.edit", "desk_events.delete", "desk_rules.event_rules", "desk_rules.phase_rules",
     "desk_games.index", "desk_games.title", "desk_entrants.seeds_from", "desk_event_files.from_file",
-    "desk_event_files.copy", "desk_builder.new"}
+    "desk_event_files.copy", "desk_builder.new", "desk_day.day"}
 
 
 def test_axe_visits_every_page_the_app_serves(app):
@@ -38,6 +38,10 @@ def _events(desk_user):
     team, match = team_event()
     accounts.set_staff_pin(team, "135790")
     stations.add_station(team, "1")
+    # the day's clock: reception's window and countdown, the day page's timetable and forecast
+    team.settings = {**(team.settings or {}), "start_time": "10:00", "checkin_opens": "00:00",
+                     "checkin_closes": "23:59", "venue_closes": "22:00"}
+    timetables.make(team, 1)
     db.session.commit()
     call_next(team, desk_user)
     db.session.commit()
@@ -85,11 +89,11 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
                   f"/desk/e/{team.id}/staff-links", f"/desk/entrant/{entrant.id}/edit", f"/desk/e/{kgp.id}/delete",
                   f"/desk/e/{team.id}/rules", f"/desk/phase/{de.id}/rules", f"/desk/e/{team.id}/signed-in",
                   "/desk/games/", "/desk/games/tekken8", f"/desk/e/{kgp.id}/seeds-from",
-                  "/desk/events/from-file", f"/desk/e/{team.id}/copy", "/desk/new"]
+                  "/desk/events/from-file", f"/desk/e/{team.id}/copy", "/desk/new", f"/desk/e/{team.id}/day"]
     with app.test_request_context():
         link = "/in/" + signin_links.staff_signin_url(team, "案内 高橋").rsplit("/", 1)[1]
     db.session.commit()
-    public_paths = [f"/e/{kgp.slug}/schedule", f"/e/{team.slug}/staff-login", link, f"/e/{team.slug}/calls", f"/e/{team.slug}/p/{entrant.id}",
+    public_paths = [f"/e/{kgp.slug}/schedule", f"/e/{team.slug}/schedule", f"/e/{team.slug}/staff-login", link, f"/e/{team.slug}/calls", f"/e/{team.slug}/p/{entrant.id}",
                     f"/m/{match.id}", "/offline", "/venue/install"]
     staff_paths = ["/staff/", f"/staff/e/{team.slug}", f"/staff/m/{match.id}", f"/staff/e/{team.slug}/checkin",
                    f"/offline/match?id={match.id}"]

@@ -21,8 +21,7 @@ MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 # Signing in and out is for everyone; they are still checked for no change when refused.
 PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout", "auth.link"}
 DESK_BLUEPRINTS = ("desk", "desk_builder", "desk_plan", "desk_stations", "desk_corrections", "desk_entrants", "desk_events",
-                   "desk_event_files", "conflicts",
-                   "mirror", "desk_signin", "desk_games", "desk_rules")
+                   "desk_event_files", "conflicts", "mirror", "desk_signin", "desk_games", "desk_rules", "desk_day")
 # Machine-to-machine routes with their own bearer token (no session): refusals only.
 TOKEN_ROUTES = {"mirror_api.api_push"}
 # Routes whose rows this world does not build (a mirror link): refusals only, no control.

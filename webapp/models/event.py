@@ -90,6 +90,8 @@ class Entrant(Timestamped, db.Model):
     checked_in: Mapped[bool] = mapped_column(default=False)
     dq: Mapped[bool] = mapped_column(default=False)
     info: Mapped[dict] = mapped_column(JSONType, default=dict)  # reception: category, fees...
+    # "" (18 or over, or not said), "u18", "u16": the curfew warnings (tournament/curfew.py)
+    age_group: Mapped[str] = mapped_column(db.String(4), default="", server_default="")
 
     event: Mapped[Event] = relationship(back_populates="entrants")
     members: Mapped[list["Member"]] = relationship(back_populates="entrant", order_by="Member.position",

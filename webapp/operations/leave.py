@@ -38,6 +38,8 @@ LEAVES = {
 STAYS = {
     "event": ("staff_pin_hash", "staff_pin_generation"),
     "user": ("password_hash", "credential_generation", "signin_generation", "totp_secret", "phone_hash"),
+    # A minor's age group is for the desk's curfew warnings, not for a public copy.
+    "entrant": ("age_group",),
 }
 # Kept by each site for itself (page versions, a clock): a mirror does not take the venue's.
 SITE_LOCAL = {"event": {"version", "entrants_version"}, "phase": {"version"}, "match": {"updated_at"}}

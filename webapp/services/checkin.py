@@ -9,7 +9,7 @@ from ..models import Entrant
 from ..models.base import utcnow
 from ..operations.outcomes import Outcome
 from ..tournament.errors import N_
-from . import ServiceError, access
+from . import ServiceError, access, day_clock
 
 
 class CheckInSchema(Schema):
@@ -32,11 +32,14 @@ def apply(op: dict, user):
     if entrant is None:
         raise ServiceError("checkin.unknown", N_("This entrant does not exist."))
     access.check_event(user, entrant.event_id)
+    outside = day_clock.check_window(entrant.event, op, user) if form["checked_in"] else None
     entrant.checked_in = form["checked_in"]
     message = N_("Checked in: %(name)s.") if form["checked_in"] else N_("Check-in undone: %(name)s.")
+    if outside:
+        message = N_("Checked in early: %(name)s.") if outside == "early" else N_("Checked in late: %(name)s.")
     # The entrant is named in the answer: the phone's log and the reception log say who.
-    return Outcome(op["op_id"], "applied", "checkin.in" if form["checked_in"] else "checkin.out",
-                   message, {"name": entrant.name})
+    code = f"checkin.{outside}" if outside else "checkin.in" if form["checked_in"] else "checkin.out"
+    return Outcome(op["op_id"], "applied", code, message, {"name": entrant.name})
 
 
 def summary(entrants: list[Entrant]) -> tuple[int, int]:
@@ -49,6 +52,15 @@ def not_checked_in(entrants: list[Entrant]) -> list[Entrant]:
     from ..tournament.textsearch import entrant_sort_key
 
     return sorted((e for e in entrants if not e.checked_in and not e.dq), key=entrant_sort_key)
+
+
+def close_list(event, zone: str = day_clock.ZONE, now=None) -> list[Entrant]:
+    """Who has not checked in, once the window has closed while a phase still takes the entry list."""
+    if day_clock.window(event, now, zone).state != "closed":
+        return []
+    if not any(p.status == "draft" and p.seeding == "entry" for p in event.phases):
+        return []
+    return not_checked_in(event.entrants)
 
 
 def drop_no_shows(event, user=None) -> list[str]:

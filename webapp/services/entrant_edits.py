@@ -2,6 +2,7 @@
 withdraw once their phase has started (the rest of their matches become walkovers)."""
 from ..extensions import db
 from ..models import AuditEntry, Entrant, Event
+from ..tournament.curfew import AGE_GROUPS
 from ..tournament.errors import N_
 from ..tournament.textsearch import fold
 from . import ServiceError, audit, brackets, corrections
@@ -65,6 +66,8 @@ def _entries(event: Event, row: dict) -> list[tuple]:
 
 
 def _check_row(row: dict) -> None:
+    if row.get("age_group", "") not in ("", *AGE_GROUPS):
+        raise ServiceError("entrants.age_group", N_("Choose an age group from the list."))
     row["name"] = normalize_name(row.get("name") or "")
     if not row["name"]:
         raise ServiceError("entrants.no_name", N_("Give the entrant a name."))
@@ -82,6 +85,8 @@ def update(entrant: Entrant, row: dict, user=None) -> None:
                            name=row["name"])
     before = snapshot(entrant)
     entrant.name, entrant.reading = row["name"], normalize_name(row.get("reading") or "")
+    if "age_group" in row:  # the curfew warnings read it; any time, like the name
+        entrant.age_group = row["age_group"]
     fixed = in_play(entrant)
     if not fixed:
         _set_seed(entrant, row.get("seed"))
@@ -127,7 +132,7 @@ def _set_members(entrant: Entrant, members: list) -> None:
 
 def snapshot(entrant: Entrant) -> dict:
     """What re-adding this entrant needs (kept in the audit entry of a removal)."""
-    return {"name": entrant.name, "reading": entrant.reading, "seed": entrant.seed,
+    return {"name": entrant.name, "reading": entrant.reading, "seed": entrant.seed, "age_group": entrant.age_group,
             "members": [[m.name, m.reading, m.character] for m in entrant.members]}
 
 
@@ -169,7 +174,7 @@ def readd(event: Event, audit_id: int, user=None) -> Entrant:
     if seed and any(e.seed == seed for e in event.entrants):
         seed = None
     return add_one(event, {"name": shot["name"], "reading": shot.get("reading", ""), "seed": seed,
-                           "members": shot.get("members") or []}, user)
+                           "members": shot.get("members") or [], "age_group": shot.get("age_group", "")}, user)
 
 
 def withdraw(entrant: Entrant, user=None) -> list:

@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import BracketRow, Entrant, Event, MatchRow, Phase
+from ..tournament.curfew import read_age
 from ..tournament.errors import N_
 from ..tournament.textsearch import fold
 from . import ServiceError, audit, entrants
@@ -25,11 +26,12 @@ MAX_IMPORT_ROWS = 1024
 SAMPLE_ROWS = 8
 
 # What a column can mean, in the order the desk's choice lists them.
-KINDS = ("name", "reading", "seed", "region", "member", "member_reading", "character", "ignore")
+KINDS = ("name", "reading", "seed", "region", "member", "member_reading", "character", "age", "ignore")
 KIND_LABELS = {"name": N_("Name"), "reading": N_("Reading (furigana)"), "seed": N_("Seed"),
                "region": N_("Region (kept apart in round 1 when the desk asks)"),
                "member": N_("Member"), "member_reading": N_("Member's reading"),
-               "character": N_("Character"), "ignore": N_("Ignore this column")}
+               "character": N_("Character"), "age": N_("Age group (under 18 / under 16, for the curfew)"),
+               "ignore": N_("Ignore this column")}
 _HEADERS = {
     "name": ("名前", "なまえ", "氏名", "ちーむ名", "ちーむ", "選手名", "ぷれいやー名", "ぷれいやー", "えんとりー名",
              "参加者名", "参加者", "name", "team", "teamname", "player", "playername", "entrant", "tag"),
@@ -41,6 +43,7 @@ _HEADERS = {
     "member_reading": ("めんばーふりがな", "めんばーよみ", "選手ふりがな", "選手よみ", "memberreading",
                        "memberfurigana"),
     "character": ("きゃら", "きゃらくたー", "使用きゃら", "使用きゃらくたー", "character", "char", "chara"),
+    "age": ("年齢", "ねんれい", "年齢区分", "年代", "age", "agegroup"),
     "ignore": ("備考", "めも", "こめんと", "note", "notes", "memo", "comment", "comments", "#"),
 }
 _NUMBERED = ("member", "member_reading", "character")
@@ -159,6 +162,8 @@ def _put(row: dict, members: list, kind: str | None, value: str, line: int) -> N
         row["seed"] = int(value)
     elif kind == "region":
         row["region"] = row.get("region") or value.strip()[:60]
+    elif kind == "age":
+        row["age_group"] = read_age(value, line)
     elif kind in ("name", "reading"):
         row[kind] = row[kind] or value
     elif kind == "member":

@@ -94,7 +94,8 @@ def add_entrants(event: Event, rows: list[dict]) -> list[Entrant]:
         info = row.get("info") or default_info(event)
         if row.get("region"):  # a sheet's region column: round-1 separation reads it
             info = {**info, "region": row["region"]}
-        entrant = Entrant(event=event, name=row["name"], seed=row["seed"], reading=reading, info=info)
+        entrant = Entrant(event=event, name=row["name"], seed=row["seed"], reading=reading, info=info,
+                          age_group=row.get("age_group") or "")
         members = row["members"] or [(row["name"], "", False, reading)]
         for position, (member, character, *extra) in enumerate(members, start=1):
             declared, member_reading = (extra + [False, ""])[:2]

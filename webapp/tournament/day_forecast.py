@@ -21,7 +21,9 @@ such); past midnight they go on counting (``schedule.hhmm`` shows "24:10").
 The event settings this module's callers own (``event.settings``, "HH:MM" on the event's
 day, in the venue's time zone; each optional): ``start_time`` (first match),
 ``checkin_opens`` and ``checkin_closes`` (reception's window), ``venue_closes`` (when the
-venue shuts: the forecast warns past it). Event files carry exactly these keys.
+venue shuts: the forecast warns past it). Event files carry exactly these keys. Beside them the
+desk may keep ``curfews`` ({"u16": "HH:MM", "u18": "HH:MM"}, only where the event changes the
+law's defaults, tournament/curfew.py) and ``timetable`` (the lines, services/timetables.py).
 """
 from __future__ import annotations
 

@@ -122,7 +122,7 @@ def _row_from_form(event: Event) -> dict:
     members = [(request.form.get(f"member-{i}", ""), request.form.get(f"member_reading-{i}", ""),
                 request.form.get(f"character-{i}", "")) for i in range(1, size + 1)]
     return {"name": request.form.get("name", ""), "reading": request.form.get("reading", ""), "seed": seed,
-            "members": members}
+            "members": members, "age_group": request.form.get("age_group", "")}
 
 
 @bp.route("/e/<int:event_id>/entrant", methods=["POST"])

@@ -1,9 +1,20 @@
 """The desk's event setup page, shown by the desk and, after a refused change, by its sibling pages."""
-from flask import request
+from flask import current_app, request
 
 from ..models import Event
-from ..services import entrant_edits, entrant_import, entrants, event_templates, events, play, rulings
+from ..services import (
+    checkin,
+    entrant_edits,
+    entrant_import,
+    entrants,
+    event_templates,
+    events,
+    forecasts,
+    play,
+    rulings,
+)
 from ..services.rules import rules_for
+from ..tournament import curfew
 from ..tournament.textsearch import entrant_sort_key
 from . import render
 from .errors import problem_message
@@ -20,8 +31,18 @@ def setup_page(event: Event, status: int = 200, **extra):
                "removed": entrant_edits.removed(event),
                "started": entrant_edits.phase_started(event), "open_phases": entrant_edits.open_phases(event),
                "staff_url": None, "rules": rules_for(event),
+               "absent": checkin.close_list(event, current_app.config["BABEL_DEFAULT_TIMEZONE"]),
+               "forecast": _forecast(event), "age_labels": curfew.LABELS,
                "routing_changes": event_templates.routing_changes(event) if event.template else [], **extra}
     return render("desk/event.html", **context), status
+
+
+def _forecast(event: Event):
+    """The day's forecast once the day is set up (a start time) or under way; None before or after."""
+    under_way = any(p.status == "running" for p in event.phases)
+    if not (under_way or (event.settings or {}).get("start_time")) or all(p.status == "done" for p in event.phases):
+        return None
+    return forecasts.forecast(event, current_app.config["BABEL_DEFAULT_TIMEZONE"])
 
 
 def refusal_words(refusal) -> str | None:

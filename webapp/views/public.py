@@ -10,7 +10,18 @@ from ..extensions import db
 from ..models import BracketRow, Event, MatchRow, Phase
 from ..operations import leave
 from ..polling import fragments
-from ..services import accounts, bracket_outline, csv_export, pool_tables, schedules, standings, swiss_rounds
+from ..services import (
+    accounts,
+    bracket_outline,
+    csv_export,
+    day_clock,
+    forecast_work,
+    forecasts,
+    pool_tables,
+    schedules,
+    standings,
+    swiss_rounds,
+)
 from ..services import players as player_views
 from ..services.sheets import match_sheet
 from . import bracket_rounds, render
@@ -35,7 +46,14 @@ def event(slug):
     """An event: its phases and final standings so far."""
     event = accounts.event_by_slug(slug)
     return render("public/event.html", event=event, standings=standings.event_standings(event),
-                  progress=schedules.progress(event, _venue_zone()))
+                  progress=schedules.progress(event, _venue_zone()), forecast=_forecast(event))
+
+
+def _forecast(event: Event):
+    """The day's forecast while the day is on (None before anything is set up or after the end)."""
+    if not event.phases or all(p.status == "done" for p in event.phases):
+        return None
+    return forecasts.forecast(event, _venue_zone())
 
 
 def _phase(event: Event, phase_id: int) -> Phase:
@@ -192,7 +210,8 @@ def schedule(slug):
     event = accounts.event_by_slug(slug)
     return render("public/schedule.html", "_partials/schedule.html", event=event,
                   slots=schedules.slots(event), progress=schedules.progress(event, _venue_zone()),
-                  phases={p.key: p for p in event.phases})
+                  phases={forecast_work.phase_ref(p): p for p in event.phases}, forecast=_forecast(event),
+                  day_times={k: day_clock.setting(event, k) for k in day_clock.LABELS})
 
 
 @bp.route("/e/<slug>/draws")

@@ -1,7 +1,7 @@
 """Staff pages on phones: pick an event and a match, enter it game by game."""
 import uuid
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
 from flask_babel import format_time
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -9,7 +9,7 @@ from flask_login import current_user
 from ..extensions import db
 from ..models import Event, MatchRow
 from ..operations.submit import submit
-from ..services import access, accounts, pool_tables, standings, stations, swiss_rounds
+from ..services import access, accounts, day_clock, pool_tables, standings, stations, swiss_rounds
 from ..services import checkin as checkin_service
 from ..services import players as player_views
 from ..services.sheets import match_sheet, translate_outcome
@@ -146,9 +146,11 @@ def checkin(slug):
     found = player_views.search(event, query, limit=200) if query else \
         sorted(event.entrants, key=lambda e: sort_key(e.name, e.reading))
     done, total = checkin_service.summary(event.entrants)
+    window = day_clock.window(event, zone=current_app.config["BABEL_DEFAULT_TIMEZONE"])
     return render("staff/checkin.html", "_partials/checkin_list.html", event=event, query=query,
                   entrants=found, done=done, total=total, log=checkin_service.reception_log(event, 20),
-                  clock=lambda when: format_time(when, "HH:mm"))
+                  clock=lambda when: format_time(when, "HH:mm"), window=window,
+                  remaining=day_clock.remaining_words(window))
 
 
 @bp.route("/e/<slug>/checkin", methods=["POST"])
