@@ -49,6 +49,15 @@ def test_an_upload_creates_the_event_with_its_entrants(desk_client):
     assert len(event.entrants) == 16 and [p.name for p in event.phases] == ["Pools", "Top 8"]
 
 
+def test_markup_in_a_file_stays_text_on_the_desk(desk_client):
+    text = 'name = "<img src=x onerror=alert(1)>"\nvenue = "<b>Arcade</b>"\nstations = ["<i>1</i>"]\n'
+    response = desk_client.post("/desk/events/from-file", data={
+        "spec": (io.BytesIO(text.encode()), "markup.toml")}, content_type="multipart/form-data")
+    assert response.status_code == 302
+    page = desk_client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "<img src=x" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+
+
 def test_a_too_big_upload_is_refused_in_words(desk_client):
     text = 'name = "x"\n' + "# padding\n" * 8000
     response = desk_client.post("/desk/events/from-file", data={

@@ -37,6 +37,8 @@ def test_unknown_and_internal_fields_are_refused(app):
                         ('name = "x"\ngame = "pong"\n', "Line 2: game: is not a game"),
                         ('name = "x"\nentrants = "trio"\n', "Line 2: entrants: must be one of 1on1 / team"),
                         ('name = "x"\nstart_time = "25:00"\n', "Line 2: start_time: must be a time"),
+                        ('name = "x"\ncheckin_opens = "10:00"\ncheckin_closes = "09:30"\n',
+                         "Line 3: checkin_closes: must be later"),
                         ('name = "x\n', "Line 1: this is not a TOML line")):
         with pytest.raises(ServiceError) as refused:
             event_files.check(event_files.parse(text), text)
@@ -47,3 +49,24 @@ def test_a_template_event_takes_its_own_name_for_its_address(app):
     spec = event_files.check({"name": "Tekken 8 weekly #12", "plan": "kgp2025"})
     event = event_files.create_event(spec, rows=_rows(8))
     assert event.slug == "tekken-8-weekly-12"
+
+
+def test_an_event_set_up_at_the_desk_dumps_to_a_file_that_makes_the_same_event(app):
+    from webapp.services import events, progressions, rule_settings, seeding, stations
+    event = events.create_event("GGST 予選→TOP8", "", game="ggst")
+    rule_settings.save_event_rules(event, "standard_1on1", {"stage_rule": "random", "entry_fee_yen": 500})
+    pools = events.add_phase(event, "予選", "round_robin", group_count=4, double=False,
+                             tiebreaks=["head_to_head"], dq_policy="removed", tie_resolution="draw")
+    top = events.add_phase(event, "TOP8", "double_elimination", best_of=3, grand_final="single",
+                           best_of_by_round={"from": "top4", "best_of": 5})
+    db.session.flush()
+    progressions.set_rule(top, pools, "best", 8)
+    seeding.set_separation(pools, "region")
+    stations.add_station(event, "2番台")
+    db.session.commit()
+    spec = event_files.dump(event)
+    assert spec["fee"] == 500 and spec["stations"] == ["2"] and spec["phases"][1]["advance"]["from"] == 1
+    assert event_files.check(spec) == spec
+    again = event_files.create_event({**spec, "name": "again"})
+    assert event_files.dump(again) == {**spec, "name": "again"}
+

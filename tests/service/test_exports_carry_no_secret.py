@@ -124,6 +124,16 @@ def test_the_mirror_push_carries_no_secret(laden):
     _assert_clean("\n".join(sent), laden["secrets"])
 
 
+def test_the_setup_file_carries_no_secret(laden):
+    answer = laden["desk"].get(f"/desk/e/{laden['event'].id}/setup.toml")
+    assert answer.status_code == 200
+    text = answer.get_data(as_text=True)
+    assert "[[phases]]" in text and "台1" in text  # the setup itself leaves
+    _assert_clean(text, laden["secrets"])
+    for name in ("pin", "hash", "token", "secret"):
+        assert name not in text.lower()
+
+
 def test_the_standings_csv_carries_no_secret(laden):
     answer = laden["desk"].get(f"/e/{laden['event'].slug}/standings.csv")
     assert answer.status_code == 200
@@ -145,7 +155,7 @@ def test_every_download_is_one_of_those_tested_here():
     found = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
                    if "attachment" in p.read_text(encoding="utf-8"))
     # The venue's CA certificate downloads carry the public certificate only (no key).
-    assert found == ["venue/views.py", "views/desk_events.py", "views/public.py"]
+    assert found == ["venue/views.py", "views/desk_event_files.py", "views/desk_events.py", "views/public.py"]
 
 
 def test_a_replayed_account_opens_nothing_of_the_original():

@@ -52,7 +52,7 @@ def domain_entrants(entrants: list[Entrant]) -> list[bracket_engine.Entrant]:
 
 
 # Phase options that are the phase's own, not its format's (progressions.py; best-of by round)
-PHASE_OPTIONS = ("progression", "best_of_by_round", "separate")
+PHASE_OPTIONS = ("progression", "best_of_by_round", "separate", "pool_size")
 
 
 def format_options(phase: Phase) -> dict:
@@ -76,10 +76,18 @@ def start_phase(phase: Phase, entrants: list[Entrant], user=None, assignment=Non
     return rows
 
 
+def pool_count(phase: Phase, players: int) -> int:
+    """The phase's pools: its count, or as many as its pool size needs (an event file's ``pool_size``:
+    the count follows the entrants who turn up)."""
+    size = (phase.options or {}).get("pool_size")
+    return max(1, -(-players // int(size))) if size else phase.group_count
+
+
 def build(phase: Phase, players: list, assignment=None) -> list[bracket_engine.Bracket]:
     """The phase's brackets for players already in seed order (nothing saved)."""
-    if phase.group_count > 1:
-        return generate_groups(players, phase.group_count, phase.format,
+    count = pool_count(phase, len(players))
+    if count > 1:
+        return generate_groups(players, count, phase.format,
                                assignment=assignment or "snake", **format_options(phase))
     return [generate(phase.format, players, **format_options(phase))]
 

@@ -2,7 +2,7 @@
 creating an event from one, and copying an event (docs/event-files.md).
 
 The interface: ``presets()``, ``preset_spec(key)``, ``parse(text)``, ``check(spec, text=None)``,
-``create_event(spec, user=None, rows=None)``, ``dump(event)``, ``to_toml(spec)``,
+``create_event(spec, user=None, rows=None)``, ``dump(event)``, ``to_toml(spec)``, ``address_for(spec)``,
 ``create_from_text(text, user=None, rows=None)`` and ``copy_event(...)``.
 A spec is a dict in the file's shape; ``check`` gives its canonical form (defaults filled).
 """
@@ -12,7 +12,7 @@ from ...tournament.errors import N_
 from ...tournament.event_plans import TEMPLATES
 from ...tournament.event_presets import PRESETS, choices
 from .. import ServiceError
-from .build import create_event, dump
+from .build import address_for, create_event, dump
 from .check import check
 from .copy import copy_event
 from .toml_text import MAX_BYTES, parse, write
@@ -61,7 +61,8 @@ def _readable(spec: dict) -> dict:
     out = {k: v for k, v in spec.items() if v not in (None, "", [], {}) and not (k in ("entry_cap", "fee") and v == 0)}
     if out.get("team_size") == 1:
         out.pop("team_size")
-    out["phases"] = [{k: v for k, v in p.items() if v not in (None, "", {})} for p in spec.get("phases") or []]
+    out["phases"] = [{k: v for k, v in p.items() if v not in (None, "", {}) and not (k == "pool_size" and v == 0)}
+                     for p in spec.get("phases") or []]
     return out
 
 
@@ -70,5 +71,5 @@ def create_from_text(text: str, user=None, rows: list[dict] | None = None):
     return create_event(check(parse(text), text), user, rows)
 
 
-__all__ = ["MAX_BYTES", "PresetInfo", "check", "copy_event", "create_event", "create_from_text", "dump",
+__all__ = ["MAX_BYTES", "PresetInfo", "address_for", "check", "copy_event", "create_event", "create_from_text", "dump",
            "parse", "preset_spec", "presets", "to_toml"]

@@ -4,22 +4,35 @@ Creation goes through the services the desk's own forms use (events, event_templ
 rule_settings, progressions, seeding, stations), so an event made from a file is refused
 exactly where the desk's form would be.
 """
+import re
+
 from ...extensions import db
 from ...models import Event
 from ...tournament.errors import N_
-from .. import ServiceError, access, entrants, event_templates, events, progressions, rule_settings, seeding
+from .. import (
+    ServiceError,
+    access,
+    entrants,
+    event_templates,
+    events,
+    progressions,
+    rule_settings,
+    seeding,
+    setup_checks,
+)
 from .. import stations as station_service
 from ..rules import event_settings, phase_settings, preset_for
-from .check import ORDER, PHASE_ORDER
+from .check import ORDER, PHASE_ORDER, check
 from .schema import CLOCK, FORMAT_OPTIONS, KINDS
 
 CARRIED = ("venue", "entry_cap", *CLOCK)  # kept in event.settings as they are
 
 
 def create_event(spec: dict, user=None, rows: list[dict] | None = None) -> Event:
-    """A new event from a checked spec (see check.check), with its entrants if rows are given."""
+    """A new event from a spec (checked again here: a caller's changes to a checked spec are
+    checked too), with its entrants if rows are given."""
     access.check_desk(user)
-    rows = rows or []
+    spec, rows = check(spec), rows or []
     if spec["entry_cap"] and len(rows) > spec["entry_cap"]:
         raise ServiceError("eventfile.over_cap", N_("The event takes at most %(cap)s entrants; the sheet has %(n)s."),
                            cap=spec["entry_cap"], n=len(rows))
@@ -46,10 +59,21 @@ def _address(spec: dict) -> str:
         raise ServiceError("eventfile.address_taken",
                            N_("address: /e/%(slug)s is another event's address: choose another or leave it out."),
                            slug=spec["address"])
-    return spec["address"] or spec["name"]
+    return spec["address"] or address_for(spec)
+
+
+def address_for(spec: dict) -> str:
+    """A readable address for a spec without one: its name's words; a name with no latin letters
+    (a Japanese one) gives the game and the day instead (events.unique_slug numbers a taken one)."""
+    wanted = events.slugify(spec["name"])
+    if not re.search(r"[a-z]", wanted):
+        day = str(spec.get("day") or "")
+        wanted = "-".join(x for x in (str(spec.get("game") or "").replace("_", "-"), day or wanted) if x)
+    return wanted or "event"
 
 
 def _rules(event: Event, spec: dict, user) -> None:
+    """The rules page's own save (the fee is the rules' entry fee), checked against the phases made."""
     settings = {k: v for k, v in spec["rules"].items() if k != "preset"}
     if spec["fee"]:
         settings["entry_fee_yen"] = spec["fee"]
@@ -57,13 +81,15 @@ def _rules(event: Event, spec: dict, user) -> None:
 
 
 def _phases(event: Event, phases: list[dict], user) -> None:
+    """Each phase through the desk's own checks and services; ``advance.from`` counts phases from 1."""
     made = []
     for phase in phases:
         options = {k: v for k, v in phase.items() if k in FORMAT_OPTIONS.get(phase["format"], {})}
         if phase["best_of_by_round"]:
             options["best_of_by_round"] = dict(phase["best_of_by_round"])
-        from ..setup_checks import check_phase
-        check_phase(event, phase["match_type"], phase["best_of"])
+        if phase["pool_size"]:
+            options["pool_size"] = phase["pool_size"]
+        setup_checks.check_phase(event, phase["match_type"], phase["best_of"])
         row = events.add_phase(event, phase["name"], phase["format"], phase["match_type"], phase["best_of"],
                                phase["pools"], **options)
         db.session.flush()
@@ -109,7 +135,7 @@ def _dump_phase(event: Event, phase) -> dict:
     source = next((p.position for p in event.phases if rule and p.id == rule["from"]), None)
     out = {"name": phase.name, "format": phase.format, "match_type": phase.match_type, "best_of": phase.best_of,
            "best_of_by_round": dict(options["best_of_by_round"]) if options.get("best_of_by_round") else None,
-           "pools": phase.group_count or 1,
+           "pools": phase.group_count or 1, "pool_size": int(options.get("pool_size") or 0),
            "advance": {"from": source, "mode": rule["mode"], "count": int(rule["count"])} if source else None,
            "separate": options.get("separate", "")}
     out = {key: out[key] for key in PHASE_ORDER}

@@ -17,7 +17,8 @@ from .toml_text import line_of
 ORDER = ("name", "address", "day", "venue", "game", "plan", "entrants", "team_size", "team_format",
          "entry_cap", "fee", "start_time", "checkin_opens", "checkin_closes", "venue_closes",
          "stations", "stream_stations", "rules", "phases")
-PHASE_ORDER = ("name", "format", "match_type", "best_of", "best_of_by_round", "pools", "advance", "separate")
+PHASE_ORDER = ("name", "format", "match_type", "best_of", "best_of_by_round", "pools", "pool_size", "advance",
+               "separate")
 
 
 def refuse(path: tuple, problem: str, text: str | None = None, code: str = "eventfile.invalid"):
@@ -74,7 +75,12 @@ def check(spec: dict, text: str | None = None) -> dict:
 
 def _whole(data: dict, text: str | None) -> dict:
     """What one field alone cannot say: the kind of entrants, the plan, the phases' sources."""
+    data["name"], data["venue"] = data["name"].strip(), data["venue"].strip()
+    if not data["name"]:
+        refuse(("name",), N_("is empty or too long"), text)
     _entrants(data, text)
+    if data["checkin_opens"] and data["checkin_closes"] and data["checkin_closes"] <= data["checkin_opens"]:
+        refuse(("checkin_closes",), N_("must be later than checkin_opens"), text)
     if data["game"] not in {t.key for t in game_catalogue.all_titles()}:
         refuse(("game",), N_("is not a game of the catalogue"), text)
     data["rules"] = {"preset": "", **data["rules"]}
@@ -108,6 +114,10 @@ def _phase(data: dict, n: int, phase: dict, text) -> dict:
     phase["match_type"] = phase["match_type"] or (data["team_format"] if team else "best_of")
     for key, default in FORMAT_OPTIONS.get(phase["format"], {}).items():
         phase.setdefault(key, default)
+    if phase["pool_size"] and phase["pools"] != 1:
+        refuse(("phases", n, "pool_size"), N_("give the number of pools or their size, not both"), text)
+    if phase["pool_size"] == 1:
+        refuse(("phases", n, "pool_size"), N_("a pool has at least 2 players"), text)
     if phase["advance"] is not None:
         source = phase["advance"]["source"] or n  # 0: the phase before
         if not 1 <= source <= n:

@@ -12,16 +12,12 @@ from .check import check
 
 def copy_event(event: Event, name: str, day=None, with_entrants: bool = False, user=None) -> tuple[Event, str]:
     """The new event and its new staff PIN (shown once, like the desk's PIN button)."""
-    spec = check({**_without_defaults(dump(event)), "name": name, "day": day})
+    spec = check({**dump(event), "name": name, "day": day})
     rows = [_row(e) for e in event.entrants] if with_entrants else None
     copy = create_event(spec, user, rows)
     pin = accounts.set_staff_pin(copy)
     audit.record("event.copy", user, copy.id, source=event.id, entrants=bool(with_entrants))
     return copy, pin
-
-
-def _without_defaults(spec: dict) -> dict:
-    return {k: v for k, v in spec.items() if v is not None}
 
 
 def _row(entrant) -> dict:

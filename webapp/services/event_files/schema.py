@@ -108,6 +108,7 @@ class PhaseSpec(Strict):
     best_of = fields.Integer(load_default=3, validate=validate.OneOf(BEST_OF, error=ODD_BEST_OF))
     best_of_by_round = fields.Nested(ByRound, load_default=None, allow_none=True)
     pools = fields.Integer(load_default=1, validate=validate.Range(min=1, max=64))
+    pool_size = fields.Integer(load_default=0, validate=validate.Range(min=0, max=64))
     advance = fields.Nested(Advance, load_default=None, allow_none=True)
     separate = fields.String(load_default="", validate=_one_of(("", *SEPARATIONS)))
     grand_final = fields.String(validate=_one_of(("none", "single", "reset")))

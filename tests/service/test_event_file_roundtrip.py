@@ -1,0 +1,66 @@
+"""Property: any valid setup spec, created and dumped, is the same spec; its file reads back the same."""
+import datetime
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from webapp.extensions import db
+from webapp.services import event_files
+from webapp.services.event_files.schema import FORMAT_OPTIONS, PHASE_FORMATS, TEAM_FORMATS
+
+TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30).filter(str.strip)
+CLOCK = st.one_of(st.just(""), st.builds(lambda h, m: f"{h:02d}:{m:02d}", st.integers(0, 23), st.integers(0, 59)))
+
+
+@st.composite
+def _phase(draw, n):
+    fmt = draw(st.sampled_from(PHASE_FORMATS))
+    phase = {"name": draw(TEXT), "format": fmt, "best_of": draw(st.sampled_from((1, 3, 5, 7))),
+             "separate": draw(st.sampled_from(("", "region")))}
+    if draw(st.booleans()):
+        phase["pools"] = draw(st.integers(1, 4))
+    elif draw(st.booleans()):
+        phase["pool_size"] = draw(st.integers(2, 8))
+    if n and draw(st.booleans()):
+        phase["advance"] = {"from": draw(st.integers(1, n)), "mode": draw(st.sampled_from(("top", "best"))),
+                            "count": draw(st.integers(1, 8))}
+    if fmt in ("double_elimination", "single_elimination") and draw(st.booleans()):
+        phase["best_of_by_round"] = {"from": draw(st.sampled_from(("top8", "top4", "finals"))), "best_of": 5}
+    if fmt == "double_elimination":
+        phase["grand_final"] = draw(st.sampled_from(("none", "single", "reset")))
+    if fmt == "round_robin":
+        phase["double"] = draw(st.booleans())
+    if draw(st.booleans()):
+        phase["rules"] = {"stage_rule": draw(st.sampled_from(("none", "random", "loser_picks")))}
+    assert set(phase) - {"name", "format"} <= {*FORMAT_OPTIONS.get(fmt, {}), "best_of", "separate", "pools",
+                                                "pool_size", "advance", "best_of_by_round", "rules"}
+    return phase
+
+
+@st.composite
+def _spec(draw):
+    team = draw(st.booleans())
+    stations = draw(st.lists(st.integers(1, 30).map(str), unique=True, max_size=4))
+    spec = {"name": draw(TEXT), "venue": draw(st.one_of(st.just(""), TEXT)), "game": draw(st.sampled_from(
+        ("other", "sf6", "tekken8", "ggst"))), "entry_cap": draw(st.integers(0, 64)), "fee": draw(st.integers(0, 3000)),
+        "start_time": draw(CLOCK), "checkin_closes": draw(CLOCK), "stations": stations,
+        "stream_stations": stations[:draw(st.integers(0, 1))],
+        "rules": {"side_rule": draw(st.sampled_from(("agreement", "random"))), "double_ko": "replayed"},
+        "phases": [draw(_phase(n)) for n in range(draw(st.integers(1, 3)))]}
+    if draw(st.booleans()):
+        spec["day"] = draw(st.dates(datetime.date(2025, 1, 1), datetime.date(2030, 12, 31)))
+    if team:
+        spec.update(entrants="team", team_size=draw(st.integers(2, 7)), team_format=draw(st.sampled_from(TEAM_FORMATS)))
+    return spec
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(spec=_spec())
+def test_a_spec_created_and_dumped_is_the_same_spec_and_file(app, spec):
+    checked = event_files.check(spec)
+    event = event_files.create_event(checked)
+    db.session.flush()
+    dumped = event_files.dump(event)
+    assert dumped == checked
+    assert event_files.check(event_files.parse(event_files.to_toml(dumped))) == dumped
+    db.session.rollback()
