@@ -96,6 +96,14 @@ def _register_blueprints(app: Flask) -> None:
     from sync.api import shell_bp
     from sync.blueprint import bp as sync_bp
 
+    for module in _view_modules():
+        app.register_blueprint(module.bp)
+    app.register_blueprint(sync_bp)
+    app.register_blueprint(shell_bp)
+
+
+def _view_modules() -> tuple:
+    """The page blueprints' modules, in the order their routes are registered."""
     from .views import (
         auth,
         conflicts,
@@ -116,8 +124,5 @@ def _register_blueprints(app: Flask) -> None:
         staff,
     )
 
-    for module in (public, auth, desk, desk_builder, desk_corrections, desk_entrants, desk_events, desk_event_files,
-                   desk_games, desk_plan, desk_stations, desk_signin, desk_rules, desk_day, projector, staff, conflicts):
-        app.register_blueprint(module.bp)
-    app.register_blueprint(sync_bp)
-    app.register_blueprint(shell_bp)
+    return (public, auth, desk, desk_builder, desk_corrections, desk_entrants, desk_events, desk_event_files,
+            desk_games, desk_plan, desk_stations, desk_signin, desk_rules, desk_day, projector, staff, conflicts)

@@ -3,9 +3,10 @@ matches for the entrant count the desk expects, the timetable those matches impl
 stations typed at the game's minutes per set (tournament/day_forecast), and the expected end,
 with a warning when it passes the venue's closing time.
 
-A match's length is counted in sets of the game: a best-of-N set's expected games over a
-best-of-3's (the later rounds' best-of counted where the phase changes it), a point-format team
-match one set per member, a kachinuki match about one and a half games per member.
+A match's length is counted in sets of the game as the day's forecast counts it
+(services/forecast_work): its best-of over a best-of-3 (the later rounds' where the phase changes
+it), times the members of a team. A seed event's plan gives each phase's planned matches only,
+played in halving waves as the forecast plays a template phase not started.
 """
 from dataclasses import dataclass, field
 
@@ -74,7 +75,7 @@ def _work(draft: Draft, count: int):
     for i, (p, size) in enumerate(zip(draft.phases, sized, strict=True)):
         rounds, before = [], ()
         for n, (matches, games) in enumerate(zip(size.waves, size.games, strict=True)):
-            sets = _sets(games / matches, p["match_type"], team)
+            sets = games / matches / 3 * team
             rounds.append(day_forecast.RoundWork(f"r{n}", matches, matches, before, sets))
             before = (f"r{n}",)
         work.append(day_forecast.PhaseWork(f"p{i}", tuple(rounds), (f"p{i - 1}",) if i else ()))
@@ -98,23 +99,21 @@ def _plan_work(values: dict, count: int):
     names, work = [], []
     team = plan.team_size
     for i, phase in enumerate(plan.phases):
-        matches = plan.planned_matches.get(phase.key, 0)
-        sets = _sets(phase.best_of or 1, phase.match_type, team)
-        rounds = (day_forecast.RoundWork("r0", matches, matches, (), sets),) if matches else ()
+        matches = int(plan.planned_matches.get(phase.key, 0))
+        rounds = _halving(matches, max(phase.best_of or 3, 1) / 3 * team)
         work.append(day_forecast.PhaseWork(f"p{i}", rounds, (f"p{i - 1}",) if i else ()))
         names.append((phase.name, 0, matches))
     return names, work
 
 
-def _sets(best_of: float, match_type: str, team: int) -> float:
-    """One match's length in sets of the game (see the module doc)."""
-    games = 0.8 * best_of + 0.2  # expected games of a best-of-N between even players: 1, 2.6, 4.2, 5.8
-    one = games / 2.6
-    if match_type == "point_format":
-        return one * team
-    if match_type == "kachinuki":
-        return 1.5 * team / 2.6
-    return one
+def _halving(matches: int, sets: float) -> tuple:
+    """Planned matches as rounds of half what is left, each after the one before."""
+    rounds, before = [], ()
+    while matches > 0:
+        size = (matches + 1) // 2
+        rounds.append(day_forecast.RoundWork(f"w{len(rounds)}", size, size, before, sets))
+        matches, before = matches - size, (f"w{len(rounds) - 1}",)
+    return tuple(rounds)
 
 
 def _int(text) -> int | None:

@@ -115,9 +115,7 @@ def _phase_spec(index: int, p: dict) -> dict:
 def address(draft: Draft) -> dict:
     """The public address the event will get: typed, or made from the name; taken -> a suffix, said."""
     v = draft.values
-    wanted = v["address"] or events.slugify(v["name"])
-    if not re.search(r"[a-z]", wanted):  # a Japanese name leaves digits at most: the game and the day
-        wanted = "-".join(x for x in (v["game"].replace("_", "-"), v["day"] or wanted) if x) or "event"
+    wanted = v["address"] or files().address_for({"name": v["name"], "game": v["game"], "day": v["day"]})
     given = events.unique_slug(wanted)
     return {"wanted": wanted, "given": given, "taken": given != wanted}
 
