@@ -10,7 +10,7 @@ import re
 from ..tournament.errors import N_, RuleViolation
 from ..tournament.event_plans import TEMPLATES
 from . import ServiceError, entrant_import, events
-from .builder_form import EVENT_FIELDS, PHASE_FIELDS, Draft, stations
+from .builder_form import EVENT_FIELDS, PHASE_FIELDS, Draft, check, stations
 
 DEFAULTS = {"entrants": "1on1", "team_size": "1", "game": "other", "expected": "16", "stations": "4",
             "start_time": "13:00"}
@@ -48,7 +48,9 @@ def with_preset(typed: dict) -> Draft:
         draft = Draft({**{f: "" for f in EVENT_FIELDS}, **DEFAULTS, **typed}, [])
         draft.refuse("preset", N_("Choose a format from the list."))
         return draft
-    return from_spec(files().preset_spec(key), {k: typed.get(k, "") for k in (*KEPT, "preset") if typed.get(k)})
+    draft = from_spec(files().preset_spec(key), {k: typed.get(k, "") for k in (*KEPT, "preset") if typed.get(k)})
+    check(draft)  # shown once the desk has tried to create, and then until fixed
+    return draft
 
 
 def from_spec(spec: dict, typed: dict) -> Draft:
