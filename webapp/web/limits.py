@@ -24,7 +24,7 @@ BODY_LIMITS = {
 }
 ROUTE_KINDS = {
     "auth.login": "signin", "auth.staff_pin": "signin", "auth.password": "signin", "auth.logout": "signin",
-    "desk.add_entrants": "csv", "desk_plan.new_from_template": "csv",
+    "desk.add_entrants": "csv", "desk_builder.submit": "csv", "desk_builder.preview": "csv",
     "mirror_api.api_push": "mirror",
     "sync.push": "sync", "sync.received": "sync",
 }
