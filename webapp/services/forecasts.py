@@ -11,7 +11,7 @@ Warnings: the day's end past the venue's closing time, and each entrant marked u
 under 16 still in the event while a phase they may play is expected to end past their curfew
 (tournament/curfew.py): who, by when, and which phase.
 
-A forecast is kept per event version, station count and five minutes of the clock (pages poll it).
+A forecast is kept a minute per event (pages poll it; see ``forecast``).
 """
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -117,11 +117,13 @@ def begin(event, now: datetime, zone: str) -> int:
 
 
 def forecast(event, zone: str, now: datetime | None = None) -> Forecast:
-    """The day's forecast, kept per event (its id and creation: an id can come back), version,
-    station count (stations do not move the version) and five minutes."""
+    """The day's forecast, made again at most once a minute per event (results move the event's
+    version every few seconds on a big day; a forecast a minute old is as good), or at once when
+    the desk changes the day's settings, a phase starts or ends, or a station is added."""
     now = _utc(now or datetime.now(timezone.utc))
     count = station_count(event)
-    key = (event.id, str(event.created_at), event.version, count, int(now.timestamp()) // 300, zone)
+    shape = (repr(sorted((event.settings or {}).items())), tuple((p.id, p.status) for p in event.phases))
+    key = (event.id, str(event.created_at), count, int(now.timestamp()) // 60, zone, shape)
     kept = _KEPT.get(key)
     if kept is None:
         kept = _compute(event, zone, now, count)
@@ -149,7 +151,10 @@ def _compute(event, zone: str, now: datetime, stations: int | None = None) -> Fo
     out.lines = [PhaseLine(phases[f.key], hhmm(f.start), hhmm(f.end), f.done, f.matches_left) for f in day.phases]
     out.end = hhmm(day.end)
     out.past_close = bool(out.venue_closes) and day.end > minutes(out.venue_closes)
-    out.minors = minors(event, day)
+    try:
+        out.minors = minors(event, day)
+    except RuleViolation:  # a bracket that cannot say its places yet: no names rather than no page
+        out.minors = []
     return out
 
 

@@ -27,10 +27,10 @@ law's defaults, tournament/curfew.py) and ``timetable`` (the lines, services/tim
 """
 from __future__ import annotations
 
-import heapq
 import math
 from dataclasses import dataclass, field
 
+from .day_play import Day
 from .errors import N_, RuleViolation
 from .schedule import minutes
 
@@ -87,10 +87,10 @@ def forecast(phases, stations: int, minutes_per_set: float, start) -> DayForecas
     """The day's forecast; see the module doc for the model."""
     _check(phases, stations, minutes_per_set)
     begin = minutes(start) if not isinstance(start, (int, float)) else start
-    best = None
-    for count in range(1, stations + 1):
-        day = _simulate(phases, count, minutes_per_set, begin)
-        if best is None or day.end <= best.end:
+    best = _simulate(phases, stations, minutes_per_set, begin)
+    for count in range(stations - 1, 0, -1):  # a day already later than the best is let go
+        day = _simulate(phases, count, minutes_per_set, begin, best.end)
+        if day is not None and day.end < best.end:
             best = day
     return best
 
@@ -125,87 +125,17 @@ def _check_rounds(phase: PhaseWork) -> None:
         seen.append(r.key)
 
 
-class _Day:
-    """The state of one simulated day: matches left per round, ends known, stations."""
-
-    def __init__(self, phases, stations, pace, begin):
-        self.phases, self.pace, self.now, self.begin = phases, pace, begin, begin
-        self.left = {(p.key, r.key): r.left for p in phases for r in p.rounds}
-        self.busy = {k: 0 for k in self.left}          # matches of the round on a station
-        self.round_end = {k: begin for k, n in self.left.items() if n == 0}
-        self.first = {}
-        self.running: list = []                          # heap of (end, phase, round)
-        self.free = stations
-        for p in phases:
-            for r in p.rounds:
-                for _ in range(min(r.under_way, stations - len(self.running))):
-                    self._start(p.key, r, begin - r.sets * pace / 2)
-
-    def _start(self, phase_key, rnd, at) -> None:
-        k = (phase_key, rnd.key)
-        self.free -= 1
-        self.busy[k] += 1
-        self.first.setdefault(phase_key, max(at, self.now))
-        heapq.heappush(self.running, (at + rnd.sets * self.pace, phase_key, rnd.key))
-
-    def times(self) -> tuple[dict, dict]:
-        """Per phase: when it may start (its phases before over, plus its pause) and when it
-        ends (its last round, never before it may start); absent while not known yet."""
-        ready: dict = {}
-        ends: dict = {}
-        for p in self.phases:
-            before = [ends.get(a) for a in p.after]
-            if any(e is None for e in before):
-                continue
-            ready[p.key] = max(before) + p.pause if before else self.begin
-            rounds = [self.round_end.get((p.key, r.key)) for r in p.rounds]
-            if all(e is not None for e in rounds):
-                ends[p.key] = max([ready[p.key], *rounds])
-        return ready, ends
-
-    def fill(self) -> None:
-        """Start the first ready matches on the free stations."""
-        ready, _ = self.times()
-        for p in self.phases:
-            if ready.get(p.key, self.now + 1) > self.now:
-                continue
-            for r in p.rounds:
-                k = (p.key, r.key)
-                waiting = self.left[k] - self.busy[k]
-                if waiting <= 0 or any(k2 not in self.round_end for k2 in ((p.key, a) for a in r.after)):
-                    continue
-                for _ in range(min(waiting, self.free)):
-                    self._start(p.key, r, self.now)
-
-    def finish_next(self) -> None:
-        """Move the clock to the next match end (or the next pause's end) and record it."""
-        pauses = [t for t in self.times()[0].values() if t > self.now]
-        ends = [self.running[0][0]] if self.running else []
-        if not ends + pauses:
-            raise RuleViolation("forecast.stuck", N_("The forecast cannot go on: a round waits for itself."))
-        self.now = min(ends + pauses)
-        while self.running and self.running[0][0] <= self.now:
-            end, phase_key, round_key = heapq.heappop(self.running)
-            k = (phase_key, round_key)
-            self.free += 1
-            self.busy[k] -= 1
-            self.left[k] -= 1
-            if self.left[k] == 0:
-                self.round_end[k] = end
-
-
-def _simulate(phases, stations, pace, begin) -> DayForecast:
-    """One day played with ``stations`` stations, greedily in the order given."""
-    day = _Day(phases, stations, pace, begin)
-    while len(day.round_end) < len(day.left):
-        day.fill()
-        day.finish_next()
+def _simulate(phases, stations, pace, begin, give_up_after=None) -> DayForecast | None:
+    """One day played with ``stations`` stations, greedily in the order given (None: it went on
+    past ``give_up_after``)."""
+    day = Day(phases, stations, pace, begin)
+    if not day.play(give_up_after):
+        return None
     out = []
-    ends = day.times()[1]
-    for p in phases:
-        end = ends[p.key]
+    for p_i, p in enumerate(phases):
+        end = day.end[p_i]
         left = sum(r.left for r in p.rounds)
-        out.append(PhaseForecast(p.key, _minute(day.first.get(p.key, end)), _minute(end), left == 0, left))
+        out.append(PhaseForecast(p.key, _minute(day.first.get(p_i, end)), _minute(end), left == 0, left))
     return DayForecast(_minute(begin), max([_minute(begin), *(f.end for f in out)]), tuple(out))
 
 

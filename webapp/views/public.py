@@ -50,8 +50,10 @@ def event(slug):
 
 
 def _forecast(event: Event):
-    """The day's forecast while the day is on (None before anything is set up or after the end)."""
+    """The day's forecast while the day is on, or from its start time (None before either, or after the end)."""
     if not event.phases or all(p.status == "done" for p in event.phases):
+        return None
+    if not (any(p.status == "running" for p in event.phases) or (event.settings or {}).get("start_time")):
         return None
     return forecasts.forecast(event, _venue_zone())
 
