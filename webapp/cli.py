@@ -14,6 +14,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(set_password)
     app.cli.add_command(demo)
     app.cli.add_command(create_event)
+    app.cli.add_command(event_file)
     app.cli.add_command(oplog_cli)  # flask oplog export|replay
 
 
@@ -89,6 +90,18 @@ def create_event(args: tuple, spec_file: str | None, preset: str, name: str, gam
     except (ServiceError, RuleViolation) as problem:
         raise click.ClickException(str(problem)) from problem
     click.echo(f"created {event.name}: /e/{event.slug} with {count} entrants, {len(event.phases)} phases")
+
+
+@click.command("event-file")
+@click.argument("slug")
+def event_file(slug: str) -> None:
+    """Print an event's setup as an event file (TOML; no entrant, result, PIN or secret)."""
+    from .models import Event
+    from .services import event_files
+    event = db.session.query(Event).filter_by(slug=slug).first()
+    if event is None:
+        raise click.ClickException(f"no event at /e/{slug}")
+    click.echo(event_files.to_toml(event_files.dump(event)), nl=False)
 
 
 def _sheet(path: str | None, team_size: int) -> list[dict]:

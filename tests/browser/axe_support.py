@@ -55,7 +55,8 @@ def shot(page, name: str) -> None:
 # GET routes that answer something other than an HTML page (files, JSON, CSV, the service worker).
 NOT_PAGES = {"static", "public.service_worker", "public.standings_csv", "sync.event_pack", "sync.openapi",
              "sync.outcomes", "sync.packs", "mirror_api.api_status", "venue.ca_crt", "venue.ca_mobileconfig",
-             "venue.ca_pem", "desk_events.oplog", "desk_event_files.download"}
+             "venue.ca_pem", "desk_events.oplog", "desk_event_files.download",
+             "desk_event_files.preset_file"}
 
 
 def endpoints(app, paths) -> set[str]:

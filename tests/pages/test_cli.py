@@ -54,3 +54,16 @@ def test_a_refused_event_file_names_the_line_on_the_command_line(app, tmp_path):
     result = app.test_cli_runner().invoke(args=["create-event", "--spec", str(spec)])
     assert result.exit_code != 0 and "Line 6: phases[1].best_of" in result.output
     assert db.session.query(Event).count() == 0
+
+
+def test_an_event_file_printed_on_the_command_line_makes_the_same_event(app, tmp_path):
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["create-event", "--preset", "swiss_top8", "--name", "Swiss night"]).exit_code == 0
+    printed = runner.invoke(args=["event-file", "swiss-night"])
+    assert printed.exit_code == 0 and 'name = "Swiss night"' in printed.output
+    path = tmp_path / "swiss.toml"
+    path.write_text(printed.output.replace("Swiss night", "Swiss night 2"), encoding="utf-8")
+    assert runner.invoke(args=["create-event", "--spec", str(path)]).exit_code == 0
+    again = runner.invoke(args=["event-file", "swiss-night-2"]).output
+    assert again == printed.output.replace("Swiss night", "Swiss night 2")
+    assert runner.invoke(args=["event-file", "nothing"]).exit_code != 0

@@ -75,3 +75,12 @@ def test_copy_makes_a_new_event_with_a_new_pin_and_no_day(desk_client):
     refused = desk_client.post(f"/desk/e/{event.id}/copy", data={"name": "", "day": "2026-12-19"})
     assert refused.status_code == 422 and 'data-testid="event-copy-refusal"' in refused.get_data(as_text=True)
     assert db.session.query(Operation).filter_by(event_id=copy.id).count() == 0
+
+
+def test_every_preset_downloads_as_a_file_the_upload_takes(desk_client):
+    page = desk_client.get("/desk/events/from-file").get_data(as_text=True)
+    links = re.findall(r'href="(/desk/presets/[a-z0-9_]+\.toml)"', page)
+    assert len(links) == len(event_files.presets())
+    text = desk_client.get(links[0]).get_data(as_text=True)
+    assert event_files.check(event_files.parse(text), text)["phases"]
+    assert desk_client.get("/desk/presets/nothing.toml").status_code == 404

@@ -108,3 +108,10 @@ def test_a_japanese_name_gets_the_game_and_day_for_its_address(app):
     assert event_files.address_for(spec) == "tekken8-2026-12-12"
     assert event_files.create_event(spec).slug == "tekken8-2026-12-12"
     assert event_files.create_event(spec).slug == "tekken8-2026-12-12-2"
+
+
+def test_the_template_form_also_gives_the_event_its_own_address(app):
+    from webapp.services import event_templates
+    rows = [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 9)]
+    event = event_templates.create_from_template("kgp2025", "Tekken 8 weekly #12", rows)
+    assert event.slug == "tekken-8-weekly-12"

@@ -32,8 +32,12 @@ def _phase(draw, n):
         phase["double"] = draw(st.booleans())
     if draw(st.booleans()):
         phase["rules"] = {"stage_rule": draw(st.sampled_from(("none", "random", "loser_picks")))}
+    if draw(st.booleans()):
+        phase.update(auto_call=draw(st.booleans()), auto_walkover=draw(st.booleans()),
+                     no_show_minutes=draw(st.integers(0, 120)))
     assert set(phase) - {"name", "format"} <= {*FORMAT_OPTIONS.get(fmt, {}), "best_of", "separate", "pools",
-                                                "pool_size", "advance", "best_of_by_round", "rules"}
+                                                "pool_size", "advance", "best_of_by_round", "rules",
+                                                "auto_call", "auto_walkover", "no_show_minutes"}
     return phase
 
 
@@ -44,7 +48,8 @@ def _spec(draw):
     spec = {"name": draw(TEXT), "venue": draw(st.one_of(st.just(""), TEXT)), "game": draw(st.sampled_from(
         ("other", "sf6", "tekken8", "ggst"))), "entry_cap": draw(st.integers(0, 64)), "fee": draw(st.integers(0, 3000)),
         "start_time": draw(CLOCK), "checkin_closes": draw(CLOCK), "stations": stations,
-        "stream_stations": stations[:draw(st.integers(0, 1))],
+        "stream_stations": stations[:draw(st.integers(0, 1))], "no_show_minutes": draw(st.integers(0, 120)),
+        "stream_takes_regular": draw(st.booleans()),
         "rules": {"side_rule": draw(st.sampled_from(("agreement", "random"))), "double_ko": "replayed"},
         "phases": [draw(_phase(n)) for n in range(draw(st.integers(1, 3)))]}
     if draw(st.booleans()):

@@ -70,3 +70,27 @@ def test_an_event_set_up_at_the_desk_dumps_to_a_file_that_makes_the_same_event(a
     again = event_files.create_event({**spec, "name": "again"})
     assert event_files.dump(again) == {**spec, "name": "again"}
 
+
+
+def test_refusals_from_the_rules_schema_and_ranges_name_their_bounds_and_choices(app):
+    cases = (('name = "x"\nteam_size = 9\n', "Line 2: team_size: must be from 1 to 7"),
+             ('name = "x"\n\n[rules]\nstage_rule = "dice"\n', "Line 4: rules.stage_rule: must be one of none / "),
+             ('name = "x"\n\n[rules]\nrounds_to_win = 0\n', "Line 4: rules.rounds_to_win: must be from 1 to 5"),
+             ('name = "x"\nentry_cap = -1\n', "Line 2: entry_cap: must be from 0 to 4096"))
+    for text, words in cases:
+        with pytest.raises(ServiceError) as refused:
+            event_files.check(event_files.parse(text), text)
+        assert str(refused.value).startswith(words), str(refused.value)
+    with pytest.raises(ServiceError) as refused:
+        event_files.check({"name": "x", "phases": [{"name": "a", "format": "swiss", "best_of": 4}]})
+    assert str(refused.value) == "phases[1].best_of: must be an odd number from 1 to 7"
+
+
+def test_presets_list_key_words_and_kind_in_order(app):
+    listed = event_files.presets()
+    assert [p.key for p in listed][:2] == ["weekly_double_elimination", "pools_top8_double_elimination"]
+    kinds = {p.key: p.entrants for p in listed}
+    assert kinds["team_5on5_kachinuki"] == kinds["tekken7_hiza_5on5"] == "team" and kinds["kgp2025"] == "1on1"
+    assert all(p.label and p.description for p in listed)
+    with pytest.raises(ServiceError):
+        event_files.preset_spec("nothing")

@@ -29,23 +29,30 @@ def _event(event_id: int) -> Event:
 def download(event_id):
     """The event's setup as an event file (no entrant, result, PIN or secret in it)."""
     event = _event(event_id)
-    text = event_files.to_toml(event_files.dump(event), _)
+    return _file(event_files.to_toml(event_files.dump(event), _), f"taikai-{event.slug}.toml")
+
+
+@bp.route("/presets/<key>.toml")
+def preset_file(key):
+    """A shipped preset as an event file, to edit and upload."""
+    if key not in {p.key for p in event_files.presets()}:
+        abort(404)
+    return _file(event_files.to_toml(event_files.preset_spec(key), _), f"taikai-preset-{key}.toml")
+
+
+def _file(text: str, filename: str) -> Response:
     response = Response(text, mimetype="application/toml")
-    response.headers["Content-Disposition"] = f'attachment; filename="taikai-{event.slug}.toml"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
-def _upload_text(field: str, required: bool) -> str:
-    """An uploaded file's text (UTF-8; a sheet of entrants may be Shift_JIS), refused when too big."""
-    upload = request.files.get(field)
+def _spec_text() -> str:
+    """The uploaded event file's text: UTF-8, read no further than the largest event file."""
+    upload = request.files.get("spec")
     if upload is None or not upload.filename:
-        if required:
-            raise ServiceError("eventfile.no_file", N_("Choose an event file (.toml) to upload."))
-        return ""
-    data = upload.stream.read(event_files.MAX_BYTES + 1) if field == "spec" else upload.read()
-    if field != "spec":
-        return entrants.decode_csv(data)
+        raise ServiceError("eventfile.no_file", N_("Choose an event file (.toml) to upload."))
+    data = upload.stream.read(event_files.MAX_BYTES + 1)
     if len(data) > event_files.MAX_BYTES:
         raise ServiceError("eventfile.too_big", N_("The file is larger than %(kb)s KB: it cannot be an event file."),
                            kb=event_files.MAX_BYTES // 1024)
@@ -55,22 +62,27 @@ def _upload_text(field: str, required: bool) -> str:
         raise ServiceError("eventfile.encoding", N_("The event file must be UTF-8 text.")) from None
 
 
+def _sheet_rows(team_size: int) -> list[dict]:
+    """The optional sheet of entrants (UTF-8 or Shift_JIS), read as the template form reads it."""
+    upload = request.files.get("entrants")
+    text = entrants.decode_csv(upload.read()) if upload is not None and upload.filename else ""
+    return entrant_import.sheet_rows(text, team_size) if text.strip() else []
+
+
 @bp.route("/events/from-file", methods=["GET", "POST"])
 def from_file():
     """Create an event from an uploaded event file (and an optional sheet of entrants); a refused
     file is named with its line and setting next to the form, which keeps what was chosen."""
     if request.method == "GET":
-        return render("desk/event_from_file.html", refusal=None)
+        return render("desk/event_from_file.html", refusal=None, presets=event_files.presets())
     try:
-        text = _upload_text("spec", True)
+        text = _spec_text()
         spec = event_files.check(event_files.parse(text), text)
-        sheet = _upload_text("entrants", False)
-        rows = entrant_import.sheet_rows(sheet, spec["team_size"]) if sheet.strip() else []
-        event = event_files.create_event(spec, current_user, rows)
+        event = event_files.create_event(spec, current_user, _sheet_rows(spec["team_size"]))
         db.session.commit()
     except (ServiceError, RuleViolation) as problem:
         db.session.rollback()
-        return render("desk/event_from_file.html", refusal=problem_message(problem)), 422
+        return render("desk/event_from_file.html", refusal=problem_message(problem), presets=event_files.presets()), 422
     flash(_("Event created from the file."), "ok")
     return redirect(url_for("desk.event", event_id=event.id))
 
@@ -82,7 +94,7 @@ def copy(event_id):
     event = _event(event_id)
     form = request.form
     if request.method == "GET":
-        return render("desk/event_copy.html", event=event, form={}, refusal=None)
+        return render("desk/event_copy.html", event=event, form={"name": event.name}, refusal=None)
     try:
         made, pin = event_files.copy_event(event, form.get("name", "").strip(), form.get("day", "").strip() or None,
                                            form.get("entrants") == "on", current_user)

@@ -57,11 +57,14 @@ def to_toml(spec: dict, translate=lambda words: words) -> str:
     return write(_readable(spec), {k: translate(v) for k, v in COMMENTS.items()})
 
 
+# Settings at these values are left out of a written file (reading it gives them back).
+DEFAULTS = {"entry_cap": 0, "fee": 0, "team_size": 1, "no_show_minutes": 0, "stream_takes_regular": True}
+PHASE_DEFAULTS = {"pool_size": 0, "auto_call": False, "auto_walkover": False, "no_show_minutes": 0}
+
+
 def _readable(spec: dict) -> dict:
-    out = {k: v for k, v in spec.items() if v not in (None, "", [], {}) and not (k in ("entry_cap", "fee") and v == 0)}
-    if out.get("team_size") == 1:
-        out.pop("team_size")
-    out["phases"] = [{k: v for k, v in p.items() if v not in (None, "", {}) and not (k == "pool_size" and v == 0)}
+    out = {k: v for k, v in spec.items() if v not in (None, "", [], {}) and DEFAULTS.get(k, ...) != v}
+    out["phases"] = [{k: v for k, v in p.items() if v not in (None, "", {}) and PHASE_DEFAULTS.get(k, ...) != v}
                      for p in spec.get("phases") or []]
     return out
 

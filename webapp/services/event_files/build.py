@@ -25,7 +25,10 @@ from ..rules import event_settings, phase_settings, preset_for
 from .check import ORDER, PHASE_ORDER, check
 from .schema import CLOCK, FORMAT_OPTIONS, KINDS
 
-CARRIED = ("venue", "entry_cap", *CLOCK)  # kept in event.settings as they are
+CARRIED = ("venue", *CLOCK)  # kept in event.settings as they are
+# The entry cap is the public sign-up's: event.settings["signup"]["cap"] (services/signups.py on the
+# sign-up branch reads it there, with its other settings' defaults), so one cap holds for both.
+SIGNUP = "signup"
 
 
 def create_event(spec: dict, user=None, rows: list[dict] | None = None) -> Event:
@@ -45,12 +48,23 @@ def create_event(spec: dict, user=None, rows: list[dict] | None = None) -> Event
         with db.session.no_autoflush:
             entrants.add_entrants(event, rows)
     event.settings = {**(event.settings or {}), **{k: spec[k] for k in CARRIED if spec[k]}}
+    if spec["entry_cap"]:
+        event.settings = {**event.settings, SIGNUP: {**(event.settings.get(SIGNUP) or {}), "cap": spec["entry_cap"]}}
     _rules(event, spec, user)
     _phases(event, spec["phases"], user)
-    for name in spec["stations"]:
-        station_service.add_station(event, name, name in spec["stream_stations"], user)
+    _stations(event, spec, user)
     db.session.flush()
     return event
+
+
+def _stations(event: Event, spec: dict, user) -> None:
+    """The stations and the calling settings the stations page saves."""
+    for name in spec["stations"]:
+        station_service.add_station(event, name, name in spec["stream_stations"], user)
+    if spec["no_show_minutes"]:
+        station_service.set_event_no_show(event, spec["no_show_minutes"], user)
+    if not spec["stream_takes_regular"]:
+        station_service.set_stream_takes_regular(event, False, user)
 
 
 def _address(spec: dict) -> str:
@@ -84,15 +98,7 @@ def _phases(event: Event, phases: list[dict], user) -> None:
     """Each phase through the desk's own checks and services; ``advance.from`` counts phases from 1."""
     made = []
     for phase in phases:
-        options = {k: v for k, v in phase.items() if k in FORMAT_OPTIONS.get(phase["format"], {})}
-        if phase["best_of_by_round"]:
-            options["best_of_by_round"] = dict(phase["best_of_by_round"])
-        if phase["pool_size"]:
-            options["pool_size"] = phase["pool_size"]
-        setup_checks.check_phase(event, phase["match_type"], phase["best_of"])
-        row = events.add_phase(event, phase["name"], phase["format"], phase["match_type"], phase["best_of"],
-                               phase["pools"], **options)
-        db.session.flush()
+        row = _add_phase(event, phase)
         if phase["advance"]:
             advance = phase["advance"]
             progressions.set_rule(row, made[advance["from"] - 1], advance["mode"], advance["count"], user)
@@ -100,7 +106,24 @@ def _phases(event: Event, phases: list[dict], user) -> None:
             seeding.set_separation(row, phase["separate"], user)
         if phase["rules"]:
             rule_settings.save_phase_rules(row, phase["rules"], user)
+        if phase["auto_call"] or phase["auto_walkover"] or phase["no_show_minutes"]:
+            station_service.set_calling(row, phase["auto_call"], phase["no_show_minutes"] or None,
+                                        phase["auto_walkover"], user)
         made.append(row)
+
+
+def _add_phase(event: Event, phase: dict):
+    """The phase as the desk's phase form adds it (its format's options, best-of by round, pool size)."""
+    options = {k: v for k, v in phase.items() if k in FORMAT_OPTIONS.get(phase["format"], {})}
+    if phase["best_of_by_round"]:
+        options["best_of_by_round"] = dict(phase["best_of_by_round"])
+    if phase["pool_size"]:
+        options["pool_size"] = phase["pool_size"]
+    setup_checks.check_phase(event, phase["match_type"], phase["best_of"])
+    row = events.add_phase(event, phase["name"], phase["format"], phase["match_type"], phase["best_of"],
+                           phase["pools"], **options)
+    db.session.flush()  # a later phase's progression names this one by its id
+    return row
 
 
 def dump(event: Event) -> dict:
@@ -114,10 +137,12 @@ def dump(event: Event) -> dict:
             "game": event.game or "other", "plan": event.template or "", "entrants": kind,
             "team_size": event.team_size if kind == "team" else 1,
             "team_format": _team_format(event) if kind == "team" and not event.template else "",
-            "entry_cap": settings.get("entry_cap", 0), "fee": fee,
+            "entry_cap": int((settings.get(SIGNUP) or {}).get("cap") or 0), "fee": fee,
             **{k: settings.get(k, "") for k in CLOCK},
             "stations": [s.name for s in station_service.event_stations(event)],
             "stream_stations": [s.name for s in station_service.event_stations(event) if s.stream],
+            "no_show_minutes": int(settings.get("no_show_minutes") or 0),
+            "stream_takes_regular": station_service.stream_takes_regular(event),
             "rules": {"preset": preset_for(event), **rules},
             "phases": [] if event.template else [_dump_phase(event, p) for p in event.phases]}
     return {key: spec[key] for key in ORDER}
@@ -137,9 +162,15 @@ def _dump_phase(event: Event, phase) -> dict:
            "best_of_by_round": dict(options["best_of_by_round"]) if options.get("best_of_by_round") else None,
            "pools": phase.group_count or 1, "pool_size": int(options.get("pool_size") or 0),
            "advance": {"from": source, "mode": rule["mode"], "count": int(rule["count"])} if source else None,
-           "separate": options.get("separate", "")}
+           "separate": options.get("separate", ""), **_calling(phase)}
     out = {key: out[key] for key in PHASE_ORDER}
     for key, default in FORMAT_OPTIONS.get(phase.format, {}).items():
         out[key] = options.get(key, default)
     out["rules"] = phase_settings(phase)
     return out
+
+
+def _calling(phase) -> dict:
+    calling = phase.calling or {}
+    return {"auto_call": bool(calling.get("auto_call")), "auto_walkover": bool(calling.get("auto_walkover")),
+            "no_show_minutes": int(calling.get("no_show_minutes") or 0)}

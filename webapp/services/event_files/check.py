@@ -3,6 +3,8 @@
 The result is the spec's canonical form: what ``dump`` gives back for the event it creates
 (so a file read, created and written again is the same file).
 """
+import re
+
 from marshmallow import ValidationError
 
 from ...tournament.errors import N_
@@ -16,25 +18,45 @@ from .toml_text import line_of
 
 ORDER = ("name", "address", "day", "venue", "game", "plan", "entrants", "team_size", "team_format",
          "entry_cap", "fee", "start_time", "checkin_opens", "checkin_closes", "venue_closes",
-         "stations", "stream_stations", "rules", "phases")
+         "stations", "stream_stations", "no_show_minutes", "stream_takes_regular", "rules", "phases")
 PHASE_ORDER = ("name", "format", "match_type", "best_of", "best_of_by_round", "pools", "pool_size", "advance",
-               "separate")
+               "separate", "auto_call", "auto_walkover", "no_show_minutes")
 
 
 def refuse(path: tuple, problem: str, text: str | None = None, code: str = "eventfile.invalid"):
     """A ServiceError naming the line (when the spec came from a file) and the setting."""
-    setting = _setting(path)
+    params = {"setting": _setting(path)}
     line = line_of(text, path)
-    if problem.startswith(ONE_OF):
-        choices = problem[len(ONE_OF):].strip(", ").replace(", ", " / ")
-        if line:
-            raise ServiceError(code, N_("Line %(line)s: %(setting)s: must be one of %(choices)s"),
-                               line=line, setting=setting, choices=choices)
-        raise ServiceError(code, N_("%(setting)s: must be one of %(choices)s"), setting=setting, choices=choices)
     if line:
-        raise ServiceError(code, N_("Line %(line)s: %(setting)s: %(problem)s"), line=line, setting=setting,
-                           problem=problem)
-    raise ServiceError(code, N_("%(setting)s: %(problem)s"), setting=setting, problem=problem)
+        params["line"] = line
+    kind, problem = _kind(problem, params)
+    raise ServiceError(code, MESSAGE[kind, bool(line)], **params, **({"problem": problem} if kind == "words" else {}))
+
+
+# Each kind of refusal with and without a line: the values stay apart from the words.
+MESSAGE = {("words", True): N_("Line %(line)s: %(setting)s: %(problem)s"),
+           ("words", False): N_("%(setting)s: %(problem)s"),
+           ("one_of", True): N_("Line %(line)s: %(setting)s: must be one of %(choices)s"),
+           ("one_of", False): N_("%(setting)s: must be one of %(choices)s"),
+           ("range", True): N_("Line %(line)s: %(setting)s: must be from %(min)s to %(max)s"),
+           ("range", False): N_("%(setting)s: must be from %(min)s to %(max)s")}
+_MARSHMALLOW_ONE_OF = re.compile(r"^Must be one of: (.*)\.$")
+_MARSHMALLOW_RANGE = re.compile(r"^Must be greater than or equal to (-?\d+) and less than or equal to (-?\d+)\.$")
+
+
+def _kind(problem: str, params: dict) -> tuple[str, str]:
+    """The refusal's kind, its values put in ``params`` (choices, bounds) so the words translate."""
+    one_of, bounds = _MARSHMALLOW_ONE_OF.match(problem), _MARSHMALLOW_RANGE.match(problem)
+    if problem.startswith(ONE_OF) or one_of:
+        listed = one_of.group(1) if one_of else problem[len(ONE_OF):]
+        params["choices"] = " / ".join(c for c in listed.split(", ") if c)
+        return "one_of", problem
+    if bounds:
+        params["min"], params["max"] = bounds.groups()
+        return "range", problem
+    if problem.startswith(("Longer than maximum length", "Shorter than minimum length")):
+        return "words", N_("is empty or too long")
+    return "words", problem
 
 
 def _setting(path: tuple) -> str:

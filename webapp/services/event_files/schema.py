@@ -119,6 +119,9 @@ class PhaseSpec(Strict):
     tie_resolution = fields.String(validate=_one_of(("playoff", "draw")))
     rounds = fields.Integer(validate=validate.Range(min=0, max=30))
     rules = fields.Nested(PhaseRules, load_default=dict)
+    auto_call = fields.Boolean(load_default=False)
+    auto_walkover = fields.Boolean(load_default=False)
+    no_show_minutes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=120))  # 0: the event's
 
     @validates_schema
     def _format_options(self, data, **_kw):
@@ -146,6 +149,8 @@ class EventSpec(Strict):
     checkin_opens = fields.String(load_default="", validate=HH_MM)
     checkin_closes = fields.String(load_default="", validate=HH_MM)
     venue_closes = fields.String(load_default="", validate=HH_MM)
+    no_show_minutes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=120))  # 0: the default
+    stream_takes_regular = fields.Boolean(load_default=True)
     rules = fields.Nested(RulesSpec, load_default=dict)
     phases = fields.List(fields.Nested(PhaseSpec), load_default=list,
                          validate=validate.Length(max=MAX_PHASES, error=TOO_MANY))
