@@ -2,6 +2,8 @@
 targets, no sideways scroll, axe clean) and a round-robin side event on a 1366 px laptop, whose day
 first runs past the venue's closing time. Screenshots of every step, ja and en:
 test-results/builder/*.png."""
+import time
+
 import pytest
 from axe_support import LAPTOP, PHONE, SHOTS, overflowing, serious_problems, small_targets
 from builder_steps import choose_preset, create, fill, preview
@@ -31,11 +33,17 @@ def test_a_tekken8_weekly_on_a_phone(live_server, browser, desk_user):
     sign_in_desk(page, url)
     choose_preset(page, url, "weekly_double_elimination", "en")
     _step(page, "phone-390-en-1-preset", True)
+    started = time.monotonic()
     choose_preset(page, url, "weekly_double_elimination")
+    shown = time.monotonic() - started
     _step(page, "phone-390-ja-1-preset", True)
-    fill(page, {"name": "鉄拳8 週例会 #12", "game": "tekken8", "day": "2026-12-12", "venue": "ゲームセンター",
-                "expected": "24", "stations": "4", "start_time": "19:00", "venue_closes": "23:00", "fee": "500"})
+    started = time.monotonic()
+    typed = {"name": "鉄拳8 週例会 #12", "game": "tekken8", "day": "2026-12-12", "venue": "ゲームセンター",
+             "expected": "24", "stations": "4", "start_time": "19:00", "venue_closes": "23:00", "fee": "500"}
+    fill(page, typed)
     preview(page)
+    print(f"\nbuilder, Tekken 8 weekly on a phone: 4 taps (preset, use it, preview, create) and {len(typed)} fields; "
+          f"{shown + time.monotonic() - started:.1f} s of page time")  # a person's reading time is not in it
     expect(page.locator("[data-testid=preview-address]")).to_contain_text("/e/tekken8-2026-12-12")
     expect(page.locator("[data-testid=preview-matches]")).to_have_text(["47"])
     _step(page, "phone-390-ja-2-preview", True)
