@@ -30,6 +30,8 @@ def test_the_builder_lists_every_preset_in_japanese_and_english(desk_client):
         for key in ("weekly_double_elimination", "pools_top8_double_elimination", "swiss_top8",
                     "team_3on3_point_format", "team_5on5_kachinuki", "kgp2025", "tekken7_hiza_5on5"):
             assert f'value="{key}"' in page, key
+        phase_name = {"ja": "本戦", "en": "Main bracket"}[lang]  # the preset's names in the reader's language
+        assert f'name="p0-name" id="f-p0-name" value="{phase_name}"' in page
 
 
 def test_a_preset_fills_the_phases_and_keeps_what_was_typed(desk_client):

@@ -31,24 +31,33 @@ def presets() -> list:
     return list(files().presets())
 
 
-def blank() -> Draft:
+def blank(words=str) -> Draft:
     """The builder before anything is chosen: the first preset, nothing typed."""
-    first = presets()[0]
-    return from_spec(files().preset_spec(_key(first)), {"preset": _key(first)})
+    first = _key(presets()[0])
+    return from_spec(_preset_spec(first, words), {"preset": first})
+
+
+def _preset_spec(key: str, words) -> dict:
+    """A preset's spec with its event and phase names in the reader's words (``words``: gettext)."""
+    spec = files().preset_spec(key)
+    spec["name"] = words(spec["name"])
+    for phase in spec.get("phases", []):
+        phase["name"] = words(phase["name"])
+    return spec
 
 
 def _key(preset) -> str:
     return preset if isinstance(preset, str) else getattr(preset, "key", None) or preset["key"]
 
 
-def with_preset(typed: dict) -> Draft:
-    """A new preset chosen: its spec, with what the desk typed kept (see KEPT)."""
+def with_preset(typed: dict, words=str) -> Draft:
+    """A new preset chosen: its spec (names in the reader's ``words``), with what the desk typed kept (KEPT)."""
     key = typed.get("preset", "")
     if key not in {_key(p) for p in presets()}:
         draft = Draft({**{f: "" for f in EVENT_FIELDS}, **DEFAULTS, **typed}, [])
         draft.refuse("preset", N_("Choose a format from the list."))
         return draft
-    draft = from_spec(files().preset_spec(key), {k: typed.get(k, "") for k in (*KEPT, "preset") if typed.get(k)})
+    draft = from_spec(_preset_spec(key, words), {k: typed.get(k, "") for k in (*KEPT, "preset") if typed.get(k)})
     check(draft)  # shown once the desk has tried to create, and then until fixed
     return draft
 

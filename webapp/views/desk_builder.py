@@ -6,6 +6,7 @@ from flask_login import current_user
 
 from ..extensions import db
 from ..services import ServiceError, builder_form, day_preview, entrant_import, entrants, event_builder
+from ..tournament.errors import N_
 from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
 from ..tournament.round_best_of import RULES as ROUND_RULES
@@ -15,6 +16,9 @@ from . import render
 from .desk_entrants import choices, preview_context
 
 bp = Blueprint("desk_builder", __name__, url_prefix="/desk")
+# The shipped presets' event and phase names, offered in the reader's language (tournament/event_presets)
+PRESET_NAMES = (N_("Weekly"), N_("Main bracket"), N_("Pools and top 8"), N_("Pools"), N_("Top 8"),
+                N_("Swiss and top 8"), N_("Swiss"), N_("Tournament"), N_("Tekken 7 5on5"))
 NEW_PHASE = {"name": "", "format": "single_elimination", "pools": "1", "match_type": "best_of", "best_of": "3",
              "later_from": "", "later_best_of": "5", "grand_final": "reset", "advance": "entry",
              "advance_count": "", "rounds": ""}
@@ -31,8 +35,8 @@ def _guard():
 def new():
     """The builder; ``?preset=`` starts from that preset (the old template page sends here)."""
     if request.args.get("preset"):
-        return page(event_builder.with_preset({"preset": request.args["preset"]}))
-    return page(event_builder.blank())
+        return page(event_builder.with_preset({"preset": request.args["preset"]}, _))
+    return page(event_builder.blank(_))
 
 
 @bp.route("/new", methods=["POST"])
@@ -43,7 +47,7 @@ def submit():
     if form.get("text") and not form.get("sheet"):  # back from the import preview: its copy of the sheet
         form["sheet"] = form["text"]
     if action == "preset":
-        return page(event_builder.with_preset(form))
+        return page(event_builder.with_preset(form, _))
     draft = builder_form.read(form)
     if action == "add_phase" and len(draft.phases) < builder_form.MAX_PHASES:
         draft.phases.append(dict(NEW_PHASE, advance="top" if draft.phases else "entry",
