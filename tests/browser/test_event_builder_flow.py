@@ -66,6 +66,8 @@ def test_a_round_robin_side_event_on_a_laptop(live_server, browser, desk_user):
     fill(page, {"name": "GGST サイドイベント", "game": "ggst", "expected": "16", "stations": "1-3",
                 "start_time": "13:00", "checkin_opens": "12:00", "checkin_closes": "12:45", "venue_closes": "15:00",
                 "p0-pools": "2", "p1-advance_count": "4"})
+    expect(page.locator("[name='p1-grand_final']")).to_be_visible()  # a format's own settings, with it chosen
+    expect(page.locator("[name='p0-grand_final']")).to_be_hidden()
     preview(page)
     expect(page.locator("[data-testid=past-close]")).to_be_visible()  # 3 stations cannot end by 15:00
     _step(page, "laptop-1366-ja-1-past-closing", False)
