@@ -131,3 +131,10 @@ def test_a_seed_event_s_day_is_previewed_from_its_plan_before_its_entrants_are_i
     page = _text(desk_client.post("/desk/new/preview", data=form))
     assert page.count('data-testid="preview-phase"') == 5 and "一次予選 前半" in page
     assert 'data-testid="preview-end"' in page
+
+
+def test_a_team_match_type_for_players_is_named_at_the_phase_s_match_type(desk_client):
+    response = desk_client.post("/desk/new", data=_form(action="create", **{"p0-match_type": "point_format"}))
+    page = _text(response)
+    assert response.status_code == 422 and 'data-testid="error-p0-match_type"' in page and "個人" in page
+    assert 'value="鉄拳8 週例会 #12"' in page and db.session.scalar(db.select(Event)) is None

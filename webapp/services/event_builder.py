@@ -9,6 +9,7 @@ import re
 
 from ..tournament.errors import N_, RuleViolation
 from ..tournament.event_plans import TEMPLATES
+from ..tournament.play import MATCH_TYPES
 from . import ServiceError, entrant_import, events
 from .builder_form import EVENT_FIELDS, PHASE_FIELDS, Draft, check, stations
 
@@ -147,7 +148,9 @@ def create(draft: Draft, user=None, columns: dict | None = None, skip_duplicates
         draft.refuse("sheet" if draft.values["plan"] else "form", problem.message, **problem.params)
         raise ServiceError(problem.code, problem.message, **problem.params) from None
     except ServiceError as problem:
-        draft.refuse(field_of(problem.params.get("setting", "")), problem.message, **problem.params)
+        field = field_of(problem.params.get("setting", ""))
+        draft.refuse(_phase_field(draft, problem.code) if field == "form" else field, problem.message,
+                     **problem.params)
         raise
 
 
@@ -173,6 +176,19 @@ def _rows(draft: Draft, columns: dict | None, skip_duplicates: bool) -> list[dic
 SPEC_FIELDS = {"pools": "pools", "best_of_by_round": "later_from", "advance": "advance_count", "rounds": "rounds",
                "grand_final": "grand_final", "match_type": "match_type", "best_of": "best_of", "name": "name",
                "format": "format"}
+
+
+def _phase_field(draft: Draft, code: str) -> str:
+    """Where a phase's setup refusal belongs (services/setup_checks): the match type of the first
+    phase whose kind is not the entrants', the best-of for the rules' games, else the summary."""
+    team = draft.values["entrants"] == "team"
+    if code in ("setup.one_on_one_for_teams", "setup.team_type_for_players"):
+        for i, phase in enumerate(draft.phases):
+            if phase["match_type"] in MATCH_TYPES and MATCH_TYPES[phase["match_type"]].team != team:
+                return f"p{i}-match_type"
+    if code in ("setup.type_not_in_rules", "setup.best_of_not_in_rules") and draft.phases:
+        return "p0-match_type" if code == "setup.type_not_in_rules" else "p0-best_of"
+    return "form"
 
 
 def field_of(setting: str) -> str:
