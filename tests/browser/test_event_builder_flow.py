@@ -73,6 +73,7 @@ def test_a_round_robin_side_event_on_a_laptop(live_server, browser, desk_user):
     _step(page, "laptop-1366-ja-1-past-closing", False)
     fill(page, {"venue_closes": "22:00"})
     expect(page.locator("[data-testid=past-close]")).to_be_hidden()  # htmx redrew the preview on change
+    expect(page.locator("[data-testid=preview-end]")).to_be_visible()
     create(page)
     _step(page, "laptop-1366-ja-2-created", False)
     db.session.rollback()
