@@ -6,7 +6,7 @@ import re
 
 import pytest
 from axe_support import serious_problems, small_targets
-from conftest import sign_in_desk
+from desk_sign_in import sign_in_desk
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
@@ -37,8 +37,10 @@ def test_import_to_start_and_the_pin_dialog_on_a_laptop(live_server, laptop, des
     url, page, click = live_server.url, laptop.new_page(), Clicks()
     sign_in_desk(page, url)
     page.goto(f"{url}/desk/")
+    click(page.locator("[data-testid=new-event]"))  # the event builder: its first preset is a double elimination
     page.fill("input[name=name]", "KGP 練習会")
-    click(page.locator("button", has_text="大会を作成"))
+    click(page.locator("[data-testid=create-event]"))
+    expect(page).to_have_url(re.compile(r"/desk/e/\d+$"))
     sheet = tmp_path / "kgp.csv"
     sheet.write_bytes(SHEET.encode("cp932"))
     page.set_input_files("input[name=csv]", str(sheet))
@@ -51,10 +53,6 @@ def test_import_to_start_and_the_pin_dialog_on_a_laptop(live_server, laptop, des
     click(page.locator("[data-testid=import-confirm]"))
     expect(page.locator("#entrants tbody tr")).to_have_count(8)
     page.locator("#entrants").screenshot(path="test-results/desk-entrants.png")
-    phase_form = page.locator("#phases form")
-    phase_form.locator("input[name=name]").fill("本戦")
-    phase_form.locator("select[name=format]").select_option("double_elimination")
-    click(phase_form.locator("button[type=submit]"))
     click(page.locator("[data-testid=preview-start]"))
     expect(page.locator("[data-testid=preview-match]")).to_have_count(4)
     expect(page.locator("[data-testid=start-preview]")).not_to_contain_text("best_of")
@@ -65,7 +63,7 @@ def test_import_to_start_and_the_pin_dialog_on_a_laptop(live_server, laptop, des
     assert not serious_problems(page)
     click(page.locator("[data-testid=gate-anyway]"))
     expect(page).to_have_url(re.compile(r"/desk/phase/\d+$"))
-    print(f"\nimport → start (new event, CSV chosen, phase added): {click.count} clicks")
+    print(f"\nimport → start (new event from the builder, CSV chosen): {click.count} clicks")
 
     event = db.session.query(Event).filter_by(name="KGP 練習会").one()
     page.goto(f"{url}/desk/e/{event.id}")

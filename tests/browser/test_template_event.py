@@ -1,4 +1,4 @@
-"""The desk creates the Tekken day from its template, starts the first qualifier; the public schedule follows."""
+"""The desk creates the Tekken day from its preset in the event builder, starts the first qualifier; the public schedule follows."""
 import re
 
 from conftest import sign_in_desk
@@ -19,11 +19,12 @@ def test_desk_creates_tekken_day_and_schedule_shows_running_phase(live_server, c
     url = live_server.url
     desk = context.new_page()
     sign_in_desk(desk, url)
-    desk.goto(f"{url}/desk/templates")
-    desk.select_option("select[name=template]", "tekken7_hiza_5on5")
+    desk.goto(f"{url}/desk/templates")  # the old address leads to the event builder
+    desk.select_option("[data-testid=preset-select]", "tekken7_hiza_5on5")
+    desk.click("[data-testid=apply-preset]")
     desk.fill("input[name=name]", "鉄拳7 膝まったり杯")
-    desk.fill("textarea[name=entrants]", _team_lines(12))
-    desk.locator("#template-form button[type=submit]").click()
+    desk.fill("textarea[name=sheet]", _team_lines(12))
+    desk.locator("[data-testid=create-event]").click()
     expect(desk.locator("[data-testid=sample-table]")).to_be_visible()  # the sheet as it will be read
     desk.locator("[data-testid=import-confirm]").click()
     expect(desk.locator("#entrants table tbody tr")).to_have_count(12)

@@ -204,15 +204,16 @@ def _kgp_sheet(n=24):
                                           for i in range(1, n + 1))
 
 
-def test_a_template_event_from_a_shift_jis_sheet_previews_then_starts_through_the_gate(desk_client):
-    form = {"template": "kgp2025", "name": "KGP2025 テスト", "day": "",
-            "csv": (io.BytesIO(_kgp_sheet().encode("cp932")), "kgp.csv")}
-    page = desk_client.post("/desk/templates", data=form, content_type="multipart/form-data")
+def test_a_seed_event_from_a_shift_jis_sheet_in_the_builder_previews_then_starts_through_the_gate(desk_client):
+    form = {"preset": "kgp2025", "plan": "kgp2025", "name": "KGP2025 テスト", "game": "fatal_fury_cotw",
+            "entrants": "1on1", "team_size": "1", "expected": "24", "stations": "4", "start_time": "10:00",
+            "phase_count": "0", "action": "create", "csv": (io.BytesIO(_kgp_sheet().encode("cp932")), "kgp.csv")}
+    page = desk_client.post("/desk/new", data=form, content_type="multipart/form-data")  # the event builder
     body = page.get_data(as_text=True)
     assert page.status_code == 200 and 'data-testid="sample-table"' in body and db.session.query(Event).count() == 0
     text = re.search(r'<textarea name="text"[^>]*>(.*?)</textarea>', body, re.S).group(1)
-    made = desk_client.post("/desk/templates", data={"template": "kgp2025", "name": "KGP2025 テスト", "day": "",
-                                                     "text": html.unescape(text), "confirm": "1"})
+    hidden = {k: html.unescape(v) for k, v in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', body)}
+    made = desk_client.post("/desk/new", data={**hidden, "text": html.unescape(text), "confirm": "1"})
     assert made.status_code == 302
     event = db.session.query(Event).one()
     assert {e.reading for e in event.entrants} >= {"せんしゅ01", "せんしゅ24"}

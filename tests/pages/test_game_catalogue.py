@@ -22,13 +22,17 @@ def _one_on_one(game: str):
 
 
 def test_the_desk_creates_an_event_with_a_game_from_the_catalogue(desk_client):
-    page = desk_client.get("/desk/").get_data(as_text=True)
+    page = desk_client.get("/desk/new").get_data(as_text=True)  # the event builder
     assert 'name="game"' in page and "鉄拳8" in page and page.index("ストリートファイター6") < page.index("その他のゲーム")
-    response = desk_client.post("/desk/", data={"name": "鉄拳8 週例会", "ruleset": "kgp2025", "game": "tekken8"})
+    form = {"preset": "weekly_double_elimination", "name": "鉄拳8 週例会", "game": "tekken8", "entrants": "1on1",
+            "expected": "8", "stations": "2", "start_time": "19:00", "phase_count": "1", "p0-name": "本戦",
+            "p0-format": "double_elimination", "p0-match_type": "best_of", "p0-best_of": "3", "action": "create"}
+    response = desk_client.post("/desk/new", data=form)
     assert response.status_code == 302
     assert db.session.query(Event).one().game == "tekken8"
-    refused = desk_client.post("/desk/", data={"name": "謎", "ruleset": "kgp2025", "game": "puyo"})
-    assert refused.status_code == 422 and "ゲームを一覧から選んでください" in refused.get_data(as_text=True)
+    refused = desk_client.post("/desk/new", data=dict(form, name="謎", game="puyo"))
+    assert refused.status_code == 422 and 'data-testid="error-game">ゲームを一覧から選んでください' in \
+        refused.get_data(as_text=True)
 
 
 def test_the_desk_changes_an_event_s_game_and_the_phone_offers_its_roster(desk_client):

@@ -182,7 +182,7 @@ def test_no_internal_name_on_any_page_as_public_staff_and_desk(desk_client, app)
     problems, pages = [], 0
     public = app.test_client()
     staff = {e.id: _staff_client(app, e) for e in events}
-    desk_urls = ["/", "/desk/", "/desk/conflicts/", "/desk/templates", "/venue/", "/venue/install", "/desk/mirrors"]
+    desk_urls = ["/", "/desk/", "/desk/new", "/desk/conflicts/", "/venue/", "/venue/install", "/desk/mirrors"]
     desk_urls += [u for e in events for u in _desk_pages(e) + _public_pages(e) + _staff_pages(e)]
     desk_urls += [f"/staff/m/{m.id}" for m in matches] + [f"/m/{m.id}" for m in matches]
     for lang in ("ja", "en"):

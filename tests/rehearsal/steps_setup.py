@@ -16,11 +16,12 @@ def open_desk(day):
 
 
 def _create_from_sheet(day, desk, template, name, sheet, filename):
-    day.go(desk, "/desk/templates", "ja")
-    desk.select_option("select[name=template]", template)
+    day.go(desk, f"/desk/new?preset={template}", "ja")  # the event builder, from the seed event's preset
     desk.fill("input[name=name]", name)
+    for field in ("checkin_opens", "checkin_closes"):  # reception is played at whatever time the test runs
+        desk.fill(f"input[name={field}]", "")
     desk.set_input_files("input[name=csv]", files=[{"name": filename, "mimeType": "text/csv", "buffer": sheet}])
-    desk.locator("#template-form button[type=submit]").click()
+    desk.locator("[data-testid=create-event]").click()
     expect(desk.locator("[data-testid=sample-table]")).to_be_visible()  # the sheet as it will be read
     return desk
 

@@ -41,7 +41,7 @@ def test_csv_import_takes_2_mb_and_refuses_more_unread(desk_client):
     response = _post_unread(desk_client, "/desk/e/1/entrants", 3 * 1024 * 1024, "multipart/form-data; boundary=x")
     assert response.status_code == 413
     assert "2 MB" in response.get_data(as_text=True)
-    response = _post_unread(desk_client, "/desk/templates", 100 * 1024 * 1024, "multipart/form-data; boundary=x")
+    response = _post_unread(desk_client, "/desk/new", 100 * 1024 * 1024, "multipart/form-data; boundary=x")
     assert response.status_code == 413
 
 

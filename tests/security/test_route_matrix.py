@@ -21,7 +21,7 @@ from webapp.operations.submit import submit
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 # Signing in and out is for everyone; they are still checked for no change when refused.
 PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout", "auth.link", "signup.form"}
-DESK_BLUEPRINTS = ("desk", "desk_plan", "desk_stations", "desk_corrections", "desk_entrants", "desk_events", "desk_event_files", "conflicts",
+DESK_BLUEPRINTS = ("desk", "desk_builder", "desk_plan", "desk_stations", "desk_corrections", "desk_entrants", "desk_events", "desk_event_files", "conflicts",
                    "mirror", "desk_signin", "desk_games", "desk_rules", "desk_players",
                    "desk_stream", "desk_day")
 # A player's own actions (their personal link's cookie, web/player.py): only that player, of that event.

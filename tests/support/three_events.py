@@ -1,5 +1,5 @@
 """The three events of issue 26's "done when", set up through the desk's own forms (a Flask test client
-posting what the desk's pages post): a Tekken 8 weekly (first to 3 rounds, winner keeps character),
+posting what the desk's pages post: the event builder, the rules page, the entrants import): a Tekken 8 weekly (first to 3 rounds, winner keeps character),
 an SF6 3on3 point-format team event (decider when tied) and a GGST event, 4 entrants each."""
 import re
 
@@ -28,22 +28,30 @@ def _ok(response, what):
     return response
 
 
-def create(client, key: str) -> Event:
-    """Create the event from the desk's home form, set its rules, paste its entrants, add and start a phase."""
+def builder_form(key: str) -> dict:
+    """What the event builder (/desk/new) sends for the event: its preset, game, entrants and one
+    single-elimination phase of its match type."""
     spec = EVENTS[key]
-    response = _ok(client.post("/desk/", data={k: spec[k] for k in ("name", "game", "entrant_kind", "team_size")}
-                               | {"ruleset": ""}), "create")
+    team = spec["entrant_kind"] == "team"
+    return {"preset": "team_3on3_point_format" if team else "weekly_double_elimination", "plan": "",
+            "name": spec["name"], "game": spec["game"], "entrants": "team" if team else "1on1",
+            "team_size": spec["team_size"], "expected": "4", "stations": "2", "start_time": "19:00",
+            "phase_count": "1", "p0-name": "本戦", "p0-format": "single_elimination", "p0-pools": "1",
+            "p0-match_type": spec["match_type"], "p0-best_of": spec["best_of"], "p0-advance": "entry",
+            "action": "create"}
+
+
+def create(client, key: str) -> Event:
+    """Create the event with the event builder, set its rules, paste its entrants, start its phase."""
+    spec = EVENTS[key]
+    response = _ok(client.post("/desk/new", data=builder_form(key)), "create")
+    assert response.status_code == 302, re.sub(r"\s+", " ", response.get_data(as_text=True))[:3000]
     event_id = int(response.headers["Location"].rstrip("/").rsplit("/", 1)[1])
     rules = {"preset": "standard_team" if spec["entrant_kind"] == "team" else "standard_1on1", "stage_rule": "none",
              "side_rule": "agreement", "double_ko": "replayed", "entry_fee_yen": "0", "character_rule": "free",
              "substitutes": "0", **spec["rules"]}
     _ok(client.post(f"/desk/e/{event_id}/rules", data=rules), "rules")
     _ok(client.post(f"/desk/e/{event_id}/import/confirm", data={"text": spec["paste"], "source": ""}), "import")
-    _ok(client.post(f"/desk/e/{event_id}/phases", data={
-        "name": "本戦", "format": "single_elimination", "grand_final": "reset", "group_count": "1",
-        "match_type": spec["match_type"], "best_of": spec["best_of"], "tiebreaks": "fgc", "tie_resolution": "playoff",
-        "dq_policy": "walkover", "swiss_rounds": "0", "swiss_tiebreaks": "buchholz", "later_from": "",
-        "later_best_of": "5"}), "phase")
     db.session.expire_all()
     event = db.session.get(Event, event_id)
     assert len(event.entrants) == 4 and len(event.phases) == 1, (event.entrants, event.phases)

@@ -51,7 +51,8 @@ def _event(event_id: int) -> Event:
 
 @bp.route("/", methods=["GET", "POST"])
 def home():
-    """Events, and the form to create one."""
+    """Events. A POST creates a bare event (name, game, kind of entrant): the pages create events
+    with the builder (desk_builder), this stays for scripts that set an event up form by form."""
     if request.method == "POST":
         created = {}
 

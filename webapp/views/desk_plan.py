@@ -1,4 +1,4 @@
-"""Desk pages for template events: create from a template, routing preview, draws, timetable."""
+"""Desk pages for template events: routing preview, draws, timetable (they are created in the builder)."""
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -6,11 +6,8 @@ from flask_login import current_user
 from ..extensions import db
 from ..models import Event, Phase
 from ..services import (
-    ServiceError,
     checkin,
-    entrant_import,
     event_templates,
-    game_catalogue,
     progressions,
     schedules,
     seeding,
@@ -19,15 +16,12 @@ from ..services import (
 )
 from ..services.rules import rules_for
 from ..tournament.errors import N_
-from ..tournament.event_plans import TEMPLATES
 from ..tournament.play import MATCH_TYPES
 from ..tournament.round_best_of import RULES as ROUND_RULES
 from ..web.auth import desk_required
 from . import render
 from .changes import run_change
-from .desk_entrants import choices, preview_context, sheet_text
 from .errors import problem_message
-from .forms import TemplateEventForm, ValidationError, load_form
 
 bp = Blueprint("desk_plan", __name__, url_prefix="/desk")
 
@@ -41,46 +35,15 @@ def _guard():
 
 @bp.route("/templates", methods=["GET", "POST"])
 def new_from_template():
-    """One form creates a whole event (phases, routing, timetable) from a template; a sheet of
-    entrants is shown as it will be read first (the import preview), then the event is created."""
-    if request.method == "POST" and request.form.get("confirm") != "1":
-        page = _template_preview()
-        if page is not None:
-            return page
-    created = {}
-
-    def create():
-        form = load_form(TemplateEventForm(), request.form)
-        team_size = TEMPLATES[form["template"]].team_size
-        rows = entrant_import.sheet_rows(request.form.get("text", ""), team_size, choices(),
-                                         request.form.get("skip_duplicates") == "on")
-        game = {"game": game_catalogue.valid_key(form["game"])} if form.get("game") else {}
-        created["event"] = event_templates.create_from_template(
-            form["template"], form["name"], rows, current_user, day=form.get("day"), **game)
-    if request.method == "POST" and run_change(create):
-        flash(_("Event created from the template."), "ok")
-        return redirect(url_for("desk.event", event_id=created["event"].id))
-    if request.method == "POST":  # refused: back to the preview, the sheet still in it
-        page = _template_preview()
-        return (page, 422) if page is not None else (render("desk/template_new.html", form=request.form), 422)
-    return render("desk/template_new.html", form=request.form)
+    """The old page that made an event from a template: the seed templates are the event builder's
+    presets now, so it leads there (with the template's preset when it has one)."""
+    return redirect(url_for("desk_builder.new", preset=_preset_of(request.values.get("template", ""))))
 
 
-def _template_preview():
-    """The import preview of the template form's sheet, or None when the form came back with a problem."""
-    try:
-        form = load_form(TemplateEventForm(), request.form)
-        text, source = sheet_text()
-        team_size = TEMPLATES[form["template"]].team_size
-        result = entrant_import.new_event_plan(text, team_size, choices())
-    except (ServiceError, ValidationError) as problem:
-        flash(problem_message(problem), "error")
-        return None
-    hidden = {"template": form["template"], "name": form["name"], "day": request.form.get("day", ""),
-              "game": form.get("game", "")}
-    return render("desk/import_preview.html", event_name=form["name"], back_url=url_for("desk_plan.new_from_template"),
-                  hidden=hidden, confirm_url=url_for("desk_plan.new_from_template"),
-                  reread_url=url_for("desk_plan.new_from_template"), **preview_context(result, text, source))
+def _preset_of(template: str) -> str | None:
+    """The builder's preset for a template the old page was asked for."""
+    from ..services.event_builder import presets
+    return template if template in {p.key for p in presets()} else None
 
 
 def _phase(phase_id: int) -> Phase:

@@ -6,7 +6,6 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from ..operations.payloads import FormSchema
 from ..tournament.errors import N_
-from ..tournament.event_plans import TEMPLATES
 from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
 from ..tournament.pool_standings import DQ_POLICIES
@@ -52,14 +51,6 @@ class PhaseForm(FormSchema):
     later_best_of = fields.Integer(load_default=5, validate=validate.OneOf((1, 3, 5, 7)))
     swiss_rounds = fields.Integer(load_default=0, validate=validate.Range(min=0, max=30))  # 0: ⌈log2 N⌉
     swiss_tiebreaks = fields.String(load_default="buchholz", validate=validate.OneOf(tuple(SWISS_TIEBREAK_ORDERS)))
-
-
-class TemplateEventForm(FormSchema):
-    template = fields.String(required=True, validate=validate.OneOf(TEMPLATES.choices()))
-    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
-    day = fields.Date(load_default=None, allow_none=True)
-    game = fields.String(load_default="", validate=validate.Length(max=40))  # empty: the template's game
-    entrants = fields.String(load_default="", validate=validate.Length(max=200_000))
 
 
 class PasteForm(FormSchema):
