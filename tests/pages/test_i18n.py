@@ -58,6 +58,25 @@ def test_every_message_has_a_japanese_translation_not_fuzzy():
     assert not fuzzy, f"fuzzy translations (check them and drop the flag): {fuzzy}"
 
 
+def test_each_message_is_defined_once_in_its_own_entry():
+    """Parallel branches add entries at the end and git merges the file as a union: a msgid added
+    twice, or two entries glued without a blank line, reads as one silently (babel keeps one
+    translation; msgfmt refuses the file)."""
+    lines = JA_PO.read_text(encoding="utf-8").splitlines()
+    ids = [_whole_string(lines, n) for n, line in enumerate(lines) if line.startswith("msgid ")]
+    glued = [n + 1 for n, line in enumerate(lines[1:], start=1)
+             if line.startswith(("msgid ", "#")) and lines[n - 1].startswith(("msgstr", '"'))]
+    assert sorted({i for i in ids if ids.count(i) > 1}) == [] and glued == []
+
+
+def _whole_string(lines: list[str], start: int) -> str:
+    """A msgid with its continuation lines ('msgid ""' opens a long one)."""
+    end = start + 1
+    while end < len(lines) and lines[end].startswith('"'):
+        end += 1
+    return "".join(lines[start:end])
+
+
 def test_placeholders_match_and_format_cleanly():
     problems = []
     for m in _messages():

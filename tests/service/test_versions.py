@@ -102,7 +102,7 @@ def test_standings_render_once_per_version(client, app):
         brackets.record_winner(match, min(match.slot_a, match.slot_b))
         db.session.commit()
     page = client.get(f"/e/{event.slug}/standings").get_data(as_text=True)
-    assert "3–4</strong> P3" in page  # the semifinal losers, placed after the cached render
+    assert "3–4</strong> <a href=\"/player?name=P3\">P3</a>" in page  # the semifinal losers, placed after the cached render
 
 
 def test_the_poll_gate_answers_before_flask_for_every_view(client, app):
