@@ -1,7 +1,7 @@
 """Jinja globals for labels that depend on the domain's side and round codes."""
 import re
 
-from flask import Flask
+from flask import Flask, g, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
@@ -131,6 +131,12 @@ def init_template_helpers(app: Flask) -> None:
     app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals["reception_label"] = lambda code: CATEGORIES[code].label if code in CATEGORIES else code
     _pool_helpers(app)
+    app.jinja_env.globals.update(play_action=play_action, play_outbox=lambda: not g.get("play_action"))
+
+
+def play_action(match) -> str:
+    """Where a match form posts: the referee's route, or the player's own (views/self_report.py)."""
+    return g.get("play_action") or url_for("staff.submit_op", match_id=match.id)
 
 
 def _pool_helpers(app: Flask) -> None:
