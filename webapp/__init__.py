@@ -108,13 +108,15 @@ def _register_blueprints(app: Flask) -> None:
         desk_rules,
         desk_signin,
         desk_stations,
+        player,
         projector,
         public,
         staff,
     )
 
     for module in (public, auth, desk, desk_corrections, desk_entrants, desk_events, desk_games, desk_plan,
-                   desk_stations, desk_signin, desk_rules, projector, staff, conflicts):
+                   desk_stations, desk_signin, desk_rules, projector, staff, conflicts,
+                   player):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)

@@ -1,7 +1,7 @@
 """player_report: a player's own report of their match, waiting for the opponent's confirmation
 
 Revision ID: b8e2d4f6a1c3
-Revises: f7b3c1d2e4a5
+Revises: a3c5e7f9b1d2
 Create Date: 2026-12-04 17:00:00
 """
 import sqlalchemy as sa
@@ -9,7 +9,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'b8e2d4f6a1c3'
-down_revision = 'f7b3c1d2e4a5'
+down_revision = 'a3c5e7f9b1d2'  # sign-up's player_link (h-signup), itself after f7b3c1d2e4a5
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,78 @@
+"""A player's own link: stored hashed, opens that entrant's page of that event only, revoked at once."""
+from webapp.extensions import db
+from webapp.models import PlayerLink
+from webapp.services import brackets, entrants, events, player_links
+from webapp.services.login_sessions import digest
+
+
+def _event(name="夜の部"):
+    event = events.create_event(name, "kgp2025")
+    entrants.add_entrants(event, [{"name": n, "seed": i, "members": []}
+                                  for i, n in enumerate(["タロウ", "はなこ", "じろう", "<b>さぶろう</b>"], 1)])
+    phase = events.add_phase(event, "本戦", "single_elimination")
+    db.session.flush()
+    brackets.start_phase(phase, event.entrants)
+    db.session.commit()
+    return event
+
+
+def test_the_token_is_kept_hashed_and_opens_its_entrant(app):
+    event = _event()
+    taro = event.entrants[0]
+    token = player_links.issue(taro)
+    db.session.commit()
+    row = db.session.query(PlayerLink).one()
+    assert row.token_hash == digest(token) and token not in row.token_hash
+    assert player_links.player_from_request_cookie(token, event.id) == taro
+    assert player_links.player_from_request_cookie(token + "x", event.id) is None
+    assert player_links.player_from_request_cookie(token, event.id + 1) is None
+
+
+def test_a_new_link_or_a_revoke_ends_the_old_one(app):
+    event = _event()
+    taro = event.entrants[0]
+    first = player_links.issue(taro)
+    second = player_links.issue(taro)
+    assert player_links.player_from_request_cookie(first) is None
+    assert player_links.player_from_request_cookie(second) == taro
+    assert player_links.revoke(taro) == 1
+    assert player_links.player_from_request_cookie(second) is None
+
+
+def test_opening_the_link_sets_an_httponly_player_cookie_and_opens_my_page(app):
+    event = _event()
+    token = player_links.issue(event.entrants[3])
+    db.session.commit()
+    phone = app.test_client()
+    opened = phone.get(f"/e/{event.slug}/me/{token}")
+    assert opened.status_code == 302 and opened.headers["Location"].endswith(f"/e/{event.slug}/me")
+    cookie = opened.headers["Set-Cookie"]
+    assert cookie.startswith(player_links.COOKIE + "=") and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    page = phone.get(f"/e/{event.slug}/me")
+    body = page.get_data(as_text=True)
+    assert page.status_code == 200 and "&lt;b&gt;さぶろう&lt;/b&gt;" in body and "<b>さぶろう" not in body
+    assert phone.get("/desk/").status_code in (302, 401, 403)  # the player cookie is no desk session
+
+
+def test_revoking_takes_effect_at_once_and_another_event_is_not_opened(app):
+    event, other = _event(), _event("昼の部")
+    token = player_links.issue(event.entrants[0])
+    db.session.commit()
+    phone = app.test_client()
+    phone.get(f"/e/{event.slug}/me/{token}")
+    assert phone.get(f"/e/{other.slug}/me").status_code == 403
+    player_links.revoke(event.entrants[0])
+    db.session.commit()
+    assert phone.get(f"/e/{event.slug}/me").status_code == 403
+    assert phone.get(f"/e/{event.slug}/me/{token}").status_code == 404
+
+
+def test_the_cookie_keeps_the_links_of_two_events(app):
+    event, other = _event(), _event("昼の部")
+    first, second = player_links.issue(event.entrants[0]), player_links.issue(other.entrants[1])
+    db.session.commit()
+    phone = app.test_client()
+    phone.get(f"/e/{event.slug}/me/{first}")
+    phone.get(f"/e/{other.slug}/me/{second}")
+    assert phone.get(f"/e/{event.slug}/me").status_code == 200
+    assert phone.get(f"/e/{other.slug}/me").status_code == 200
