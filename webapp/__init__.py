@@ -106,17 +106,19 @@ def _register_blueprints(app: Flask) -> None:
         desk_games,
         desk_plan,
         desk_rules,
+        desk_self_report,
         desk_signin,
         desk_stations,
         player,
         projector,
         public,
+        self_report,
         staff,
     )
 
     for module in (public, auth, desk, desk_corrections, desk_entrants, desk_events, desk_games, desk_plan,
                    desk_stations, desk_signin, desk_rules, projector, staff, conflicts,
-                   player):
+                   player, self_report, desk_self_report):
         app.register_blueprint(module.bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)

@@ -132,6 +132,8 @@ def init_template_helpers(app: Flask) -> None:
     app.jinja_env.globals["reception_label"] = lambda code: CATEGORIES[code].label if code in CATEGORIES else code
     _pool_helpers(app)
     app.jinja_env.globals.update(play_action=play_action, play_outbox=lambda: not g.get("play_action"))
+    from ..services.self_report import settings as self_report_settings
+    app.jinja_env.globals["self_report_settings"] = self_report_settings
 
 
 def play_action(match) -> str:
