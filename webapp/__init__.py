@@ -91,6 +91,14 @@ def _init_extensions(app: Flask) -> None:
     init_template_helpers(app)
 
 
+def _register_self_report(app: Flask) -> None:
+    """Players' own reports and the desk's side of them (issue 30)."""
+    from .views import desk_self_report, self_report
+
+    app.register_blueprint(self_report.bp)
+    app.register_blueprint(desk_self_report.bp)
+
+
 def _register_blueprints(app: Flask) -> None:
     from sync import api, received  # noqa: F401  (their routes are on the blueprint)
     from sync.api import shell_bp
@@ -106,19 +114,18 @@ def _register_blueprints(app: Flask) -> None:
         desk_games,
         desk_plan,
         desk_rules,
-        desk_self_report,
         desk_signin,
         desk_stations,
         player,
         projector,
         public,
-        self_report,
         staff,
     )
 
     for module in (public, auth, desk, desk_corrections, desk_entrants, desk_events, desk_games, desk_plan,
                    desk_stations, desk_signin, desk_rules, projector, staff, conflicts,
-                   player, self_report, desk_self_report):
+                   player):
         app.register_blueprint(module.bp)
+    _register_self_report(app)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)

@@ -123,17 +123,21 @@ def init_template_helpers(app: Flask) -> None:
         character_list=game_words.character_list, stage_list=game_words.stage_list,
         char_label=game_words.char_label, char_search=game_words.char_search, event_title=game_words.event_title,
         game_name=game_words.game_name, game_choices=game_words.game_choices)
-    app.jinja_env.filters["entrant_name"] = _entrant_name
-    app.jinja_env.filters["station_label"] = station_label
+    app.jinja_env.filters.update(entrant_name=_entrant_name, station_label=station_label)
     from ..services.bracket_view import agreeing_score
     app.jinja_env.globals["agreeing_score"] = agreeing_score
     from .conflict_words import local_time
     app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals["reception_label"] = lambda code: CATEGORIES[code].label if code in CATEGORIES else code
     _pool_helpers(app)
-    app.jinja_env.globals.update(play_action=play_action, play_outbox=lambda: not g.get("play_action"))
+    _self_report_helpers(app)
+
+
+def _self_report_helpers(app: Flask) -> None:
+    """A player's page posts the referee's forms to the player's route (views/self_report.py)."""
     from ..services.self_report import settings as self_report_settings
-    app.jinja_env.globals["self_report_settings"] = self_report_settings
+    app.jinja_env.globals.update(play_action=play_action, play_outbox=lambda: not g.get("play_action"),
+                                 self_report_settings=self_report_settings)
 
 
 def play_action(match) -> str:
