@@ -21,7 +21,9 @@ MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 # Signing in and out is for everyone; they are still checked for no change when refused.
 PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout", "auth.link"}
 DESK_BLUEPRINTS = ("desk", "desk_plan", "desk_stations", "desk_corrections", "desk_entrants", "desk_events", "conflicts",
-                   "mirror", "desk_signin", "desk_games", "desk_rules")
+                   "mirror", "desk_signin", "desk_games", "desk_rules", "desk_self_report")
+# A player's own routes (their personal link's cookie, no account): the control is that player.
+PLAYER_BLUEPRINTS = ("self_report",)
 # Machine-to-machine routes with their own bearer token (no session): refusals only.
 TOKEN_ROUTES = {"mirror_api.api_push"}
 # Routes whose rows this world does not build (a mirror link): refusals only, no control.
@@ -65,13 +67,15 @@ def _world(app, desk_user):
     person_b = accounts.staff_user(event_b, "取消対象")
     login_sessions.start(person_b, "matrix-phone-" + "x" * 30)  # a phone of event B's the desk may sign out
     session_b = person_b.login_session_id
+    report_b = _player_report(event_b, match_b, entrant_b)
     db.session.commit()
     with app.test_request_context():
         link = signin_links.station_signin_url(event_b, station_b).rsplit("/", 1)[1]
     args = {"event_id": event_b.id, "slug": event_b.slug, "match_id": match_b.id, "entrant_id": entrant_b.id,
             "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "station_id": station_b.id, "link_id": 999999, "action": "revoke",
             "user_id": person_b.id, "token": link, "request_id": request_b.id,
-            "session_id": session_b, "bracket_id": match_b.bracket_id, "key": "sf6"}
+            "session_id": session_b, "bracket_id": match_b.bracket_id, "key": "sf6",
+            "report_id": report_b.id}
     form = {"name": "マトリクス", "format": "single_elimination", "entrants": "新チームX", "pin": "135799",
             "kind": "coin_toss", "winner": "a", "choice": "stage", "position": "0", "entrant_id": entrant_b.id,
             "checked_in": "true", "station": "9", "decision": "take", "reason": "matrix", "template": "kgp2025",
@@ -84,6 +88,27 @@ def _world(app, desk_user):
                                                                                     "side_of_winner": "1P", "position": 1}}]}
     sync_body["entered_by"] = desk_user.id  # /sync/received: entries a person made on a shared phone
     return event_a, event_b, args, form, by_endpoint, sync_body
+
+
+def _player_report(event, match, entrant):
+    """Self-report on in event B, and a player's report there for the desk's routes to decide."""
+    from webapp.models import PlayerReport
+    event.settings = {**(event.settings or {}), "self_report": {"on": True, "auto_minutes": None}}
+    report = PlayerReport(event_id=event.id, match_id=match.id, entrant_id=entrant.id, status="waiting",
+                          entries=[], slots_version=match.slots_version or 0)
+    db.session.add(report)
+    db.session.flush()
+    return report
+
+
+def _player_phone(app, entrant) -> tuple:
+    """A phone holding this entrant's personal link (the player cookie), and its CSRF token."""
+    from webapp.services import player_links
+    token = player_links.issue(entrant)
+    db.session.commit()
+    client = app.test_client()
+    assert client.get(f"/e/{entrant.event.slug}/me/{token}").status_code == 302
+    return client, _csrf_token(client)
 
 
 def _mutating_rules(app):
@@ -127,6 +152,8 @@ def _walk(app, desk_user):
     assert len(rules) >= 20  # the walk sees the app's routes
     staff_a = _signed_in_staff(app, event_a, "他大会スタッフ")
     staff_b = _signed_in_staff(app, event_b, "本大会スタッフ")
+    player_b = _player_phone(app, db.session.get(Entrant, args["entrant_id"]))
+    player_a = _player_phone(app, db.session.query(Entrant).filter_by(event_id=event_a.id).first())
     # Last: a new PIN signs the staff out, and removing the station leaves the station routes a 404.
     last = ("desk_stations.remove_station", "desk.staff_pin")
     for rule in sorted(rules, key=lambda r: last.index(r.endpoint) + 1 if r.endpoint in last else 0):
@@ -137,6 +164,9 @@ def _walk(app, desk_user):
         is_desk = rule.endpoint.split(".")[0] in DESK_BLUEPRINTS or rule.endpoint in DESK_ROUTES
         for method in sorted(rule.methods & MUTATING):
             cases = [("signed out", app.test_client(), None), ("no CSRF", desk, None)]
+            is_player = rule.endpoint.split(".")[0] in PLAYER_BLUEPRINTS
+            if is_player:  # a staff session, or another event's player link, is no player of this match
+                cases += [("staff of the event", staff_b[0], staff_b[1]), ("player of another event", *player_a)]
             if rule.endpoint not in PUBLIC | OWN_DEVICE:
                 cases.append(("staff of another event", staff_a[0], staff_a[1]))
                 if is_desk:
@@ -153,7 +183,7 @@ def _walk(app, desk_user):
                     if response.status_code == 302:
                         assert "/login" in response.headers["Location"], (label, rule.rule)
             if rule.endpoint not in PUBLIC | TOKEN_ROUTES | NO_CONTROL:
-                _control(rule, method, url, data, sync_body, desk if is_desk else staff_b)
+                _control(rule, method, url, data, sync_body, desk if is_desk else player_b if is_player else staff_b)
 
 
 def _control(rule, method, url, data, sync_body, caller):

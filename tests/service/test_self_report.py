@@ -90,6 +90,7 @@ def test_a_referee_entry_replaces_an_unconfirmed_report_and_refuses_a_later_one(
     assert send(match, "report_game", winner="b", rounds_a=1, rounds_b=2, char_a="テリー", char_b="舞").outcome == "applied"  # the referee's first game
     row = db.session.get(MatchRow, match.id)
     assert self_report.live_report(row) is None
+    self_report.retire_outranked(row)
     assert db.session.get(PlayerReport, report.id).status == "replaced"
     with pytest.raises(ServiceError) as later:
         _game(match, match.slot_b, "b")

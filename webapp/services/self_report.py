@@ -49,14 +49,23 @@ def save_settings(event, on: bool, auto_minutes: str, user) -> None:
 
 
 def live_report(match: MatchRow) -> PlayerReport | None:
-    """The match's report not yet settled (being entered, waiting, or disputed), if any."""
-    report = (db.session.query(PlayerReport).filter(PlayerReport.match_id == match.id,
-                                                    PlayerReport.status.in_(LIVE))
-              .order_by(PlayerReport.id.desc()).first())
+    """The match's report not yet settled (being entered, waiting, or disputed), if any: one a
+    staff entry outranked counts as gone (retire_outranked records it, inside a write)."""
+    report = _latest_live(match)
+    return None if report is None or _outranked(report, match) else report
+
+
+def _latest_live(match: MatchRow) -> PlayerReport | None:
+    return (db.session.query(PlayerReport).filter(PlayerReport.match_id == match.id,
+                                                  PlayerReport.status.in_(LIVE))
+            .order_by(PlayerReport.id.desc()).first())
+
+
+def retire_outranked(match: MatchRow) -> None:
+    """Record that a referee's or the desk's entry replaced the match's live report (in a write)."""
+    report = _latest_live(match)
     if report is not None and _outranked(report, match):
         _settle(report, "replaced", "referee")
-        return None
-    return report
 
 
 def _outranked(report: PlayerReport, match: MatchRow) -> bool:
@@ -174,7 +183,8 @@ def apply_report(report_id: int, decided_by: str, user=None) -> PlayerReport:
     report = db.session.get(PlayerReport, report_id)
     match = db.session.get(MatchRow, report.match_id)
     if live_report(match) is None or report.status not in ("waiting", "disputed"):
-        db.session.commit()  # a replaced report is recorded as such
+        with write_transaction(db.session):
+            retire_outranked(db.session.get(MatchRow, report.match_id))
         raise ServiceError("report.none", N_("There is no report of this match waiting for you."))
     ops = [{"op_id": e["op_id"], "device_id": DEVICE % report.entrant_id, "kind": e["kind"], "match_id": match.id,
             "base_version": report.slots_version, "payload": e["payload"]} for e in report.entries]
@@ -227,6 +237,7 @@ def _aware(when: datetime) -> datetime:
 
 def event_reports(event, statuses=("waiting", "disputed")) -> list[PlayerReport]:
     """The event's reports in these states, oldest first (the desk's view)."""
-    return (db.session.query(PlayerReport).filter(PlayerReport.event_id == event.id,
+    rows = (db.session.query(PlayerReport).filter(PlayerReport.event_id == event.id,
                                                   PlayerReport.status.in_(statuses))
             .order_by(PlayerReport.id).all())
+    return [r for r in rows if not _outranked(r, db.session.get(MatchRow, r.match_id))]

@@ -93,6 +93,8 @@ def dispute(slug, match_id):
 
 def _changed(match_id: int, change, typed=None, done=None):
     """Run a change under the write lock; its refusal in words next to the form."""
+    with write_transaction(db.session):  # a staff entry replaced the report: recorded, whatever follows
+        self_report.retire_outranked(db.session.get(MatchRow, match_id) or abort(404))
     try:
         with write_transaction(db.session):
             match = db.session.get(MatchRow, match_id, with_for_update=True)
