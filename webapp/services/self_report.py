@@ -73,10 +73,15 @@ def _outranked(report: PlayerReport, match: MatchRow) -> bool:
     if match.slots_version != report.slots_version:
         return True
     if not match.actions and match.status == "ready":
-        return False
+        return _referee_waiting(match)
     # The match has entries or a result: the report's own only when its first entry was applied.
     first = report.entries[0]["op_id"] if report.entries else None
     return first is None or db.session.query(Operation.id).filter_by(op_id=first, outcome="applied").first() is None
+
+
+def _referee_waiting(match: MatchRow) -> bool:
+    """A staff phone's entry for this match is held (its earlier steps not in yet): a referee is on it."""
+    return db.session.query(Operation.id).filter_by(match_id=match.id, outcome="held").first() is not None
 
 
 def add_entry(match: MatchRow, entrant_id: int, op_id: str, kind: str, fields: dict) -> PlayerReport:
@@ -103,7 +108,7 @@ def _check_allowed(match: MatchRow, entrant_id: int) -> None:
     if match.status != "ready":
         raise ServiceError("report.not_ready", N_(
             "This match cannot be reported now: it is not ready or already decided."))
-    if match.actions:
+    if match.actions or _referee_waiting(match):
         raise ServiceError("report.referee", N_("A referee or the desk has entered this match: their entries count."))
 
 
@@ -182,7 +187,8 @@ def apply_report(report_id: int, decided_by: str, user=None) -> PlayerReport:
     Runs its own transactions (the pipeline's); a resend after a fault is answered "duplicate"."""
     report = db.session.get(PlayerReport, report_id)
     match = db.session.get(MatchRow, report.match_id)
-    if live_report(match) is None or report.status not in ("waiting", "disputed"):
+    live = live_report(match)
+    if live is None or live.id != report.id or report.status not in ("waiting", "disputed"):
         with write_transaction(db.session):
             retire_outranked(db.session.get(MatchRow, report.match_id))
         raise ServiceError("report.none", N_("There is no report of this match waiting for you."))
