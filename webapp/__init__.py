@@ -116,16 +116,23 @@ def _register_blueprints(app: Flask) -> None:
         desk_rules,
         desk_signin,
         desk_stations,
-        player,
         projector,
         public,
         staff,
     )
 
     for module in (public, auth, desk, desk_corrections, desk_entrants, desk_events, desk_games, desk_plan,
-                   desk_stations, desk_signin, desk_rules, projector, staff, conflicts,
-                   player):
+                   desk_stations, desk_signin, desk_rules, projector, staff, conflicts):
         app.register_blueprint(module.bp)
     _register_self_report(app)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)
+    _register_player_blueprints(app)
+
+
+def _register_player_blueprints(app: Flask) -> None:
+    """Players' own pages: the public sign-up, the personal link's pages, the desk's side of them."""
+    from .views import desk_players, player, signup
+
+    for module in (player, signup, desk_players):
+        app.register_blueprint(module.bp)

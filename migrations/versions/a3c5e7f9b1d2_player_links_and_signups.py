@@ -48,7 +48,7 @@ def upgrade():
         sa.Column('last_seen_at', sa.DateTime(timezone=True), nullable=True),
         sa.Column('revoked_at', sa.DateTime(timezone=True), nullable=True),
         sa.ForeignKeyConstraint(['event_id'], ['event.id'], ondelete='CASCADE'),
-        sa.ForeignKeyConstraint(['entrant_id'], ['entrant.id'], ondelete='CASCADE'),
+        sa.ForeignKeyConstraint(['entrant_id'], ['entrant.id'], ondelete='SET NULL'),
         sa.ForeignKeyConstraint(['signup_id'], ['signup.id'], ondelete='CASCADE'),
         sa.PrimaryKeyConstraint('id'),
         sa.UniqueConstraint('token_hash'),

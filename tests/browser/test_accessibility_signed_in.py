@@ -11,7 +11,7 @@ from test_accessibility import BRACKET_PAGES
 
 from webapp.extensions import db  # noqa: E402
 from webapp.operations.autocall import call_next
-from webapp.services import accounts, signin_links, stations  # noqa: E402
+from webapp.services import accounts, player_links, self_checkin, signin_links, signups, stations  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,9 @@ OTHER_PAGES = {
     "venue.desk", "auth.staff_pin", "auth.link", "auth.totp", "desk_signin.staff_links", "desk_signin.signed_in", "projector.calls", "projector.player", "public.offline", "venue.install",
     "staff.home", "staff.event", "staff.match", "staff.checkin", "offline_shell.offline_match_shell",
     "desk_entrants.edit", "desk_events.delete", "desk_rules.event_rules", "desk_rules.phase_rules",
-    "desk_games.index", "desk_games.title", "desk_entrants.seeds_from"}
+    "desk_games.index", "desk_games.title", "desk_entrants.seeds_from",
+    "signup.form", "player.open_link", "player.mine", "player.checkin", "desk_players.signup", "desk_players.links",
+    "desk_players.reception_code"}
 
 
 def test_axe_visits_every_page_the_app_serves(app):
@@ -83,12 +85,17 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
                   f"/desk/e/{team.id}", "/account/password", "/venue/", "/account/totp",
                   f"/desk/e/{team.id}/staff-links", f"/desk/entrant/{entrant.id}/edit", f"/desk/e/{kgp.id}/delete",
                   f"/desk/e/{team.id}/rules", f"/desk/phase/{de.id}/rules", f"/desk/e/{team.id}/signed-in",
-                  "/desk/games/", "/desk/games/tekken8", f"/desk/e/{kgp.id}/seeds-from"]
+                  "/desk/games/", "/desk/games/tekken8", f"/desk/e/{kgp.id}/seeds-from",
+                  f"/desk/e/{team.id}/signup", f"/desk/e/{team.id}/player-links", f"/desk/e/{team.id}/reception-code"]
+    signups.set_settings(team, True, 8, None, ["X (Twitter)"])
+    token = player_links.issue(entrant)
+    self_checkin.new_code(team)
     with app.test_request_context():
         link = "/in/" + signin_links.staff_signin_url(team, "案内 高橋").rsplit("/", 1)[1]
     db.session.commit()
     public_paths = [f"/e/{kgp.slug}/schedule", f"/e/{team.slug}/staff-login", link, f"/e/{team.slug}/calls", f"/e/{team.slug}/p/{entrant.id}",
-                    f"/m/{match.id}", "/offline", "/venue/install"]
+                    f"/m/{match.id}", "/offline", "/venue/install", f"/e/{team.slug}/signup",
+                    f"/e/{team.slug}/me/{token}", f"/e/{team.slug}/me", f"/e/{team.slug}/me/checkin?code=1"]
     staff_paths = ["/staff/", f"/staff/e/{team.slug}", f"/staff/m/{match.id}", f"/staff/e/{team.slug}/checkin",
                    f"/offline/match?id={match.id}"]
     assert OTHER_PAGES <= endpoints(app, desk_paths + public_paths + staff_paths)

@@ -76,3 +76,43 @@ def test_the_cookie_keeps_the_links_of_two_events(app):
     phone.get(f"/e/{other.slug}/me/{second}")
     assert phone.get(f"/e/{event.slug}/me").status_code == 200
     assert phone.get(f"/e/{other.slug}/me").status_code == 200
+
+
+STAFF_AND_DESK = ("desk", "desk_plan", "desk_stations", "desk_corrections", "desk_entrants", "desk_events", "conflicts",
+                  "mirror", "desk_signin", "desk_games", "desk_rules", "desk_players", "staff")
+
+
+def test_a_personal_link_opens_no_staff_or_desk_page(app):
+    event = _event()
+    token = player_links.issue(event.entrants[0])
+    db.session.commit()
+    phone = app.test_client()
+    phone.get(f"/e/{event.slug}/me/{token}")
+    match = next(m for m in event.phases[0].brackets[0].matches if m.status == "ready")
+    args = {"event_id": event.id, "slug": event.slug, "entrant_id": event.entrants[1].id, "match_id": match.id,
+            "phase_id": event.phases[0].id, "bracket_id": match.bracket_id}
+    walked = 0
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint.split(".")[0] not in STAFF_AND_DESK or "GET" not in rule.methods \
+                or set(rule.arguments) - set(args):
+            continue
+        answer = phone.get(rule.build(args, append_unknown=False)[1])
+        assert answer.status_code in (302, 401, 403, 404), (rule.rule, answer.status_code)
+        if answer.status_code == 302:
+            assert "login" in answer.headers["Location"], rule.rule
+        walked += 1
+    assert walked >= 20
+
+
+def test_over_https_the_cookie_is_secure_and_the_players_posts_need_their_csrf_token(app):
+    event = _event()
+    token = player_links.issue(event.entrants[0])
+    db.session.commit()
+    phone = app.test_client()
+    opened = phone.get(f"/e/{event.slug}/me/{token}", base_url="https://localhost")
+    assert "; Secure" in opened.headers["Set-Cookie"]
+    app.config["WTF_CSRF_ENABLED"] = True
+    refused = phone.post(f"/e/{event.slug}/me/withdraw", base_url="https://localhost")
+    assert refused.status_code == 400
+    db.session.expire_all()
+    assert not event.entrants[0].dq and len(event.entrants) == 4

@@ -6,6 +6,7 @@ database as it was; the right caller (the control) gets past the checks, so the
 refusals are not 404s from a badly built address. A new route whose address has an
 argument this test cannot fill fails here until someone decides who may call it.
 """
+import re
 import uuid
 from functools import partial
 
@@ -19,11 +20,11 @@ from webapp.operations.submit import submit
 
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 # Signing in and out is for everyone; they are still checked for no change when refused.
-PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout", "auth.link"}
+PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout", "auth.link", "signup.form"}
 DESK_BLUEPRINTS = ("desk", "desk_plan", "desk_stations", "desk_corrections", "desk_entrants", "desk_events", "conflicts",
-                   "mirror", "desk_signin", "desk_games", "desk_rules", "desk_self_report")
-# A player's own routes (their personal link's cookie, no account): the control is that player.
-PLAYER_BLUEPRINTS = ("self_report",)
+                   "mirror", "desk_signin", "desk_games", "desk_rules", "desk_players", "desk_self_report")
+# A player's own actions (their personal link's cookie, web/player.py): only that player, of that event.
+PLAYER_BLUEPRINTS = ("player", "self_report")
 # Machine-to-machine routes with their own bearer token (no session): refusals only.
 TOKEN_ROUTES = {"mirror_api.api_push"}
 # Routes whose rows this world does not build (a mirror link): refusals only, no control.
@@ -71,7 +72,12 @@ def _world(app, desk_user):
     db.session.commit()
     with app.test_request_context():
         link = signin_links.station_signin_url(event_b, station_b).rsplit("/", 1)[1]
-    args = {"event_id": event_b.id, "slug": event_b.slug, "match_id": match_b.id, "entrant_id": entrant_b.id,
+    from webapp.services import signups
+    signups.set_settings(event_b, True, 1, None, [])
+    waiting_b, _token = signups.sign_up(event_b, {"name": "順番待ち", "members": [(f"m{i}", "") for i in range(5)]},
+                                        "192.0.2.200")
+    db.session.commit()
+    args = {"signup_id": waiting_b.id, "event_id": event_b.id, "slug": event_b.slug, "match_id": match_b.id, "entrant_id": entrant_b.id,
             "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "station_id": station_b.id, "link_id": 999999, "action": "revoke",
             "user_id": person_b.id, "token": link, "request_id": request_b.id,
             "session_id": session_b, "bracket_id": match_b.bracket_id, "key": "sf6",
@@ -101,16 +107,6 @@ def _player_report(event, match, entrant):
     return report
 
 
-def _player_phone(app, entrant) -> tuple:
-    """A phone holding this entrant's personal link (the player cookie), and its CSRF token."""
-    from webapp.services import player_links
-    token = player_links.issue(entrant)
-    db.session.commit()
-    client = app.test_client()
-    assert client.get(f"/e/{entrant.event.slug}/me/{token}").status_code == 302
-    return client, _csrf_token(client)
-
-
 def _mutating_rules(app):
     return [rule for rule in app.url_map.iter_rules() if rule.methods & MUTATING]
 
@@ -130,7 +126,6 @@ def _request(client, rule, method, url, data, sync_body, csrf=None):
 
 
 def _csrf_token(client) -> str:
-    import re
     page = client.get("/").get_data(as_text=True)
     return re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
 
@@ -152,8 +147,7 @@ def _walk(app, desk_user):
     assert len(rules) >= 20  # the walk sees the app's routes
     staff_a = _signed_in_staff(app, event_a, "他大会スタッフ")
     staff_b = _signed_in_staff(app, event_b, "本大会スタッフ")
-    player_b = _player_phone(app, db.session.get(Entrant, args["entrant_id"]))
-    player_a = _player_phone(app, db.session.query(Entrant).filter_by(event_id=event_a.id).first())
+    player_a, player_b = _player(app, event_a), _player(app, event_b)
     # Last: a new PIN signs the staff out, and removing the station leaves the station routes a 404.
     last = ("desk_stations.remove_station", "desk.staff_pin")
     for rule in sorted(rules, key=lambda r: last.index(r.endpoint) + 1 if r.endpoint in last else 0):
@@ -162,15 +156,19 @@ def _walk(app, desk_user):
         url = rule.build(args, append_unknown=False)[1]
         data = by_endpoint.get(rule.endpoint, form)
         is_desk = rule.endpoint.split(".")[0] in DESK_BLUEPRINTS or rule.endpoint in DESK_ROUTES
+        is_player = rule.endpoint.split(".")[0] in PLAYER_BLUEPRINTS
         for method in sorted(rule.methods & MUTATING):
             cases = [("signed out", app.test_client(), None), ("no CSRF", desk, None)]
-            is_player = rule.endpoint.split(".")[0] in PLAYER_BLUEPRINTS
-            if is_player:  # a staff session, or another event's player link, is no player of this match
-                cases += [("staff of the event", staff_b[0], staff_b[1]), ("player of another event", *player_a)]
             if rule.endpoint not in PUBLIC | OWN_DEVICE:
                 cases.append(("staff of another event", staff_a[0], staff_a[1]))
+                cases.append(("player of another event", player_a[0], player_a[1]))
                 if is_desk:
                     cases.append(("staff on a desk route", staff_b[0], staff_b[1]))
+                if is_player:
+                    cases += [("desk on a player route", desk, _token_for(desk)),
+                              ("staff on a player route", staff_b[0], staff_b[1])]
+                else:
+                    cases.append(("the event's player on a staff or desk route", player_b[0], player_b[1]))
             for label, client, token in cases:
                 before = _snapshot()
                 response = _request(client, rule, method, url, data, sync_body, token)
@@ -180,8 +178,8 @@ def _walk(app, desk_user):
                     assert all(r["outcome"] == "rejected" for r in results), (label, rule.rule, results)
                 elif rule.endpoint not in PUBLIC:
                     assert response.status_code in REFUSED, (label, method, rule.rule, response.status_code)
-                    if response.status_code == 302:
-                        assert "/login" in response.headers["Location"], (label, rule.rule)
+                    if response.status_code == 302:  # to the desk's sign-in, or the event's PIN sign-in
+                        assert re.search(r"/(staff-)?login", response.headers["Location"]), (label, rule.rule)
             if rule.endpoint not in PUBLIC | TOKEN_ROUTES | NO_CONTROL:
                 _control(rule, method, url, data, sync_body, desk if is_desk else player_b if is_player else staff_b)
 
@@ -198,6 +196,18 @@ def _control(rule, method, url, data, sync_body, caller):
 
 def _token_for(client) -> str:
     return _csrf_token(client)
+
+
+def _player(app, event):
+    """A phone holding the personal link of the event's last entrant (never the one the desk routes change)."""
+    from webapp.models import Entrant
+    from webapp.services import player_links
+    entrant = (db.session.query(Entrant).filter_by(event_id=event.id).order_by(Entrant.id.desc()).first())
+    token = player_links.issue(entrant)
+    db.session.commit()
+    client = app.test_client()
+    assert client.get(f"/e/{event.slug}/me/{token}").status_code == 302
+    return client, _csrf_token(client)
 
 
 def _signed_in_staff(app, event, name):

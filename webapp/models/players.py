@@ -29,7 +29,7 @@ class Signup(Timestamped, db.Model):
     reading: Mapped[str] = mapped_column(db.String(120), default="")
     members: Mapped[list] = mapped_column(JSONType, default=list)  # [{"name", "reading"}] of a team
     fields: Mapped[dict] = mapped_column(JSONType, default=dict)  # the event's own questions
-    status: Mapped[str] = mapped_column(db.String(12), default="waiting")  # entered | waiting | withdrawn
+    status: Mapped[str] = mapped_column(db.String(12), default="waiting")  # entered | waiting | withdrawn | removed
     address: Mapped[str] = mapped_column(db.String(64), default="")
     updated_at: Mapped[datetime] = mapped_column(db.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 
@@ -43,7 +43,8 @@ class PlayerLink(db.Model):
     __tablename__ = "player_link"
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(db.ForeignKey("event.id", ondelete="CASCADE"), index=True)
-    entrant_id: Mapped[Optional[int]] = mapped_column(db.ForeignKey("entrant.id", ondelete="CASCADE"), index=True)
+    # SET NULL: a removed entrant's link still opens their page, which says they are not entered.
+    entrant_id: Mapped[Optional[int]] = mapped_column(db.ForeignKey("entrant.id", ondelete="SET NULL"), index=True)
     signup_id: Mapped[Optional[int]] = mapped_column(db.ForeignKey("signup.id", ondelete="CASCADE"), index=True)
     token_hash: Mapped[str] = mapped_column(db.String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(db.DateTime(timezone=True), default=utcnow)

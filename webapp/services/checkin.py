@@ -33,6 +33,9 @@ def apply(op: dict, user):
         raise ServiceError("checkin.unknown", N_("This entrant does not exist."))
     access.check_event(user, entrant.event_id)
     entrant.checked_in = form["checked_in"]
+    by_player = str(op.get("device_id") or "").startswith("player-")  # services/self_checkin.py
+    entrant.info = {**{k: v for k, v in (entrant.info or {}).items() if k != "self_checked_in"},
+                    **({"self_checked_in": True} if by_player and form["checked_in"] else {})}
     message = N_("Checked in: %(name)s.") if form["checked_in"] else N_("Check-in undone: %(name)s.")
     # The entrant is named in the answer: the phone's log and the reception log say who.
     return Outcome(op["op_id"], "applied", "checkin.in" if form["checked_in"] else "checkin.out",
@@ -72,6 +75,7 @@ class ReceptionLine:
     entrant: str
     checked_in: bool
     by: str           # the person who tapped
+    by_player: bool = False  # the player themselves, from their own page
 
 
 def reception_log(event, limit: int = 50) -> list[ReceptionLine]:
@@ -90,7 +94,8 @@ def reception_log(event, limit: int = 50) -> list[ReceptionLine]:
         if entrant_id in names:
             back_in = str((op.payload or {}).get("checked_in", True)).lower() not in ("false", "0", "")
             lines.append(ReceptionLine(op.received_at, names[entrant_id], back_in,
-                                       (user.display_name or user.username) if user else ""))
+                                       (user.display_name or user.username) if user else "",
+                                       str(op.device_id or "").startswith("player-")))
         if len(lines) >= limit:
             break
     return lines

@@ -5,7 +5,7 @@ from ..models import AuditEntry, Entrant, Event
 from ..tournament.errors import N_
 from ..tournament.textsearch import fold
 from . import ServiceError, audit, brackets, corrections
-from .entrants import add_entrants, normalize_name
+from .entrants import add_entrants, check_duplicates, check_lengths, normalize_name
 
 NAME_MAX = 120
 
@@ -34,8 +34,7 @@ def open_phases(event: Event) -> list:
 def add_one(event: Event, row: dict, user=None) -> Entrant:
     """Add one entrant (members as the form gives them: name, reading, character); after a phase
     has started only into phases not started yet."""
-    _check_row(row)
-    row = {**row, "members": _entries(event, row)}
+    row = check_new(event, row)
     late = phase_started(event)
     if late and (event.template or not open_phases(event)):
         raise ServiceError("entrants.late_closed",
@@ -49,6 +48,16 @@ def add_one(event: Event, row: dict, user=None) -> Entrant:
     audit.record("entrant.add", user, event.id, name=entrant.name, late=late)
     db.session.flush()
     return entrant
+
+
+def check_new(event: Event, row: dict) -> dict:
+    """The row a new entrant is made from, checked as the desk's add and the sheet import check it
+    (a name, lengths, a unique name, a team's members); the public sign-up asks here too."""
+    _check_row(row)
+    row = {**row, "members": _entries(event, row)}
+    check_lengths([row])
+    check_duplicates(event, [row])
+    return row
 
 
 def _entries(event: Event, row: dict) -> list[tuple]:

@@ -52,7 +52,7 @@ def readable_rows(reader):
 NAME_MAX, CHARACTER_MAX = 120, 60  # the columns' sizes (PostgreSQL refuses longer)
 
 
-def _check_lengths(rows: list[dict]) -> None:
+def check_lengths(rows: list[dict]) -> None:
     for row in rows:
         names = [row["name"], row.get("reading") or ""] + [m[0] for m in row["members"]]
         characters = [m[1] for m in row["members"] if len(m) > 1]
@@ -85,8 +85,8 @@ def positional_row(cells: list[str], line_no: int, team_size: int, extra: int = 
 def add_entrants(event: Event, rows: list[dict]) -> list[Entrant]:
     """Validate the whole list first, then add every entrant or none."""
     rows = [{**row, "name": normalize_name(row["name"])} for row in rows]
-    _check_lengths(rows)
-    _check_duplicates(event, rows)
+    check_lengths(rows)
+    check_duplicates(event, rows)
     _check_seeds(event, rows)
     added = []
     for row in rows:
@@ -116,7 +116,7 @@ def default_info(event: Event) -> dict:
     return {"category": "player", "days": 1, "due_yen": fee} if fee else {}
 
 
-def _check_duplicates(event: Event, rows: list[dict]) -> None:
+def check_duplicates(event: Event, rows: list[dict]) -> None:
     seen = {e.name.casefold() for e in event.entrants}
     for row in rows:
         key = row["name"].casefold()

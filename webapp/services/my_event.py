@@ -24,7 +24,7 @@ class MyPage:
 
     entrant: Entrant | None
     signup: Signup | None
-    status: str                 # entered | waiting | withdrawn
+    status: str                 # entered | waiting | withdrawn | removed (by the desk)
     waitlist_place: int | None = None
     view: players.PlayerView | None = None
     match: MatchRow | None = None
@@ -49,7 +49,8 @@ def page(event: Event, link: PlayerLink) -> MyPage:
     signup = db.session.get(Signup, link.signup_id) if link.signup_id else None
     entrant = db.session.get(Entrant, link.entrant_id) if link.entrant_id else None
     if entrant is None:
-        status = signup.status if signup is not None else "withdrawn"
+        status = signup.status if signup is not None else "removed"
+        status = "removed" if status == "entered" else status  # the desk took the entrant out
         return MyPage(None, signup, status, waitlist_place(signup) if signup else None)
     mine = MyPage(entrant, signup, "withdrawn" if (entrant.info or {}).get("withdrawn") else "entered")
     _next_match(event, mine)

@@ -109,6 +109,10 @@ def cookie_with(value: str | None, token: str, event_id: int) -> str:
     return ".".join([token] + kept[:MAX_IN_COOKIE - 1])
 
 
-def seen(link: PlayerLink) -> None:
-    """Note that the link was just opened (the desk sees whether a card was ever used)."""
-    link.last_seen_at = utcnow()
+def seen(link_id: int) -> None:
+    """Note that the link was just opened (the desk sees whether a card was ever used).
+
+    One UPDATE by id, as the first statement of its transaction: a page view that writes after
+    reading could be refused on SQLite when another request wrote in between."""
+    db.session.execute(update(PlayerLink).where(PlayerLink.id == link_id).values(last_seen_at=utcnow())
+                       .execution_options(synchronize_session=False))

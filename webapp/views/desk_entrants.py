@@ -7,7 +7,16 @@ from flask_login import current_user
 from ..extensions import db
 from ..models import Entrant, Event
 from ..operations.desk import submit_change
-from ..services import ServiceError, corrections, entrant_edits, entrant_import, entrants, seed_copy, standings
+from ..services import (
+    ServiceError,
+    corrections,
+    entrant_edits,
+    entrant_import,
+    entrants,
+    seed_copy,
+    signups,
+    standings,
+)
 from ..tournament.errors import N_
 from ..web.auth import desk_required
 from . import render
@@ -155,10 +164,17 @@ def edit(entrant_id):
 def remove(entrant_id):
     """Take an entrant out before their phase starts (they can be re-added from the event page)."""
     entrant = _entrant(entrant_id)
-    event_id, name = entrant.event_id, entrant.name
-    if run_change(lambda: entrant_edits.remove(entrant, current_user)):
+    event, name = entrant.event, entrant.name
+    moved = []
+
+    def _remove():  # the place goes to the first on the sign-up waitlist
+        entrant_edits.remove(entrant, current_user)
+        moved.extend(signups.promote(event, current_user))
+    if run_change(_remove):
         flash(_("%(name)s was removed. They can be re-added below.", name=name), "ok")
-    return _back(event_id)
+        for signup in moved:
+            flash(_("%(name)s moved up from the waitlist.", name=signup.name), "ok")
+    return _back(event.id)
 
 
 @bp.route("/e/<int:event_id>/readd", methods=["POST"])

@@ -29,7 +29,7 @@ CSP = {
     "frame-ancestors": "'self'",
 }
 # Pages that act for a signed-in person never appear inside another page (clickjacking).
-UNFRAMED_BLUEPRINTS = {"desk", "desk_plan", "staff", "conflicts", "auth", "venue"}
+UNFRAMED_BLUEPRINTS = {"desk", "desk_plan", "staff", "conflicts", "auth", "venue", "desk_players", "player", "signup"}
 REFERRER_POLICY = "same-origin"
 
 

@@ -36,6 +36,9 @@ SLOW_AFTER = 20  # failures at one target in TARGET_WINDOW before failed clients
 SLOW_STEP = 10  # every SLOW_STEP more failures double the delay
 SLOW_MAX = 60  # seconds: the longest a failed client waits between attempts
 AUDIT_ONCE = parse("1 per 10 minutes")  # one audit entry per refused client, target and window
+# Public sign-up posts, per client address (each counted, whatever the answer): a flood from one
+# address is refused here before any database work, while other addresses sign up as before.
+SIGNUP_RATE = parse("12 per 10 minutes")
 
 
 def storage_uri() -> str:
@@ -65,6 +68,10 @@ def _link_target() -> str:
     return "link:" + str((request.view_args or {}).get("token", ""))[:200]
 
 
+def _checkin_target() -> str:
+    return "checkin:" + str((request.view_args or {}).get("slug", ""))
+
+
 def _account_target() -> str:
     return "account:" + request.form.get("username", "").strip().lower()[:80]
 
@@ -85,18 +92,50 @@ def init_throttle(app: Flask) -> Limiter:
     app.view_functions["auth.login"] = _guarded(app.view_functions["auth.login"], _account_target)
     # A station's QR code asks the event's PIN too: guesses there are counted like the PIN page's.
     app.view_functions["auth.link"] = _guarded(app.view_functions["auth.link"], _link_target)
+    # A player's wrong reception codes, counted per player (their cookie) at the event.
+    app.view_functions["player.checkin"] = _guarded(app.view_functions["player.checkin"], _checkin_target,
+                                                    _player_key, _too_many_codes)
+    app.view_functions["signup.form"] = _rate_limited(app.view_functions["signup.form"], SIGNUP_RATE, "signup")
     return limiter
 
 
-def _guarded(view, target_of):
+def _rate_limited(view, rate, name: str):
+    """Every POST counts for its client; past `rate` the client waits (429, in words)."""
+    @wraps(view)
+    def limited(*args, **kwargs):
+        if request.method != "POST":
+            return view(*args, **kwargs)
+        who = client_key()
+        if not _windows().hit(rate, name, who):
+            reset = _windows().get_window_stats(rate, name, who).reset_time
+            seconds = max(1, math.ceil(reset - time.time()))
+            message = _("Too many sign-ups from this connection. Wait %(seconds)s seconds, or ask the desk.",
+                        seconds=seconds)
+            response = current_app.make_response((render("error.html", code=429, description=message), 429))
+            response.headers["Retry-After"] = str(seconds)
+            return response
+        return view(*args, **kwargs)
+    return limited
+
+
+def _player_key() -> str:
+    """A player's own phone (their cookie), not the venue's shared address: one player's wrong codes
+    never make the others wait."""
+    import hashlib
+
+    from ..services.player_links import COOKIE
+    return "player:" + hashlib.sha256(request.cookies.get(COOKIE, "").encode()).hexdigest()[:24]
+
+
+def _guarded(view, target_of, who_of=client_key, words=None):
     @wraps(view)
     def guarded(*args, **kwargs):
         if request.method != "POST":
             return view(*args, **kwargs)
-        who, target = client_key(), target_of()
+        who, target = who_of(), target_of()
         seconds, scope = wait_seconds(who, target)
         if seconds:
-            return _too_many(seconds, scope, who)
+            return _too_many(seconds, scope, who, words)
         response = current_app.make_response(view(*args, **kwargs))
         if response.status_code != 302:  # a sign-in that worked redirects
             _count_failure(who, target)
@@ -131,13 +170,22 @@ def _count_failure(who: str, target: str) -> None:
     windows.hit(LAST_FAILURE, "last", who, target)
 
 
-def _too_many(seconds: int, scope: str, who: str):
+def _too_many(seconds: int, scope: str, who: str, words=None):
     if _windows().hit(AUDIT_ONCE, "lockout-audit", scope, who, request.path):
         _audit_lockout(scope, who)  # once per window: a flood must not flood the log
-    message = _("Too many wrong sign-in attempts. Wait %(seconds)s seconds and try again.", seconds=seconds)
+    message = (words or _too_many_signins)(seconds)
     response = current_app.make_response((render("error.html", code=429, description=message), 429))
     response.headers["Retry-After"] = str(seconds)
     return response
+
+
+def _too_many_signins(seconds: int) -> str:
+    return _("Too many wrong sign-in attempts. Wait %(seconds)s seconds and try again.", seconds=seconds)
+
+
+def _too_many_codes(seconds: int) -> str:
+    return _("Too many wrong check-in codes. Wait %(seconds)s seconds and try again, or go to the desk.",
+             seconds=seconds)
 
 
 def _audit_lockout(scope: str, who: str) -> None:
