@@ -41,8 +41,9 @@ def test_report_game_by_game_then_the_opponent_confirms(app, client):
     assert page.status_code == 200 and 'data-testid="score-choices"' in page.text
     assert _game(taro, event, match, 0).status_code == 302
     assert _game(taro, event, match, 1).status_code == 302
-    waiting = taro.get(f"/e/{event.slug}/me/match/{match.id}", headers={"Accept-Language": "en"})
+    waiting = taro.get(f"/e/{event.slug}/me/match/{match.id}?lang=en")
     assert "Waiting for your opponent to confirm" in waiting.text
+    assert "相手の確認待ち" in taro.get(f"/e/{event.slug}/me/match/{match.id}?lang=ja").text
     assert db.session.get(MatchRow, match.id).status == "ready"
     asked = hanako.get(f"/e/{event.slug}/me/match/{match.id}")
     assert 'data-testid="confirm"' in asked.text
@@ -93,7 +94,7 @@ def test_the_desk_sees_both_versions_and_decides(app, desk_client):
     taro, hanako = _phone(app, event, match.slot_a), _phone(app, event, match.slot_b)
     _game(taro, event, match, 0)
     _game(taro, event, match, 1)
-    queue = desk_client.get("/desk/conflicts/", headers={"Accept-Language": "en"})
+    queue = desk_client.get("/desk/conflicts/?lang=en")
     assert "Waiting for the opponent to confirm" in queue.text
     hanako.post(f"/e/{event.slug}/me/match/{match.id}/dispute", data={"note": "<b>2-1</b>"})
     queue = desk_client.get("/desk/conflicts/")
@@ -111,3 +112,15 @@ def test_the_desk_turns_it_on_with_a_clock(app, desk_client):
     assert self_report.settings(event) == {"on": True, "auto_minutes": 10}
     page = desk_client.get(f"/desk/e/{event.id}/stations")
     assert 'data-testid="self-report-setting"' in page.text
+
+
+def test_my_event_page_leads_to_the_report_and_says_who_waits(app, client):
+    app.config["WTF_CSRF_ENABLED"] = False
+    event, match = _event()
+    taro, hanako = _phone(app, event, match.slot_a), _phone(app, event, match.slot_b)
+    assert 'data-report-state="report"' in taro.get(f"/e/{event.slug}/me").text
+    _game(taro, event, match, 0)
+    _game(taro, event, match, 1)
+    mine = taro.get(f"/e/{event.slug}/me")
+    assert 'data-report-state="waiting"' in mine.text and "相手の確認待ち" in mine.text
+    assert 'data-report-state="to_confirm"' in hanako.get(f"/e/{event.slug}/me").text

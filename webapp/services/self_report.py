@@ -247,3 +247,19 @@ def event_reports(event, statuses=("waiting", "disputed")) -> list[PlayerReport]
                                                   PlayerReport.status.in_(statuses))
             .order_by(PlayerReport.id).all())
     return [r for r in rows if not _outranked(r, db.session.get(MatchRow, r.match_id))]
+
+
+def state_for_player(match: MatchRow | None, entrant) -> str | None:
+    """What "my event" says about my match's report: "report" (I may report it), "open" (being
+    entered), "waiting" (mine, for my opponent), "to_confirm" (theirs, for me), "disputed"; None
+    when players do not report here or the match is not theirs to report."""
+    if match is None or entrant is None or match.status != "ready" or None in (match.slot_a, match.slot_b):
+        return None
+    if not settings(match.bracket.phase.event)["on"]:
+        return None
+    report = live_report(match)
+    if report is None:
+        return None if match.actions or _referee_waiting(match) else "report"
+    if report.status in ("open", "waiting") and report.entrant_id != entrant.id:
+        return "to_confirm" if report.status == "waiting" else "open"
+    return report.status
