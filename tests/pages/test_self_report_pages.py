@@ -124,3 +124,21 @@ def test_my_event_page_leads_to_the_report_and_says_who_waits(app, client):
     mine = taro.get(f"/e/{event.slug}/me")
     assert 'data-report-state="waiting"' in mine.text and "相手の確認待ち" in mine.text
     assert 'data-report-state="to_confirm"' in hanako.get(f"/e/{event.slug}/me").text
+
+
+def test_the_outbox_sends_a_report_made_offline_and_a_resend_is_kept_once(app, client):
+    app.config["WTF_CSRF_ENABLED"] = False
+    event, match = _event()
+    taro = _phone(app, event, match.slot_a)
+    games = [{"op_id": f"offline-game-{i}", "kind": "report_game", "match_id": match.id,
+              "payload": {"kind": "report_game", "position": 0, "winner": "a", "rounds_a": 2, "rounds_b": 0,
+                          "char_a": "テリー", "char_b": "舞", "base_version": 1}} for i in range(2)]
+    sent = taro.post(f"/e/{event.slug}/me/sync", json={"device_id": "phone", "ops": games})
+    assert [r["outcome"] for r in sent.get_json()["results"]] == ["applied", "applied"]
+    again = taro.post(f"/e/{event.slug}/me/sync", json={"device_id": "phone", "ops": games[1:]})
+    assert again.get_json()["results"][0]["outcome"] == "applied"
+    report = self_report.live_report(db.session.get(MatchRow, match.id))
+    assert report.status == "waiting" and len(report.entries) == 2
+    other = next(m for m in match.bracket.matches if m.status == "ready" and m.id != match.id)
+    refused = taro.post(f"/e/{event.slug}/me/sync", json={"ops": [{**games[0], "op_id": "not-mine-01", "match_id": other.id}]})
+    assert refused.get_json()["results"][0]["code"] == "report.not_yours"

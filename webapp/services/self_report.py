@@ -86,17 +86,23 @@ def _referee_waiting(match: MatchRow) -> bool:
 
 def add_entry(match: MatchRow, entrant_id: int, op_id: str, kind: str, fields: dict) -> PlayerReport:
     """One entry of a player's report, checked as a referee's would be; a resend is answered once."""
+    sent = _holding(match, op_id)
+    if sent is not None:
+        return sent  # the same entry sent again after a lost answer (its report may be confirmed since)
     _check_allowed(match, entrant_id)
-    report = live_report(match)
-    if report is not None and any(e["op_id"] == op_id for e in report.entries):
-        return report  # the same entry sent again after a lost answer
-    report = report or _new_report(match, entrant_id)
+    report = live_report(match) or _new_report(match, entrant_id)
     _check_reporter(report, entrant_id)
     action, payload = _checked(match, report, kind, fields)
     report.entries = [*report.entries, {"op_id": op_id, "kind": kind, "payload": payload, "action": action}]
     if _state(match, report).finished:
         report.status, report.completed_at = "waiting", datetime.now(timezone.utc)
     return report
+
+
+def _holding(match: MatchRow, op_id: str) -> PlayerReport | None:
+    """The match's report (in any state) that already holds this entry."""
+    reports = db.session.query(PlayerReport).filter_by(match_id=match.id).all()
+    return next((r for r in reports if any(e["op_id"] == op_id for e in r.entries)), None)
 
 
 def _check_allowed(match: MatchRow, entrant_id: int) -> None:

@@ -13,9 +13,10 @@ from flask_babel import gettext as _
 from ..database import write_transaction
 from ..extensions import db
 from ..models import MatchRow
+from ..operations.outcomes import Outcome
 from ..services import ServiceError, self_report
 from ..services.sheets import match_sheet, side_names
-from ..tournament.errors import RuleViolation
+from ..tournament.errors import N_, RuleViolation
 from ..web.i18n import translate_violation
 from ..web.player import player_required
 from . import render
@@ -105,3 +106,43 @@ def _changed(match_id: int, change, typed=None, done=None):
         return _page(match, 422, problem=translate_violation(problem, side_names(match)), typed=typed or {})
     flash(done or _("Recorded."), "ok")
     return redirect(url_for("self_report.page", slug=g.player_event.slug, match_id=match_id))
+
+
+# What the referee's form adds around an entry's fields (the outbox sends the form as it is).
+_FORM_FIELDS = ("kind", "base_version", "position", "op_id", "csrf_token")
+
+
+@bp.route("/e/<slug>/me/sync", methods=["POST"])
+@player_required
+def sync(slug):
+    """My report's entries from the phone's outbox (made online or offline), in order, one answer
+    each. An entry goes after the ones before it: a page left offline shows the same step again."""
+    body = request.get_json(silent=True)
+    ops = body.get("ops") if isinstance(body, dict) and isinstance(body.get("ops"), list) else []
+    return {"results": [_answer(op) for op in ops[:50] if isinstance(op, dict)]}
+
+
+def _answer(op: dict) -> dict:
+    op_id = op.get("op_id") if isinstance(op.get("op_id"), str) and 8 <= len(op["op_id"]) <= 64 else ""
+    fields = {k: v for k, v in (op.get("payload") or {}).items() if k not in _FORM_FIELDS} \
+        if isinstance(op.get("payload"), dict) else {}
+    try:
+        with write_transaction(db.session):
+            match = _reported_match(op.get("match_id"), op_id)
+            self_report.add_entry(match, g.player.id, op_id, str(op.get("kind") or ""), fields)
+        outcome = Outcome(op_id, "applied", match_version=match.version)
+    except (ServiceError, RuleViolation) as problem:
+        outcome = Outcome(op_id, "rejected", problem.code, problem.message, problem.params)
+    data = outcome.to_dict()
+    data["message"] = translate_violation(outcome) if outcome.message else None
+    return data
+
+
+def _reported_match(match_id, op_id: str) -> MatchRow:
+    """The entry's match, when it is mine in this event (a refusal in words otherwise)."""
+    match = db.session.get(MatchRow, match_id) if isinstance(match_id, int) else None
+    if not op_id or match is None or match.bracket.phase.event_id != g.player_event.id or g.player is None \
+            or g.player.id not in (match.slot_a, match.slot_b):
+        raise ServiceError("report.not_yours", N_("You can report only your own match."))
+    self_report.retire_outranked(match)
+    return match

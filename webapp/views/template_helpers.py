@@ -137,7 +137,7 @@ def _self_report_helpers(app: Flask) -> None:
     """A player's page posts the referee's forms to the player's route (views/self_report.py)."""
     from ..services.self_report import settings as self_report_settings
     from ..services.self_report import state_for_player
-    app.jinja_env.globals.update(play_action=play_action, play_outbox=lambda: not g.get("play_action"),
+    app.jinja_env.globals.update(play_action=play_action,
                                  self_report_settings=self_report_settings, my_report_state=state_for_player)
 
 
