@@ -1,7 +1,7 @@
 """Jinja globals for labels that depend on the domain's side and round codes."""
 import re
 
-from flask import Flask, g, url_for
+from flask import Flask
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
@@ -134,16 +134,10 @@ def init_template_helpers(app: Flask) -> None:
 
 
 def _self_report_helpers(app: Flask) -> None:
-    """A player's page posts the referee's forms to the player's route (views/self_report.py)."""
+    """What a player's pages read (views/self_report.py); their match forms post to g.play_action."""
     from ..services.self_report import settings as self_report_settings
     from ..services.self_report import state_for_player
-    app.jinja_env.globals.update(play_action=play_action,
-                                 self_report_settings=self_report_settings, my_report_state=state_for_player)
-
-
-def play_action(match) -> str:
-    """Where a match form posts: the referee's route, or the player's own (views/self_report.py)."""
-    return g.get("play_action") or url_for("staff.submit_op", match_id=match.id)
+    app.jinja_env.globals.update(self_report_settings=self_report_settings, my_report_state=state_for_player)
 
 
 def _pool_helpers(app: Flask) -> None:
