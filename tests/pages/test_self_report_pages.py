@@ -142,3 +142,24 @@ def test_the_outbox_sends_a_report_made_offline_and_a_resend_is_kept_once(app, c
     other = next(m for m in match.bracket.matches if m.status == "ready" and m.id != match.id)
     refused = taro.post(f"/e/{event.slug}/me/sync", json={"ops": [{**games[0], "op_id": "not-mine-01", "match_id": other.id}]})
     assert refused.get_json()["results"][0]["code"] == "report.not_yours"
+
+
+def test_the_station_board_confirms_reports_the_clock_says_are_due(app, desk_client):
+    from datetime import datetime, timedelta, timezone
+
+    event, match = _event()
+    self_report.save_settings(event, True, "5", DESK)
+    db.session.commit()
+    taro = _phone(app, event, match.slot_a)
+    app.config["WTF_CSRF_ENABLED"] = False
+    _game(taro, event, match, 0)
+    _game(taro, event, match, 1)
+    report = self_report.event_reports(event)[0]
+    report.completed_at = datetime.now(timezone.utc) - timedelta(minutes=6)
+    db.session.commit()
+    board = desk_client.get(f"/desk/e/{event.id}/stations")
+    assert f"/desk/e/{event.id}/no-shows" in board.text
+    answer = desk_client.post(f"/desk/e/{event.id}/no-shows")
+    assert answer.headers.get("HX-Trigger") == "taikai:synced"
+    db.session.expire_all()
+    assert db.session.get(MatchRow, match.id).status == "done"
