@@ -1,6 +1,7 @@
 """A player's own link: stored hashed, opens that entrant's page of that event only, revoked at once."""
 from webapp.extensions import db
 from webapp.models import PlayerLink
+from webapp.models.base import utcnow
 from webapp.services import brackets, entrants, events, player_links
 from webapp.services.login_sessions import digest
 
@@ -116,3 +117,20 @@ def test_over_https_the_cookie_is_secure_and_the_players_posts_need_their_csrf_t
     assert refused.status_code == 400
     db.session.expire_all()
     assert not event.entrants[0].dq and len(event.entrants) == 4
+
+
+def test_a_called_match_shows_the_player_the_minutes_left_before_a_walkover(app):
+    from webapp.services import stations
+
+    event = _event()
+    stations.add_station(event, "3")
+    token = player_links.issue(event.entrants[0])
+    match = next(m for m in event.phases[0].brackets[0].matches if event.entrants[0].id in (m.slot_a, m.slot_b))
+    match.station, match.called_at = "3", utcnow()
+    db.session.commit()
+    phone = app.test_client()
+    phone.get(f"/e/{event.slug}/me/{token}")
+    body = phone.get(f"/e/{event.slug}/me?lang=en").get_data(as_text=True)
+    assert "Your match is called" in body and 'data-state="called"' in body
+    minutes = stations.calling(match.bracket.phase)["no_show_minutes"]
+    assert f'">{minutes}</span> min, or the match may be given to your opponent' in body

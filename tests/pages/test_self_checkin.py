@@ -32,7 +32,7 @@ def _player(app, event, index=0):
     return phone
 
 
-def test_the_right_code_checks_the_player_in_as_a_logged_entry_marked_as_theirs(app):
+def test_the_right_code_checks_the_player_in_as_a_logged_entry_marked_as_theirs(app, desk_client):
     event = _event()
     code = self_checkin.new_code(event)
     db.session.commit()
@@ -46,6 +46,8 @@ def test_the_right_code_checks_the_player_in_as_a_logged_entry_marked_as_theirs(
     op = db.session.query(Operation).filter_by(kind="check_in").one()
     assert op.device_id == f"player-{aoi.id}" and op.outcome == "applied"
     assert checkin.reception_log(event)[0].by_player
+    reception = desk_client.get(f"/staff/e/{event.slug}/checkin?lang=en").get_data(as_text=True)
+    assert reception.count('data-testid="self-checked-in"') == 1 and "by the player, from their phone" in reception
 
 
 def test_without_a_code_from_the_desk_there_is_no_self_check_in(app):

@@ -56,8 +56,10 @@ def test_past_the_cap_a_sign_up_waits_in_line_and_a_withdrawal_promotes_the_firs
 
 def test_a_closed_sign_up_refuses_and_says_so(app):
     event = _event()
+    assert 'data-testid="event-signup"' in _phone(app).get(f"/e/{event.slug}").get_data(as_text=True)
     signups.set_settings(event, False, 2, None, [])
     db.session.commit()
+    assert 'data-testid="event-signup"' not in _phone(app).get(f"/e/{event.slug}").get_data(as_text=True)
     answer = _sign_up(_phone(app), event, "あお")
     assert answer.status_code == 422 and "closed" in _phone(app).get(f"/e/{event.slug}/signup?lang=en").get_data(as_text=True)
     assert db.session.query(Signup).count() == 0
@@ -135,3 +137,26 @@ def test_after_the_start_a_withdrawal_is_a_logged_entry_of_the_player_and_their_
     op = db.session.query(Operation).filter_by(kind="withdraw").one()
     assert op.device_id == f"player-{aoi.id}" and op.outcome == "applied"
     assert "Withdrew" in phones[0].get(f"/e/{event.slug}/me?lang=en").get_data(as_text=True)
+
+
+def test_a_mirrored_copy_of_the_event_takes_no_sign_up(app):
+    from webapp.mirror.guard import forget
+    from webapp.mirror.models import MirrorLink
+
+    event = _event()
+    db.session.add(MirrorLink(slug="m1", name="m1", token_hash="0" * 64, event_id=event.id, source="venue-pc"))
+    db.session.commit()
+    forget()
+    answer = _sign_up(_phone(app), event, "あお")
+    assert answer.status_code == 302 and db.session.query(Signup).count() == 0
+
+
+def test_a_higher_cap_gives_the_places_to_the_first_in_line(app):
+    event = _event(cap=1)
+    for i, name in enumerate(["あお", "あか", "きいろ"]):
+        signups.sign_up(event, {"name": name}, f"192.0.2.{i}")
+    db.session.commit()
+    signups.set_settings(event, True, 2, None, [])
+    db.session.commit()
+    assert [e.name for e in event.entrants] == ["あお", "あか"]
+    assert [s.name for s in signups.waiting(event)] == ["きいろ"]

@@ -4,7 +4,7 @@ import os
 from flask import Flask, flash, redirect, request, url_for
 from flask_babel import format_time
 
-DESK_BLUEPRINTS = ("desk", "desk_plan", "conflicts")
+DESK_BLUEPRINTS = ("desk", "desk_plan", "conflicts", "desk_players", "player", "signup")
 
 
 def _refuse_desk_changes():

@@ -2,7 +2,7 @@
 import time
 
 from ..extensions import db
-from ..models import BracketRow, Entrant, MatchRow, Phase
+from ..models import BracketRow, Entrant, Event, MatchRow, Phase
 from ..tournament.errors import N_, RuleViolation
 from .models import MirrorLink, MirrorTarget
 
@@ -68,6 +68,7 @@ _VIEW_EVENT = {
     "phase_id": lambda i: db.session.query(Phase.event_id).filter_by(id=i).scalar(),
     "entrant_id": lambda i: db.session.query(Entrant.event_id).filter_by(id=i).scalar(),
     "match_id": lambda i: _event_of({"match_id": i}),
+    "slug": lambda s: db.session.query(Event.id).filter_by(slug=s).scalar(),  # a sign-up, a player's page
 }
 
 
@@ -78,7 +79,7 @@ def refusal_for_view(view_args: dict) -> str | None:
     if not read_only_events():
         return None
     for key, event_of in _VIEW_EVENT.items():
-        if isinstance(view_args.get(key), int):
+        if isinstance(view_args.get(key), int) or (key == "slug" and isinstance(view_args.get(key), str)):
             try:
                 check({"match_id": None, "payload": {}, "_event": event_of(view_args[key])})
             except RuleViolation as problem:

@@ -16,8 +16,8 @@ from .base import JSONType, Timestamped, utcnow
 class Signup(Timestamped, db.Model):
     """One sign-up from the public page: entered (it has its entrant), waiting in line, or withdrawn.
 
-    The waitlist is the waiting sign-ups in the order they came (by id). `address` is the
-    sender's address key (throttle.client_key), so one address can be capped."""
+    The waitlist is the waiting sign-ups in the order they came (by id). `address` is the hash of
+    the sender's address key (throttle.client_key), so one address can be capped."""
 
     __tablename__ = "signup"
     __table_args__ = (db.Index("ix_signup_event_status", "event_id", "status"),

@@ -5,6 +5,7 @@ from datetime import datetime, timedelta, timezone
 
 from ..extensions import db
 from ..models import Entrant, Event, MatchRow, PlayerLink, Signup
+from ..models.base import utcnow
 from . import players, stations
 
 
@@ -31,7 +32,8 @@ class MyPage:
     state: str = "none"         # none | waiting | called | playing | out
     wait: int | None = None
     no_show_until: datetime | None = None
-    no_show_left: int | None = None   # whole minutes left before a walkover may be given
+    no_show_left: int | None = None   # minutes left (rounded up) before a walkover may be given
+    no_show_seconds: int | None = None  # the same in seconds: the page counts down from it
     results: list[Result] = field(default_factory=list)
 
 
@@ -67,7 +69,8 @@ def _next_match(event: Event, mine: MyPage) -> None:
         minutes = stations.calling(match.bracket.phase)["no_show_minutes"]
         called = match.called_at if match.called_at.tzinfo else match.called_at.replace(tzinfo=timezone.utc)
         mine.no_show_until = called + timedelta(minutes=minutes)
-        mine.no_show_left = max(0, minutes - (stations.minutes_since(match.called_at) or 0))
+        seconds = max(0, int((mine.no_show_until - utcnow()).total_seconds()))
+        mine.no_show_left, mine.no_show_seconds = -(-seconds // 60), seconds
 
 
 def results(event: Event, entrant: Entrant) -> list[Result]:

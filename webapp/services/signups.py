@@ -12,6 +12,7 @@ from ..models import Entrant, Event, Signup
 from ..tournament.errors import N_
 from . import ServiceError, audit, entrant_edits, player_links
 from .entrants import normalize_name
+from .login_sessions import digest
 
 PER_ADDRESS = 5          # sign-ups one address may send to one event (a household, a team captain)
 MAX_QUESTIONS = 5
@@ -135,6 +136,11 @@ def answers(event: Event, form: dict) -> dict:
     return out
 
 
+def _kept(address: str) -> str:
+    """What is kept of the sender's address: its hash (enough to count an address's sign-ups)."""
+    return digest("signup:" + address)
+
+
 def is_open(event: Event, now_local: datetime | None = None) -> bool:
     """Open by the desk, and its closing time (if any) not reached at the venue's `now_local`."""
     closes = closing(settings(event).closes_at)
@@ -145,7 +151,7 @@ def check_open(event: Event, address: str, now_local: datetime | None = None) ->
     """Refuse while sign-up is closed, or once this address has sent its share."""
     if not is_open(event, now_local):
         raise SignupProblem("", "signup.closed", N_("Sign-up for this event is closed."))
-    sent = db.session.query(Signup.id).filter_by(event_id=event.id, address=address[:64]).count()
+    sent = db.session.query(Signup.id).filter_by(event_id=event.id, address=_kept(address)).count()
     if sent >= settings(event).per_address:
         raise SignupProblem("", "signup.address_cap", N_(
             "%(n)s sign-ups have already come from this connection: ask the desk to enter more."),
@@ -156,9 +162,10 @@ def sign_up(event: Event, form: dict, address: str, now_local: datetime | None =
     """A new sign-up (entered when there is room, else on the waitlist) and its personal link's token.
 
     form: {"name", "reading", "members": [(name, reading)], "answers": {question: answer}}. The caller commits."""
+    _lock(event)
     check_open(event, address, now_local)
     row = checked_row(event, form)
-    signup = Signup(event_id=event.id, name=row["name"], reading=row.get("reading") or "", address=address[:64],
+    signup = Signup(event_id=event.id, name=row["name"], reading=row.get("reading") or "", address=_kept(address),
                     members=[{"name": m[0], "reading": m[3]} for m in row["members"]] if event.team_size > 1 else [],
                     fields=answers(event, form), status="waiting")
     db.session.add(signup)
@@ -171,6 +178,12 @@ def sign_up(event: Event, form: dict, address: str, now_local: datetime | None =
     token = player_links.issue_for_signup(signup)
     audit.record("signup.new", None, event.id, signup=signup.id, name=signup.name, status=signup.status)
     return signup, token
+
+
+def _lock(event: Event) -> None:
+    """One sign-up or promotion of an event at a time (PostgreSQL: the event's row; SQLite's write lock
+    already holds the whole database): two phones never both take the last place."""
+    db.session.query(Event.id).filter_by(id=event.id).with_for_update().scalar()
 
 
 def _enter(event: Event, signup: Signup, user=None) -> Entrant:
@@ -187,6 +200,7 @@ def _enter(event: Event, signup: Signup, user=None) -> Entrant:
 
 def promote(event: Event, user=None) -> list[Signup]:
     """While there is room and the entry list can still take entrants, the first in line gets the place."""
+    _lock(event)
     moved = []
     for signup in waiting(event):
         if not has_room(event) or (entrant_edits.phase_started(event)):

@@ -46,8 +46,7 @@ def _page(problem: str | None = None, code: str = "", status: int = 200):
     mine = my_event.page(event, g.player_link)
     refusal = self_checkin.window_refusal(event, _local_now())
     context = {"event": event, "mine": mine, "problem": problem, "code": code,
-               "checkin_note": problem_message(refusal) if refusal else None,
-               "new": request.args.get("new") == "1"}
+               "checkin_note": problem_message(refusal) if refusal else None}
     return render("player/mine.html", "_partials/player_mine.html", **context), status
 
 
