@@ -136,3 +136,13 @@ def test_the_desk_setting_is_checked(app):
         self_report.save_settings(event, True, "0", desk)
     with pytest.raises(ServiceError):
         self_report.save_settings(event, True, "5", type("Staff", (), {"is_desk": False})())
+
+
+def test_the_desk_sees_a_players_entry_under_the_players_name(app):
+    from webapp.models import Entrant
+    from webapp.services import conflicts
+
+    event, match = _event()
+    name = db.session.get(Entrant, match.slot_a).name
+    assert conflicts._player(f"player-{match.slot_a}") == name  # noqa: SLF001
+    assert conflicts._player("phone-1") == "—"  # noqa: SLF001
