@@ -163,3 +163,19 @@ def test_the_station_board_confirms_reports_the_clock_says_are_due(app, desk_cli
     assert answer.headers.get("HX-Trigger") == "taikai:synced"
     db.session.expire_all()
     assert db.session.get(MatchRow, match.id).status == "done"
+
+
+def test_the_referee_sees_the_waiting_report_and_replaces_it(app, desk_client):
+    event, match = _event()
+    taro = _phone(app, event, match.slot_a)
+    app.config["WTF_CSRF_ENABLED"] = False
+    _game(taro, event, match, 0)
+    _game(taro, event, match, 1)
+    page = desk_client.get(f"/staff/m/{match.id}")
+    assert 'data-testid="player-report-waiting"' in page.text
+    entered = desk_client.post(f"/staff/m/{match.id}/op", data={"kind": "report_game", "position": "0", "score": "0-2",
+                                                                 "base_version": "1"})
+    assert entered.status_code == 302
+    assert 'data-testid="player-report-waiting"' not in desk_client.get(f"/staff/m/{match.id}").text
+    assert taro.post(f"/e/{event.slug}/me/match/{match.id}/op",
+                     data={"kind": "report_game", "position": "0", "score": "2-0"}).status_code == 422

@@ -135,9 +135,10 @@ def init_template_helpers(app: Flask) -> None:
 
 def _self_report_helpers(app: Flask) -> None:
     """What a player's pages read (views/self_report.py); their match forms post to g.play_action."""
+    from ..services.self_report import live_report, state_for_player
     from ..services.self_report import settings as self_report_settings
-    from ..services.self_report import state_for_player
-    app.jinja_env.globals.update(self_report_settings=self_report_settings, my_report_state=state_for_player)
+    app.jinja_env.globals.update(self_report_settings=self_report_settings, my_report_state=state_for_player,
+                                 player_report_of=live_report)
 
 
 def _pool_helpers(app: Flask) -> None:
