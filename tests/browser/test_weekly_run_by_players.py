@@ -165,7 +165,8 @@ def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser
     mine.set_offline(True)
     win = "2-0" if first.slot_a == midori else "0-2"
     _store_a_game(page, win)
-    _store_a_game(page, win)  # offline the page stays on the same step: each tap is stored in order
+    expect(page.locator("#my-report h2[data-game-title]")).to_have_text("第2ゲーム")  # the next game, offline
+    _store_a_game(page, win)  # each tap is stored in order, and sent in that order
     mine.set_offline(False)
     expect(page.locator("[data-testid=report-waiting]")).to_have_text("相手の確認待ち")
     theirs = browser.new_context(**PHONE)
