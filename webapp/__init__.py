@@ -96,7 +96,8 @@ def _init_extensions(app: Flask) -> None:
 VIEW_MODULES = ("public", "auth", "desk", "desk_builder", "desk_corrections", "desk_entrants", "desk_events", "desk_event_files",
                 "desk_games",
                 "desk_plan", "desk_stations", "desk_stream", "desk_signin", "desk_rules", "desk_day", "projector",
-                "overlay", "staff", "conflicts", "player", "signup", "desk_players", "history")
+                "overlay", "staff", "conflicts", "player", "signup", "desk_players", "history",
+                "self_report", "desk_self_report")
 
 
 def _register_blueprints(app: Flask) -> None:

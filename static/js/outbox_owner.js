@@ -10,9 +10,13 @@
 
   // Who is signed in: the page says (<meta name="taikai-user">); the service worker and the
   // offline match shell read what the last signed-in page stored. Sign-out stores null.
+  // A player's own page (their personal link, no account) says so too: their entries (a report of
+  // their match) go to their own address (data-sync), never to /sync/ops.
   function pagePerson() {
     const m = isPage && document.querySelector('meta[name="taikai-user"]');
-    return m && m.content ? { id: +m.content, name: m.dataset.name || '', desk: m.dataset.role === 'desk' } : null;
+    if (m && m.content) return { id: +m.content, name: m.dataset.name || '', desk: m.dataset.role === 'desk' };
+    const p = isPage && document.querySelector('meta[name="taikai-player"]');
+    return p && p.content ? { id: 'player-' + p.content, name: p.dataset.name || '', player: true, sync: p.dataset.sync } : null;
   }
   async function person() { return pagePerson() || (await S.getMeta('user')) || null; }
   // An entry without entered_by was queued by an older version, before phones recorded who:

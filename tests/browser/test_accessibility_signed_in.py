@@ -26,7 +26,7 @@ OTHER_PAGES = {
     "desk_games.index", "desk_games.title", "desk_entrants.seeds_from",
     "signup.form", "player.open_link", "player.mine", "player.checkin", "desk_players.signup", "desk_players.links",
     "desk_players.reception_code", "overlay.scoreboard", "overlay.next_on_stream", "desk_day.day",
-    "desk_event_files.from_file", "desk_event_files.copy", "history.player", "desk_builder.new"}
+    "desk_event_files.from_file", "desk_event_files.copy", "history.player", "desk_builder.new", "self_report.page"}
 
 
 def test_axe_visits_every_page_the_app_serves(app):
@@ -96,13 +96,15 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
     signups.set_settings(team, True, 8, None, ["X (Twitter)"])
     token = player_links.issue(entrant)
     self_checkin.new_code(team)
+    team.settings = {**(team.settings or {}), "self_report": {"on": True, "auto_minutes": 10}}
     with app.test_request_context():
         link = "/in/" + signin_links.staff_signin_url(team, "案内 高橋").rsplit("/", 1)[1]
     db.session.commit()
     public_paths = [f"/e/{kgp.slug}/schedule", f"/e/{team.slug}/schedule", f"/e/{team.slug}/staff-login", link, f"/e/{team.slug}/calls", f"/e/{team.slug}/p/{entrant.id}",
                     f"/m/{match.id}", "/offline", "/venue/install", f"/e/{team.slug}/signup",
                     f"/e/{team.slug}/me/{token}", f"/e/{team.slug}/me", f"/e/{team.slug}/me/checkin?code=1",
-                    "/player?name=選手1", "/player?name=A1", "/player?name=選手"]
+                    "/player?name=選手1", "/player?name=A1", "/player?name=選手",
+                    f"/e/{team.slug}/me/match/{match.id}"]
     staff_paths = ["/staff/", f"/staff/e/{team.slug}", f"/staff/m/{match.id}", f"/staff/e/{team.slug}/checkin",
                    f"/offline/match?id={match.id}"]
     # The stream overlay is a graphic for OBS at 1920×1080, not a page a person reads on a phone:

@@ -23,9 +23,9 @@ MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout", "auth.link", "signup.form"}
 DESK_BLUEPRINTS = ("desk", "desk_builder", "desk_plan", "desk_stations", "desk_corrections", "desk_entrants", "desk_events", "desk_event_files", "conflicts",
                    "mirror", "desk_signin", "desk_games", "desk_rules", "desk_players",
-                   "desk_stream", "desk_day")
+                   "desk_stream", "desk_day", "desk_self_report")
 # A player's own actions (their personal link's cookie, web/player.py): only that player, of that event.
-PLAYER_BLUEPRINTS = ("player",)
+PLAYER_BLUEPRINTS = ("player", "self_report")
 # Machine-to-machine routes with their own bearer token (no session): refusals only.
 TOKEN_ROUTES = {"mirror_api.api_push"}
 # Routes whose rows this world does not build (a mirror link): refusals only, no control.
@@ -69,6 +69,7 @@ def _world(app, desk_user):
     person_b = accounts.staff_user(event_b, "取消対象")
     login_sessions.start(person_b, "matrix-phone-" + "x" * 30)  # a phone of event B's the desk may sign out
     session_b = person_b.login_session_id
+    report_b = _player_report(event_b, match_b, entrant_b)
     db.session.commit()
     with app.test_request_context():
         link = signin_links.station_signin_url(event_b, station_b).rsplit("/", 1)[1]
@@ -80,7 +81,8 @@ def _world(app, desk_user):
     args = {"signup_id": waiting_b.id, "event_id": event_b.id, "slug": event_b.slug, "match_id": match_b.id, "entrant_id": entrant_b.id,
             "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "station_id": station_b.id, "link_id": 999999, "action": "revoke",
             "user_id": person_b.id, "token": link, "request_id": request_b.id,
-            "session_id": session_b, "bracket_id": match_b.bracket_id, "key": "sf6", "name": "obf.json"}
+            "session_id": session_b, "bracket_id": match_b.bracket_id, "key": "sf6", "name": "obf.json",
+            "report_id": report_b.id}
     form = {"name": "マトリクス", "format": "single_elimination", "entrants": "新チームX", "pin": "135799",
             "kind": "coin_toss", "winner": "a", "choice": "stage", "position": "0", "entrant_id": entrant_b.id,
             "checked_in": "true", "station": "9", "decision": "take", "reason": "matrix", "template": "kgp2025",
@@ -93,6 +95,17 @@ def _world(app, desk_user):
                                                                                     "side_of_winner": "1P", "position": 1}}]}
     sync_body["entered_by"] = desk_user.id  # /sync/received: entries a person made on a shared phone
     return event_a, event_b, args, form, by_endpoint, sync_body
+
+
+def _player_report(event, match, entrant):
+    """Self-report on in event B, and a player's report there for the desk's routes to decide."""
+    from webapp.models import PlayerReport
+    event.settings = {**(event.settings or {}), "self_report": {"on": True, "auto_minutes": None}}
+    report = PlayerReport(event_id=event.id, match_id=match.id, entrant_id=entrant.id, status="waiting",
+                          entries=[], slots_version=match.slots_version or 0)
+    db.session.add(report)
+    db.session.flush()
+    return report
 
 
 def _mutating_rules(app):

@@ -8,7 +8,9 @@ own (two people of one event, signed in with the event's PIN): they sign out and
 try each other's name; every entry is logged under the one who sent it, and one's sign-out leaves
 the other signed in (a signed-out phone keeps its entries). The desk corrects results,
 gives walkovers, disqualifies or withdraws entrants and takes that back, voids an early game after later ones (the rules then wait for its ruling)
-and rules. After every step I1, I2, I3 and I5 are checked from the database and from the
+and rules. Players report their own matches too (issue 30): the opponent confirms or disputes,
+the desk applies or discards a report, the event's clock confirms one by itself; a referee's
+entry outranks a report. After every step I1, I2, I3 and I5 are checked from the database and from the
 answers the phones got; at the end I4 (the brackets equal a serial replay of the log).
 The invariants and where each is held: webapp/operations/__init__.py.
 """
@@ -17,17 +19,19 @@ import uuid
 
 import hypothesis.strategies as st
 from hypothesis import HealthCheck, settings
-from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 from play_support import team_event
 
 from webapp import create_app
+from webapp.database import write_transaction
 from webapp.extensions import db
-from webapp.models import Conflict, Entrant, MatchRow, Operation, User
+from webapp.models import Conflict, Entrant, MatchRow, Operation, PlayerReport, User
 from webapp.operations import export as oplog
 from webapp.operations.decide import same_action
 from webapp.operations.submit import submit_many
-from webapp.services import ServiceError, accounts, login_sessions, play, restarts
+from webapp.services import ServiceError, accounts, login_sessions, play, restarts, self_report
 from webapp.tournament import play as domain
+from webapp.tournament.errors import RuleViolation
 
 PHONES = ("phone-1", "phone-2")
 REFEREES = {"phone-1": "青木", "phone-2": "佐藤"}  # one person per phone
@@ -45,6 +49,7 @@ class Results(RuleBasedStateMachine):
         _empty_tables()
         self.desk = accounts.create_user(f"desk-{uuid.uuid4().hex[:6]}", "desk-pass-123", role="desk")
         self.event, _ = team_event(teams=4)
+        self_report.save_settings(self.event, True, "5", self.desk)  # players report; confirmed by itself after 5 min
         db.session.commit()
         self.match_ids = sorted(m.id for m in self.event.phases[0].brackets[0].matches)
         self.outbox = {p: [] for p in PHONES}   # entries made, not answered yet (kept until a reply arrives)
@@ -267,6 +272,97 @@ class Results(RuleBasedStateMachine):
         self.sent[op["op_id"]] = op
         self._submit([op], self.desk)
 
+    # ---------------------------------------------------------------- the players (self-report)
+
+    @rule(pick=st.integers(0, 3), side=st.sampled_from("ab"), choices=st.lists(st.integers(0, 9), min_size=1, max_size=6))
+    def player_reports(self, pick, side, choices):
+        """A player of a ready match reports it from their page, entry by entry, as a referee would;
+        the same rules refuse (a penalty is not theirs to enter), nothing changes the match yet."""
+        playable = [m for m in map(self._match, self.match_ids) if m.status == "ready"]
+        if not playable:
+            return
+        match = playable[pick % len(playable)]
+        entrant = match.slot_a if side == "a" else match.slot_b
+        for choice in itertools.islice(itertools.cycle(choices), 40):  # to the end of the match, or a refusal
+            report = self_report.live_report(match)
+            state = self_report.state_for(match, report)
+            entry = None if state.finished or state.ruling else _next_entry(state, choice)
+            if entry is None or not self._player_entry(match.id, entrant, *entry):
+                return
+
+    def _player_entry(self, match_id, entrant, kind, payload) -> bool:
+        op_id = str(uuid.uuid4())
+        try:
+            with write_transaction(db.session):
+                match = db.session.get(MatchRow, match_id)
+                self_report.retire_outranked(match)
+                self_report.add_entry(match, entrant, op_id, kind, dict(payload))
+        except (ServiceError, RuleViolation):
+            db.session.expire_all()
+            return False
+        self.sent[op_id] = {"op_id": op_id, "device_id": f"player-{entrant}", "kind": kind, "match_id": match_id,
+                            "payload": payload}
+        db.session.expire_all()
+        return True
+
+    def _reports(self, *statuses) -> list[PlayerReport]:
+        return db.session.query(PlayerReport).filter(PlayerReport.status.in_(statuses)).order_by(PlayerReport.id).all()
+
+    @rule(index=st.integers(0, 3), agree=st.integers(0, 3))
+    def opponent_answers(self, index, agree):
+        """The opponent confirms (mostly) or says it is not what happened (the desk decides)."""
+        waiting = self._reports("waiting")
+        if not waiting:
+            return
+        report = waiting[index % len(waiting)]
+        if agree:
+            self._apply(report.id, "opponent")
+            return
+        with write_transaction(db.session):
+            match = db.session.get(MatchRow, report.match_id)
+            opponent = match.slot_b if report.entrant_id == match.slot_a else match.slot_a
+            try:
+                self_report.dispute(match, opponent, "ちがう")
+            except ServiceError:
+                pass  # a referee's entry replaced it meanwhile
+
+    @rule(index=st.integers(0, 3), take=st.booleans())
+    def desk_decides_a_dispute(self, index, take):
+        disputed = self._reports("disputed")
+        if not disputed:
+            return
+        report = disputed[index % len(disputed)]
+        if take:
+            self._apply(report.id, "desk")
+            return
+        with write_transaction(db.session):
+            self_report.discard(report.id, self.desk)
+
+    @rule()
+    def the_events_clock_confirms(self):
+        """Five minutes pass without an answer: the waiting reports count by themselves."""
+        ids = self_report.due_ids(self.event, _later())
+        self_report.confirm_due(self.event, _later())
+        db.session.expire_all()
+        self._note_players(ids)
+
+    def _apply(self, report_id, by):
+        try:
+            self_report.apply_report(report_id, by, self.desk if by == "desk" else None)
+        except ServiceError:
+            pass  # replaced by a referee's entry: nothing of it is applied
+        db.session.expire_all()
+        self._note_players([report_id])
+
+    def _note_players(self, report_ids):
+        """A confirmed report's entries were answered once each, through the pipeline."""
+        for report in db.session.query(PlayerReport).filter(PlayerReport.id.in_(report_ids)):
+            for entry in report.entries:
+                row = db.session.query(Operation).filter_by(op_id=entry["op_id"]).first()
+                if row is not None and entry["op_id"] not in self.answers:
+                    self.answers[entry["op_id"]] = [row.outcome]
+        self._note_settled()
+
     # ---------------------------------------------------------------- sending and reading back
 
     def _submit(self, ops, user):
@@ -324,7 +420,9 @@ class Results(RuleBasedStateMachine):
         """Nobody's entry is ever logged under the other referee (nor the desk's under a referee)."""
         expected = {**self.people, "desk": self.desk.id}
         for device, user_id in db.session.query(Operation.device_id, Operation.user_id):
-            if not device.startswith("auto-"):  # the server's own (a walkover, a call) are no one's
+            if device.startswith("player-"):  # a player's confirmed report: no account, the entrant in the device
+                assert user_id is None, f"a player's entry logged under account {user_id}"
+            elif not device.startswith("auto-"):  # the server's own (a walkover, a call) are no one's
                 assert user_id == expected[device], f"an entry of {device} logged under account {user_id}"
 
     @invariant()
@@ -336,6 +434,22 @@ class Results(RuleBasedStateMachine):
                     (m for m in map(self._match, self.match_ids) if m.key == match.winner_to[0]), None)
                 assert target is None or target.status != "done"
 
+    @invariant()
+    def a_report_waits_outside_the_match(self):
+        """A report not yet confirmed changes nothing: its match has no entries and is not decided;
+        a confirmed one's entries are all in the log, each once, as its player's."""
+        for report in self._reports("open", "waiting", "disputed"):
+            match = self._match(report.match_id)
+            if self_report.live_report(match) is not None:
+                assert not match.actions and match.status == "ready", f"report {report.id} changed its match"
+        for report in self._reports("confirmed"):
+            rows = [db.session.query(Operation).filter_by(op_id=e["op_id"]).one() for e in report.entries]
+            assert all(r.outcome in ("applied", "confirmed") for r in rows), f"report {report.id} half applied"
+            assert {r.device_id for r in rows} == {f"player-{report.entrant_id}"}
+        for report in self._reports("replaced", "discarded"):  # a staff entry or the desk's "no": none of it counts
+            ids = [e["op_id"] for e in report.entries]
+            assert not db.session.query(Operation).filter(Operation.op_id.in_(ids), Operation.outcome == "applied").count()
+
     def _applied_play(self) -> list[Operation]:
         """Applied play entries that still stand (a restart's undone ones are gone with their games)."""
         rows = db.session.query(Operation).filter(Operation.outcome == "applied",
@@ -345,6 +459,11 @@ class Results(RuleBasedStateMachine):
     def teardown(self):
         self.result = (db.session.query(Conflict).count(),
                        db.session.query(Operation).filter_by(outcome="held").count())
+
+
+def _later():
+    from datetime import datetime, timedelta, timezone
+    return datetime.now(timezone.utc) + timedelta(minutes=6)
 
 
 def _bare(op) -> dict:
@@ -382,6 +501,48 @@ def test_results_hold_under_any_delivery_and_desk_change(app, tmp_path):
         max_examples=10, stateful_step_count=40, deadline=None, derandomize=True,
         suppress_health_check=list(HealthCheck)))
     assert outcomes
+
+
+class _PlayersAndDesk(Results):
+    """The same machine with the referees' phones mostly away: players report, confirm, dispute,
+    the desk decides and corrects, the clock confirms (a smaller budget of its own)."""
+
+    def twin(self, same, index):  # noqa: D102 - not a rule here
+        return None
+
+    def deliver(self, phone, index, lost):  # noqa: D102 - not a rule here
+        return None
+
+    def referee_signs_out(self, phone):  # noqa: D102 - not a rule here
+        return None
+
+    def referee_types_the_others_name(self, phone):  # noqa: D102 - not a rule here
+        return None
+
+    def desk_voids_an_early_game(self, index):  # noqa: D102 - not a rule here
+        return None
+
+    @initialize(side=st.sampled_from("ab"), choices=st.lists(st.integers(0, 8), min_size=1, max_size=4))
+    def two_players_have_reported(self, side, choices):
+        """Every example starts with two matches reported by a player, one of them disputed."""
+        self.player_reports(0, side, choices)
+        self.player_reports(1, side, choices)
+        self.opponent_answers(1, 0)
+
+
+def test_results_hold_with_players_reporting(app, tmp_path):
+    outcomes = []
+
+    class Machine(_PlayersAndDesk):
+        def teardown(self):
+            super().teardown()
+            _check_serial_replay(tmp_path, self)
+            outcomes.append({status for (status,) in db.session.query(PlayerReport.status)})
+
+    run_state_machine_as_test(Machine, settings=settings(
+        max_examples=4, stateful_step_count=30, deadline=None, derandomize=True,
+        suppress_health_check=list(HealthCheck)))
+    assert {"confirmed", "disputed"} <= set().union(*outcomes), outcomes
 
 
 def _standing():

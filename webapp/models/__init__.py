@@ -11,12 +11,13 @@ from .mirror import MirrorLink, MirrorTarget
 from .operation import Conflict, Operation
 from .phones import PhoneSync
 from .players import PlayerLink, Signup
+from .reports import PlayerReport
 from .sessions import LoginSession
 from .station import Station
 
 __all__ = ["User", "Event", "Phase", "Entrant", "Member", "BracketRow", "MatchRow",
            "Operation", "Conflict", "AuditEntry", "Station", "PhoneSync", "LoginSession", "MirrorLink",
-           "MirrorTarget", "GameTitle", "GameEntry", "PlayerLink", "Signup"]
+           "MirrorTarget", "GameTitle", "GameEntry", "PlayerLink", "Signup", "PlayerReport"]
 
 # Row ids are BIGINT on PostgreSQL: a public site keeps each mirror link's rows in an id range
 # of their own far above its own rows (models/mirror.py), for any number of links. SQLite's

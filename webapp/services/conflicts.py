@@ -32,9 +32,18 @@ def _author(op: Operation | None) -> dict:
     if op is None:
         return {"name": "—", "device": "", "device_time": "", "received_at": None, "op_id": ""}
     user = db.session.get(User, op.user_id) if op.user_id else None
-    name = (user.display_name or user.username) if user else "—"
+    name = (user.display_name or user.username) if user else _player(op.device_id)
     return {"name": name, "device": op.device_id, "device_time": op.device_time,
             "received_at": op.received_at, "op_id": op.op_id}
+
+
+def _player(device_id: str) -> str:
+    """A player's own report (services/self_report.py logs it from "player-<entrant id>"): their name."""
+    from ..models import Entrant
+
+    number = device_id.removeprefix("player-")
+    entrant = db.session.get(Entrant, int(number)) if device_id.startswith("player-") and number.isdigit() else None
+    return entrant.name if entrant is not None else "—"
 
 
 def recorded_op(conflict: Conflict, op: Operation) -> Operation | None:

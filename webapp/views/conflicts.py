@@ -14,7 +14,7 @@ from ..services.round_names import match_title
 from ..services.rules import rules_for
 from ..services.sheets import match_sheet, translate_outcome
 from ..web.auth import desk_required
-from . import render
+from . import desk_self_report, render
 from .conflict_words import in_words
 from .staff import expand_score
 
@@ -39,7 +39,8 @@ def queue():
     for event, _clashes in clashed:
         names.update(standings.names(event.id))
     return render("desk/conflicts.html", items=items, entrants=names, waiting=_waiting(), clashed=clashed,
-                  requests=desk_requests.on_queue(standings.names, match_title))
+                  requests=desk_requests.on_queue(standings.names, match_title),
+                  player_reports=desk_self_report.on_queue())
 
 
 def _with_forms(item: dict) -> dict:

@@ -12,7 +12,7 @@ from ..models import Event, MatchRow, Phase, Station
 from ..operations import autocall
 from ..operations import desk as desk_entries
 from ..operations.submit import submit
-from ..services import no_shows, standings, stations
+from ..services import no_shows, self_report, standings, stations
 from ..services.round_names import match_title
 from ..services.sheets import translate_outcome
 from ..web.auth import desk_required
@@ -149,11 +149,13 @@ def calling(phase_id):
 
 @bp.route("/e/<int:event_id>/no-shows", methods=["POST"])
 def walkovers(event_id):
-    """The automatic walkovers due now (the station board asks each time it is drawn)."""
+    """The automatic walkovers due now, and the players' reports the event's clock confirms
+    (the station board asks each time it is drawn)."""
     event = _event(event_id)
     done = desk_entries.walk_over(event) if no_shows.wanted(event) else []
+    confirmed = self_report.confirm_due(event)
     response = make_response("")
-    if any(o.outcome == "applied" for o in done):
+    if confirmed or any(o.outcome == "applied" for o in done):
         response.headers["HX-Trigger"] = "taikai:synced"  # the board and run table draw it
     return response
 

@@ -123,14 +123,22 @@ def init_template_helpers(app: Flask) -> None:
         character_list=game_words.character_list, stage_list=game_words.stage_list,
         char_label=game_words.char_label, char_search=game_words.char_search, event_title=game_words.event_title,
         game_name=game_words.game_name, game_choices=game_words.game_choices)
-    app.jinja_env.filters["entrant_name"] = _entrant_name
-    app.jinja_env.filters["station_label"] = station_label
+    app.jinja_env.filters.update(entrant_name=_entrant_name, station_label=station_label)
     from ..services.bracket_view import agreeing_score
     app.jinja_env.globals["agreeing_score"] = agreeing_score
     from .conflict_words import local_time
     app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals["reception_label"] = lambda code: CATEGORIES[code].label if code in CATEGORIES else code
     _pool_helpers(app)
+    _self_report_helpers(app)
+
+
+def _self_report_helpers(app: Flask) -> None:
+    """What a player's pages read (views/self_report.py); their match forms post to g.play_action."""
+    from ..services.self_report import live_report, state_for_player
+    from ..services.self_report import settings as self_report_settings
+    app.jinja_env.globals.update(self_report_settings=self_report_settings, my_report_state=state_for_player,
+                                 player_report_of=live_report)
 
 
 def _pool_helpers(app: Flask) -> None:

@@ -1,0 +1,219 @@
+"""A 16-player double-elimination weekly run by its players (issue 30's done-when).
+
+Eighteen sign up themselves (cap 16: two wait), one withdraws and the first in line gets the place;
+everyone checks in from their phone with the reception's code; every result is a player's report
+confirmed by the opponent: one disputed (the desk decides on its conflicts page), one made
+offline (applied once after the phone is back). A few players use real Chromium pages (the
+browser's sign-up and check-in, the offline report, one confirmation, the disputed report); the
+rest send the same HTTP requests those pages send, with their own cookies and CSRF tokens.
+"""
+import re
+
+import pytest
+import requests
+from desk_sign_in import sign_in_desk
+from playwright.sync_api import expect
+
+from webapp.extensions import db
+from webapp.models import Entrant, Event, MatchRow, Operation, PlayerReport, Signup
+from webapp.services import brackets, events, self_checkin, self_report, signups
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "locale": "ja-JP"}
+DESK = type("Desk", (), {"is_desk": True, "id": None})()
+
+
+def _weekly() -> Event:
+    event = events.create_event("水曜ウィークリー", "kgp2025")
+    events.add_phase(event, "本戦", "double_elimination", match_type="best_of", best_of=3)
+    signups.set_settings(event, True, 16, 20, [])  # the venue's wifi is one address for everyone
+    self_report.save_settings(event, True, "", DESK)
+    db.session.commit()
+    return event
+
+
+class _Phone:
+    """A player's phone as HTTP on the served site: its own cookies, its pages' CSRF token."""
+
+    def __init__(self, url: str):
+        self.url, self.http = url, requests.Session()
+
+    def get(self, path: str):
+        return self.http.get(self.url + path, timeout=20)
+
+    def post(self, path: str, data: dict):
+        return self.http.post(self.url + path, data=data, timeout=20, allow_redirects=False)
+
+
+def _token(client, path: str) -> str:
+    return re.search(r'name="csrf-token" content="([^"]+)"', client.get(path).text).group(1)
+
+
+def _http_player(url, event, n: int):
+    """A player's own phone: the sign-up form's GET (its token) and POST (their cookie)."""
+    client = _Phone(url)
+    path = f"/e/{event.slug}/signup"
+    answer = client.post(path, {"name": f"選手{n:02d}", "reading": f"せんしゅ{n:02d}", "csrf_token": _token(client, path)})
+    assert answer.status_code == 200, answer.text.split("<main")[-1][:600]
+    link = re.search(r'data-testid="my-link"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*data-testid="my-link"',
+                     answer.text)
+    return {"client": client, "link": re.sub(r"^https?://[^/]+", "", link.group(1) or link.group(2)),
+            "name": f"選手{n:02d}"}
+
+
+def _post(player, path: str, **data):
+    """A form's POST with the token the player's page carries."""
+    client = player["client"]
+    answer = client.post(path, {**data, "csrf_token": _token(client, "/")})
+    assert answer.status_code == 302, (path, answer.status_code, answer.text.split("<main")[-1][:400])
+
+
+def _fresh(model, row_id):
+    db.session.rollback()  # the test's own reads end: the phones have written since
+    return db.session.get(model, row_id)
+
+
+def _ready(event) -> list[MatchRow]:
+    db.session.rollback()
+    return [m for p in _fresh(Event, event.id).phases for b in p.brackets for m in b.matches
+            if m.status == "ready" and m.slot_a and m.slot_b]
+
+
+def _report_by_http(event, match, players):
+    """The first side with an HTTP phone reports (and wins) game by game; the other confirms."""
+    side = "a" if players[match.slot_a].get("link") else "b"
+    reporter, opponent = (players[match.slot_a], players[match.slot_b])[:: 1 if side == "a" else -1]
+    base = f"/e/{event.slug}/me/match/{match.id}"
+    for position in (0, 1):
+        _post(reporter, f"{base}/op", kind="report_game", position=str(position),
+              score="2-0" if side == "a" else "0-2")
+    _post(opponent, f"{base}/confirm")
+
+
+def _play_until(event, players, wanted=None):
+    """Every ready match is reported and confirmed by HTTP phones, until one with `wanted` is ready
+    (then that one is left for the browser); to the end of the event without `wanted`."""
+    while ready := _ready(event):
+        mine = next((m for m in ready if wanted in (m.slot_a, m.slot_b)), None)
+        if mine is not None:
+            return mine
+        for match in ready:
+            _report_by_http(event, match, players)
+    return None
+
+
+def _store_a_game(page, win):
+    """One tap of the referee's game form on the player's page: stored on the phone (the form empties)."""
+    chip = page.locator(f"#my-report input[name=score][value='{win}']")
+    chip.check()
+    page.click("#my-report form[data-op=report_game] button[type=submit]")
+    expect(chip).not_to_be_checked()
+
+
+def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser, app, desk_user):
+    event = _weekly()
+    url = live_server.url
+    mine = browser.new_context(**PHONE)
+    page = mine.new_page()
+    page.goto(f"{url}/e/{event.slug}/signup")
+    page.fill("#name", "みどり")
+    page.fill("#reading", "みどり")
+    page.click("[data-testid=signup-submit]")
+    expect(page.locator("[data-testid=signed-up]")).to_contain_text("みどり")
+    players = []
+    for n in range(1, 18):
+        # Here every phone is 127.0.0.1; at a venue they come from many. The throttle per address
+        # (its own tests are sign-up's) starts again for each, as it would for another address.
+        app.extensions["taikai_limiter"].reset()
+        players.append(_http_player(url, event, n))
+    db.session.rollback()
+    assert len(signups.waiting(_fresh(Event, event.id))) == 2
+
+    leaving = players[3]
+    _post(leaving, f"/e/{event.slug}/me/withdraw")
+    promoted = players[15]
+    assert promoted["client"].get(f"/e/{event.slug}/me").status_code == 200  # the place is theirs, their page says
+    db.session.rollback()
+    assert _fresh(Signup, db.session.query(Signup).filter_by(name=promoted["name"]).one().id).entrant_id
+    assert len(signups.waiting(_fresh(Event, event.id))) == 1
+
+    code = self_checkin.new_code(_fresh(Event, event.id))
+    db.session.commit()
+    page.goto(f"{url}/e/{event.slug}/me")
+    page.fill("#code", code)
+    page.click("[data-testid=mine-checkin-submit]")
+    expect(page.locator("[data-testid=mine-checked-in]")).to_be_visible()
+    playing = [p for p in players if p is not leaving and p is not players[16]]  # players[16] still waits
+    for player in playing:
+        _post(player, f"/e/{event.slug}/me/checkin", code=code)
+
+    db.session.rollback()
+    event = _fresh(Event, event.id)
+    entered = [e for e in event.entrants if e.checked_in]
+    assert len(entered) == 16
+    brackets.start_phase(event.phases[0], entered)
+    db.session.commit()
+    by_id = {db.session.query(Entrant).filter_by(event_id=event.id, name=p["name"]).one().id: p for p in playing}
+    midori = db.session.query(Entrant).filter_by(event_id=event.id, name="みどり").one().id
+
+    # The offline report: みどり's first match, from her page, the wifi gone; her opponent confirms in a browser.
+    by_id[midori] = {"client": _browser_phone(url, mine), "name": "みどり"}
+    first = _play_until(event, by_id, midori)
+    opponent = by_id[first.slot_b if first.slot_a == midori else first.slot_a]
+    page.goto(f"{url}/e/{event.slug}/me/match/{first.id}")
+    mine.set_offline(True)
+    win = "2-0" if first.slot_a == midori else "0-2"
+    _store_a_game(page, win)
+    expect(page.locator("#my-report h2[data-game-title]")).to_have_text("第2ゲーム")  # the next game, offline
+    _store_a_game(page, win)  # each tap is stored in order, and sent in that order
+    mine.set_offline(False)
+    expect(page.locator("[data-testid=report-waiting]")).to_have_text("相手の確認待ち")
+    theirs = browser.new_context(**PHONE)
+    other = theirs.new_page()
+    other.goto(url + opponent["link"])
+    other.goto(f"{url}/e/{event.slug}/me/match/{first.id}")
+    other.click("[data-testid=confirm]")
+    expect(other.locator("[data-testid=winner]")).to_contain_text("みどり")
+    db.session.rollback()
+    offline_ops = db.session.query(Operation).filter_by(match_id=first.id).all()
+    assert len(offline_ops) == 2 and {o.outcome for o in offline_ops} == {"applied"}
+
+    # The disputed report: みどり's next match; her opponent says no, the desk decides.
+    second = _play_until(event, by_id, midori)
+    page.goto(f"{url}/e/{event.slug}/me/match/{second.id}")
+    win = "2-0" if second.slot_a == midori else "0-2"
+    _store_a_game(page, win)
+    expect(page.locator("#my-report h2[data-game-title]")).to_contain_text("2")
+    _store_a_game(page, win)
+    expect(page.locator("[data-testid=report-waiting]")).to_be_visible()
+    rival = by_id[second.slot_b if second.slot_a == midori else second.slot_a]
+    _post(rival, f"/e/{event.slug}/me/match/{second.id}/dispute", note="1-2 でした")
+    desk = browser.new_context(locale="ja-JP")
+    desk_page = desk.new_page()
+    sign_in_desk(desk_page, url)
+    desk_page.goto(f"{url}/desk/conflicts/")
+    disputed = desk_page.locator("[data-testid=player-report][data-report-status=disputed]")
+    expect(disputed).to_contain_text("1-2 でした")
+    disputed.locator("[data-testid=report-apply]").click()
+    expect(desk_page.locator("[data-testid=player-report]")).to_have_count(0)
+
+    # Everyone else: the requests their pages send, each match reported and confirmed.
+    assert _play_until(event, by_id) is None
+    db.session.rollback()
+    event = _fresh(Event, event.id)
+    matches = [m for p in event.phases for br in p.brackets for m in br.matches if m.status == "done"]
+    assert len(matches) >= 30 and not any(m.walkover for m in matches)
+    played = db.session.query(Operation).filter(Operation.match_id.isnot(None), Operation.outcome == "applied").all()
+    assert played and all(o.device_id.startswith("player-") and o.user_id is None for o in played)
+    reports = db.session.query(PlayerReport).all()
+    assert {r.status for r in reports} == {"confirmed"} and len(reports) == len(matches)
+    assert [r.decided_by for r in reports].count("desk") == 1
+
+
+def _browser_phone(url, context):
+    """みどり's phone as HTTP: the cookies her browser holds."""
+    phone = _Phone(url)
+    for cookie in context.cookies():
+        phone.http.cookies.set(cookie["name"], cookie["value"])
+    return phone

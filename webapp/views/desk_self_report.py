@@ -1,0 +1,82 @@
+"""The desk's side of self-report: the event's setting, and its decision on a player's report.
+
+Reports waiting for the opponent and disputed ones are listed on the conflicts page
+(templates/_partials/player_reports.html), both versions side by side: the reporter's games and
+the opponent's words. The desk applies the report (it counts, as the opponent's confirmation
+would) or discards it (the match is entered again, by a referee on the staff page or by a player).
+"""
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
+from flask_login import current_user
+
+from ..database import write_transaction
+from ..extensions import db
+from ..models import Event, MatchRow, PlayerReport
+from ..services import ServiceError, play, self_report
+from ..services.sheets import side_names
+from ..tournament import play as domain_play
+from ..web.auth import desk_required
+from ..web.i18n import translate_violation
+
+bp = Blueprint("desk_self_report", __name__, url_prefix="/desk/self-report")
+
+
+@bp.before_request
+@desk_required
+def _guard():
+    """Only the desk sets self-report and decides players' reports."""
+    return None
+
+
+@bp.route("/e/<int:event_id>", methods=["POST"])
+def save(event_id):
+    """Self-report on or off, and the confirmation clock, for one event."""
+    event = db.session.get(Event, event_id) or abort(404)
+    try:
+        self_report.save_settings(event, request.form.get("on") in ("on", "true", "1"),
+                                  request.form.get("auto_minutes", ""), current_user)
+        db.session.commit()
+        flash(_("Saved."), "ok")
+    except ServiceError as problem:
+        db.session.rollback()
+        flash(translate_violation(problem), "error")
+    return redirect(url_for("desk_stations.board", event_id=event_id))
+
+
+@bp.route("/<int:report_id>/apply", methods=["POST"])
+def apply(report_id):
+    """The desk says the player's report is what happened: it counts now."""
+    db.session.get(PlayerReport, report_id) or abort(404)
+    try:
+        self_report.apply_report(report_id, "desk", current_user)
+        flash(_("Decision recorded."), "ok")
+    except ServiceError as problem:
+        flash(translate_violation(problem), "error")
+    return redirect(url_for("conflicts.queue"))
+
+
+@bp.route("/<int:report_id>/discard", methods=["POST"])
+def discard(report_id):
+    """The desk throws the report out: the match is entered again."""
+    db.session.get(PlayerReport, report_id) or abort(404)
+    try:
+        with write_transaction(db.session):
+            self_report.discard(report_id, current_user)
+        flash(_("Decision recorded."), "ok")
+    except ServiceError as problem:
+        flash(translate_violation(problem), "error")
+    return redirect(url_for("conflicts.queue"))
+
+
+def on_queue() -> list[dict]:
+    """Every event's player reports waiting for the opponent or disputed, for the conflicts page."""
+    items = []
+    for event in db.session.query(Event).filter(Event.id.in_(
+            db.session.query(PlayerReport.event_id).filter(PlayerReport.status.in_(("waiting", "disputed"))))):
+        self_report.confirm_due(event)
+        for report in self_report.event_reports(event):
+            match = db.session.get(MatchRow, report.match_id)
+            state = domain_play.replay(play.setup_for(match), [e["action"] for e in report.entries])
+            items.append({"report": report, "match": match, "event": event, "games": state.games,
+                          "sides": side_names(match)})
+    return items
