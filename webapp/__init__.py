@@ -93,11 +93,10 @@ def _init_extensions(app: Flask) -> None:
 
 
 # Every page's blueprint, by its module under webapp/views/: a new page adds one name here.
-VIEW_MODULES = ("public", "auth", "desk", "desk_builder", "desk_corrections", "desk_entrants", "desk_events", "desk_event_files",
-                "desk_games",
-                "desk_plan", "desk_stations", "desk_stream", "desk_signin", "desk_rules", "desk_day", "projector",
-                "overlay", "staff", "conflicts", "player", "signup", "desk_players", "history",
-                "self_report", "desk_self_report")
+VIEW_MODULES = ("public", "auth", "desk", "desk_builder", "desk_corrections", "desk_entrants", "desk_events",
+                "desk_event_files", "desk_games", "desk_plan", "desk_stations", "desk_stream", "desk_signin",
+                "desk_rules", "desk_day", "projector", "overlay", "staff", "conflicts", "player", "signup",
+                "desk_players", "history", "self_report", "desk_self_report")
 
 
 def _register_blueprints(app: Flask) -> None:
