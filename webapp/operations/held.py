@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import MatchRow, Operation
+from ..services.entry import Entry, position_of
 from ..tournament.errors import N_
 from .batch import Batch
 from .payloads import ValidationError
@@ -96,14 +97,12 @@ def held_rows(match: MatchRow) -> list[Operation]:
 
 
 def steps_position(row: Operation) -> int | None:
-    position = (row.payload or {}).get("position")
-    return int(position) if str(position).isdigit() else None
+    return position_of((row.payload or {}).get("position"))
 
 
-def as_op(row: Operation) -> dict:
-    """A logged entry as the operation it was."""
-    return {"op_id": row.op_id, "device_id": row.device_id, "seq": row.seq, "kind": row.kind,
-            "match_id": row.match_id, "base_version": row.base_version, "payload": row.payload or {}}
+def as_op(row: Operation) -> Entry:
+    """A logged entry as the entry it was."""
+    return Entry.from_log(row)
 
 
 def settle(row: Operation, outcome) -> None:

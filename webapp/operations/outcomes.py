@@ -10,6 +10,7 @@ from sqlalchemy import bindparam, select
 
 from ..extensions import db
 from ..models import Operation
+from ..services.entry import Entry
 from ..tournament.errors import N_
 from .payloads import ValidationError
 
@@ -51,11 +52,6 @@ def describe(problem: ValidationError) -> str:
                      for field, errs in messages.items())
 
 
-def _fields(op: dict) -> dict:
-    """The parts of an operation that must match for a replay to be the same operation."""
-    return {"kind": op["kind"], "match_id": op.get("match_id"), "payload": op.get("payload") or {}}
-
-
 def stored_outcome(row: Operation, duplicate: bool = False) -> Outcome:
     """The outcome recorded for a logged operation (as "duplicate" when it is a replay)."""
     params = dict(row.params or {})
@@ -68,13 +64,13 @@ def stored_outcome(row: Operation, duplicate: bool = False) -> Outcome:
                    undone)
 
 
-def replayed(op: dict) -> Outcome | None:
+def replayed(op: Entry) -> Outcome | None:
     """The first outcome of a replayed op_id, or a rejection if the op_id was reused."""
-    row = db.session.query(Operation).filter_by(op_id=op["op_id"]).first()
+    row = db.session.query(Operation).filter_by(op_id=op.op_id).first()
     if row is None:
         return None
-    if _fields({"kind": row.kind, "match_id": row.match_id, "payload": row.payload}) != _fields(op):
-        return Outcome(op["op_id"], "rejected", "op.reused",
+    if not Entry.from_log(row).same_entry(op):  # a row logged before entries were read apart compares too
+        return Outcome(op.op_id, "rejected", "op.reused",
                        N_("This operation id was already used for a different entry."))
     return stored_outcome(row, duplicate=True)
 

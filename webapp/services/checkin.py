@@ -25,9 +25,9 @@ class CheckInSchema(Schema):
 _LOADER = CheckInSchema()
 
 
-def apply(op: dict, user):
+def apply(op, user):
     """Mark an entrant checked in (or not); staff only for their own event."""
-    form = _LOADER.load(op.get("payload") or {})
+    form = _LOADER.load(op.payload)
     entrant = db.session.get(Entrant, form["entrant_id"])
     if entrant is None:
         raise ServiceError("checkin.unknown", N_("This entrant does not exist."))
@@ -35,7 +35,7 @@ def apply(op: dict, user):
     entrant.checked_in = form["checked_in"]
     message = N_("Checked in: %(name)s.") if form["checked_in"] else N_("Check-in undone: %(name)s.")
     # The entrant is named in the answer: the phone's log and the reception log say who.
-    return Outcome(op["op_id"], "applied", "checkin.in" if form["checked_in"] else "checkin.out",
+    return Outcome(op.op_id, "applied", "checkin.in" if form["checked_in"] else "checkin.out",
                    message, {"name": entrant.name})
 
 
@@ -96,25 +96,25 @@ def reception_log(event, limit: int = 50) -> list[ReceptionLine]:
     return lines
 
 
-def set_station(op: dict, match, user):
+def set_station(op, match, user):
     """Put a match on a station (a referee claims it, or the desk assigns it)."""
     from .entrants import normalize_name
 
     access.check_event(user, match.bracket.phase.event_id)
-    station = normalize_name(str((op.get("payload") or {}).get("station", "")))[:40]
+    station = normalize_name(str(op.payload.get("station", "")))[:40]
     if station != match.station:  # the no-show timer starts at the call (the server's time of it)
-        match.called_at = (op.get("received_at") or utcnow()) if station and match.status == "ready" else None
+        match.called_at = (op.received_at or utcnow()) if station and match.status == "ready" else None
     match.station = station
     match.version += 1
     other = _also_on(match, station)
     if other is not None:  # kept (the phone may be right); the board and the conflicts page show both
         names = {e.id: e.name for e in db.session.query(Entrant).filter(Entrant.id.in_((other.slot_a, other.slot_b)))}
-        return Outcome(op["op_id"], "applied", "station.shared",
+        return Outcome(op.op_id, "applied", "station.shared",
                        N_("Station %(station)s also has a called match (%(a)s vs %(b)s): both are kept and the "
                           "desk decides which is played there."),
                        {"station": station, "a": names.get(other.slot_a, ""), "b": names.get(other.slot_b, "")},
                        match.version)
-    return Outcome(op["op_id"], "applied", match_version=match.version)
+    return Outcome(op.op_id, "applied", match_version=match.version)
 
 
 def _also_on(match, station: str):

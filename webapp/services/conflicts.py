@@ -12,6 +12,7 @@ from ..operations.payloads import ValidationError, load_action
 from ..tournament import play as domain_play
 from ..tournament.errors import N_, RuleViolation
 from . import ServiceError, audit, brackets, play
+from .entry import position_of, read_payload
 
 DECISIONS = {"keep": "kept", "take": "taken", "third": "third"}
 WINNER_KINDS = ("record_winner", "correct_result")
@@ -23,8 +24,7 @@ def open_conflicts() -> list[Conflict]:
 
 
 def _position(op: Operation) -> int | None:
-    position = (op.payload or {}).get("position")
-    return int(position) if str(position).isdigit() else None
+    return position_of((op.payload or {}).get("position"))
 
 
 def _author(op: Operation | None) -> dict:
@@ -123,8 +123,8 @@ def _open_conflict(op_id) -> tuple[Conflict, Operation]:
 def _apply_version(match: MatchRow, op: Operation, fields: dict, user, cascade: bool) -> dict:
     if op.kind in WINNER_KINDS:
         return _follow(match, int(fields.get("winner") or 0), user, cascade, 0)
+    fields, position, _slots = read_payload(fields)
     action = {"kind": op.kind, **load_action(op.kind, fields)}
-    position = action.pop("position", None)
     if position is None:
         position = _position(op)
     actions = list(match.actions or [])
