@@ -13,6 +13,7 @@ path they measure is the one phones take.
 import json
 
 DEVICE_TIME = "2026-12-04T10:00:00.000Z"  # new Date().toISOString()
+TEXT_ON_THE_FORM = ("member_id",)  # numbers the online form holds as a button's or a radio's value
 
 
 def online_game(op_id: str, device: str, seq: int, match_id: int, version: int, position: int,
@@ -45,3 +46,16 @@ def body(device: str, ops: list[dict], waiting: int | None = None) -> bytes:
     if waiting is not None:
         batch["waiting"] = waiting
     return json.dumps(batch, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def as_online(op: dict, user_id: int) -> dict:
+    """A clean entry ({..., "payload": {..., "position": n}}) as the online match page sends it:
+    the form's hidden fields in the payload, numbers the form holds as text, the outbox's bookkeeping."""
+    payload = dict(op.get("payload") or {})
+    form = {"kind": op["kind"], "base_version": "" if op.get("base_version") is None else str(op["base_version"])}
+    if "position" in payload:
+        form["position"] = str(payload.pop("position"))
+    for name in TEXT_ON_THE_FORM:  # a radio button's or a submit button's value is text
+        if type(payload.get(name)) is int:
+            payload[name] = str(payload[name])
+    return {**op, "payload": {**form, **payload}, "device_time": DEVICE_TIME, "entered_by": user_id}
