@@ -17,16 +17,16 @@ from ..services import (
     restarts,
 )
 from ..services.entry import Entry, position_of
+from ..tournament.entry_kinds import ENTRY_KINDS, kinds
 from ..tournament.errors import N_, RuleViolation
 from . import held, log, payloads, preload, steps
 from .batch import Batch
 from .outcomes import Outcome
 from .payloads import CorrectionForm, GameCorrectionForm, WinnerForm
 
-MATCH_KINDS = ("coin_toss", "roll_call", "arrive", "name_player", "declare_change", "report_game",
-               "penalty", "replay", "override", "ruling")
+MATCH_KINDS = kinds(play=True)
 # Bracket-level entries the desk makes (its result and correction forms, conflict decisions).
-DESK_KINDS = ("record_winner", "correct_result", "correct_game", "resolve_conflict", "undo_walkover")
+DESK_KINDS = kinds(play=False, desk_only=True, needs_match=True)
 
 
 def _stale(op: Entry, match: MatchRow) -> bool:
@@ -39,12 +39,11 @@ def decide(batch: Batch, op: Entry, user) -> tuple[Outcome, str | None]:
     mirror_guard.check(op)  # one writer per event: a mirrored copy takes no entries
     access.check_signed_in(user)
     payloads.check_printable(op)
-    if op.kind == "check_in":
-        return checkin.apply(op, user), None  # checks the entrant's event
-    if op.kind in disqualifications.KINDS:
-        return disqualifications.apply(op, user), None  # checks the entrant's event and the desk
-    if op.kind not in MATCH_KINDS + DESK_KINDS + ("set_station", desk_requests.KIND):
+    kind = ENTRY_KINDS.get(op.kind)
+    if kind is None:
         raise RuleViolation("op.kind", N_("Unknown kind of entry: %(kind)s."), kind=op.kind)
+    if not kind.needs_match:  # check-in, DQ, withdrawal: each checks the entrant's event (and the desk)
+        return kind.decider(op, user), None
     if op.kind in DESK_KINDS:
         access.check_desk(user)
     match = lock_match(batch, op.match_id)
@@ -55,14 +54,13 @@ def decide(batch: Batch, op: Entry, user) -> tuple[Outcome, str | None]:
 
 
 def _on_match(batch: Batch, op: Entry, match: MatchRow, user) -> tuple[Outcome, str | None]:
-    """An entry on a match (locked, in the user's event), by its kind."""
-    if op.kind == "set_station":
-        return checkin.set_station(op, match, user), None
-    if op.kind == desk_requests.KIND:  # to the desk's queue; the match does not change
-        return desk_requests.send(op, match, user), None
-    if op.kind in DESK_KINDS:
+    """An entry on a match (locked, in the user's event), by its kind's decider."""
+    decider = ENTRY_KINDS[op.kind].decider
+    if decider is decide_match:
+        return decide_match(batch, op, match, user)
+    if decider is decide_desk:
         return decide_desk(op, match, user)
-    return decide_match(batch, op, match, user)
+    return decider(op, match, user), None  # a station call; a request to the desk's queue
 
 
 # The rules need the match's phase and event: one joined query instead of three.
@@ -197,6 +195,14 @@ def _record_winner(op: Entry, match: MatchRow, user, form: dict) -> tuple[Outcom
         return _conflict(op, match, "different_result")
     brackets.record_winner(match, form["winner"], user, walkover=form["walkover"])
     return Outcome(op.op_id, "applied", match_version=match.version), None
+
+
+# Each kind's decider, on the entry kinds' registry (tests/service/test_entry_kinds.py: none missing).
+_DECIDERS = {**dict.fromkeys(MATCH_KINDS, decide_match), **dict.fromkeys(DESK_KINDS, decide_desk),
+             "set_station": checkin.set_station, desk_requests.KIND: desk_requests.send, "check_in": checkin.apply,
+             **dict.fromkeys(disqualifications.KINDS, disqualifications.apply)}
+for _kind, _decider in _DECIDERS.items():
+    ENTRY_KINDS[_kind].decider = _decider
 
 
 _CONFLICTS = {

@@ -10,6 +10,7 @@ import re
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, missing, pre_load, validate
 
 from ..services import ServiceError
+from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_
 
 SIDE = validate.OneOf(("a", "b"))
@@ -259,3 +260,8 @@ class GameCorrectionForm(FormSchema):
     double_ko = fields.Boolean(load_default=False)
     reason = fields.String(load_default="", validate=validate.Length(max=300))
     cascade = fields.Boolean(load_default=False)
+
+
+for _kind, _schema in {**ACTION_SCHEMAS, "record_winner": WinnerForm, "correct_result": CorrectionForm,
+                       "correct_game": GameCorrectionForm}.items():
+    ENTRY_KINDS[_kind].schema = _schema  # the entry kinds' registry: each kind's payload schema
