@@ -14,23 +14,12 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import MatchRow, Operation
-from ..services.entry import Entry, position_of
+from ..services.entry import Entry, named_players, position_of  # noqa: F401 - named_players: its name here
 from ..tournament.errors import N_
 from .batch import Batch
-from .payloads import ValidationError
 
 WAITING = "pending"  # the bracket engine's state of a match whose players are not all known
 MESSAGE = N_("Waiting for an earlier result: this entry is applied as soon as the match's players are known.")
-
-
-def named_players(value) -> tuple[int, int] | None:
-    """The players the phone named ({"a": id, "b": id}), or None when it named none."""
-    if value is None:
-        return None
-    ids = (value.get("a"), value.get("b")) if isinstance(value, dict) else (None, None)
-    if not all(isinstance(i, int) and not isinstance(i, bool) and 0 < i < 2**31 for i in ids):
-        raise ValidationError({"slots": ["name both players of the match as entrant ids"]})
-    return ids
 
 
 def must_wait(match: MatchRow) -> bool:

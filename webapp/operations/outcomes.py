@@ -4,37 +4,14 @@ applied / confirmed / duplicate / conflict / held / rejected (the package docstr
 each is given). A logged entry's outcome is read back from its log row: a resend answers
 "duplicate" with the first one's outcome (I3), a void that undid it is told on the next sync.
 """
-from dataclasses import dataclass
-
 from sqlalchemy import bindparam, select
 
 from ..extensions import db
 from ..models import Operation
 from ..services.entry import Entry
+from ..services.outcome import Outcome  # noqa: F401 - its public name here, as before
 from ..tournament.errors import N_
 from .payloads import ValidationError
-
-
-@dataclass
-class Outcome:
-    """What the server made of one operation."""
-
-    op_id: str
-    outcome: str
-    code: str | None = None
-    message: str | None = None
-    params: dict | None = None
-    match_version: int | None = None
-    resolution: str | None = None  # the desk's decision on a conflict this entry was part of
-    lost: bool | None = None       # True when that decision did not keep this entry
-    undone: dict | None = None     # a later void undid this applied entry: {code, message, params}
-
-    def to_dict(self) -> dict:
-        """The JSON form returned to the phone (message translated by the caller)."""
-        return {"op_id": self.op_id, "outcome": self.outcome, "code": self.code,
-                "message": self.message, "params": self.params or {},
-                "match_version": self.match_version, "resolution": self.resolution, "lost": self.lost,
-                "undone": self.undone}
 
 
 def refused(op_id: str, problem) -> Outcome:

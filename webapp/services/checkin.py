@@ -7,9 +7,9 @@ from marshmallow import EXCLUDE, Schema, fields
 from ..extensions import db
 from ..models import Entrant
 from ..models.base import utcnow
-from ..operations.outcomes import Outcome
 from ..tournament.errors import N_
 from . import ServiceError, access
+from .outcome import Outcome
 
 
 class CheckInSchema(Schema):

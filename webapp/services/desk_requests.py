@@ -7,9 +7,9 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from ..extensions import db
 from ..models import MatchRow, Operation
-from ..operations.outcomes import Outcome
 from ..tournament.errors import N_, RuleViolation
 from . import access
+from .outcome import Outcome
 
 KIND = "desk_request"
 REQUESTS = {"walkover": N_("Walkover"), "dq": N_("Disqualification"), "judge": N_("Call the judge")}

@@ -12,10 +12,10 @@ from ..extensions import db
 from ..models import BracketRow, Entrant, MatchRow, Phase
 from ..operations import preload
 from ..operations.log import record
-from ..operations.outcomes import Outcome
 from ..tournament.errors import N_
 from . import ServiceError, access, brackets, corrections, entrant_edits, restarts
 from .entry import Entry
+from .outcome import Outcome
 
 KINDS = ("disqualify", "undo_dq", "withdraw", "undo_withdraw")
 DESK_ONLY = ("disqualify", "undo_dq")  # a withdrawal may also come from the gate's "drop them"

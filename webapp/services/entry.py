@@ -19,6 +19,8 @@ import uuid
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from marshmallow import ValidationError
+
 # The online form's own fields, sent inside the payload by phones in the field: not the entry's.
 FORM_NOISE = ("csrf_token", "kind", "base_version")
 MAX_POSITION = 10_000
@@ -33,6 +35,16 @@ def position_of(value) -> int | None:
         number = int(value)
         return number if number <= MAX_POSITION else None
     return None
+
+
+def named_players(value) -> tuple[int, int] | None:
+    """The players an offline phone named ({"a": id, "b": id}) as a pair, or None when it named none."""
+    if value is None:
+        return None
+    ids = (value.get("a"), value.get("b")) if isinstance(value, dict) else (None, None)
+    if not all(isinstance(i, int) and not isinstance(i, bool) and 0 < i < 2**31 for i in ids):
+        raise ValidationError({"slots": ["name both players of the match as entrant ids"]})
+    return ids
 
 
 def read_payload(payload: dict) -> tuple[dict, int | None, object]:
