@@ -37,6 +37,7 @@ import requests
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
+from bench import phone_bytes  # noqa: E402
 from bench.record import command_line, record  # noqa: E402
 from bench.sync import _free_port, prepare, serve  # noqa: E402
 from webapp.extensions import db  # noqa: E402
@@ -48,6 +49,7 @@ from webapp.tournament.games import get_title  # noqa: E402
 TEKKEN7_CHARACTERS, TEKKEN7_STAGES = get_title("tekken7").character_values(), get_title("tekken7").stage_values()
 
 PHONES, BATCH = 16, 10
+BENCH_USER = {"id": 1}  # the account the phones sign in as (entered_by: what a shared phone sends)
 
 
 def build(app, players: int, pools: int) -> list[tuple[bracket_engine.Bracket, dict]]:
@@ -56,7 +58,7 @@ def build(app, players: int, pools: int) -> list[tuple[bracket_engine.Bracket, d
 
     rows = [{"name": f"選手{i:05d}", "seed": i, "members": []} for i in range(1, players + 1)]
     with app.app_context():
-        accounts.create_user("bench", "bench-pass-123", role="desk")
+        BENCH_USER["id"] = accounts.create_user("bench", "bench-pass-123", role="desk").id
         if pools > 1:
             event = events.create_event("一日負荷試験 予選", "kgp2025", entrant_kind="player", team_size=1)
             entrants.add_entrants(event, rows)
@@ -108,20 +110,26 @@ class Day:
         return not self.ready and self.in_flight == 0 and all(b.finished for b, _ in self.brackets)
 
     def entries_for(self, bracket: bracket_engine.Bracket, key: str, match_id: int) -> list[dict]:
-        """A whole match as the phone enters it: 2-0 or 2-1 for side a, characters, stage, side."""
+        """A whole match as a phone enters it (2-0 or 2-1 for side a, characters, stage, side), in the
+        bytes real phones send (bench/phone_bytes.py): every other match from the online page, the
+        others from the offline page. The phone's device id and seq are set when it sends them.
+        The online page's base version is the match's version when its page was drawn, which this
+        bench does not read (it reads nothing from the database while it plays): one no change passed."""
         match = bracket.matches[key]
         n = next(self.games)
         winners = ["a", "a"] if n % 3 else ["a", "b", "a"]
         chars = TEKKEN7_CHARACTERS[n % 40], TEKKEN7_CHARACTERS[(n + 7) % 40]
         entries = []
         for position, winner in enumerate(winners):
-            payload = {"winner": winner, "rounds_a": 2 if winner == "a" else 1,
-                       "rounds_b": 2 if winner == "b" else 0, "char_a": chars[0], "char_b": chars[1],
-                       "stage": TEKKEN7_STAGES[(n + position) % len(TEKKEN7_STAGES)],
-                       "side_a": "1P" if position % 2 == 0 else "2P", "position": position,
-                       "slots": {"a": match.slots[0], "b": match.slots[1]}}
-            entries.append({"op_id": str(uuid.uuid4()), "kind": "report_game", "match_id": match_id,
-                            "payload": payload})
+            looks = {"char_a": chars[0], "char_b": chars[1], "side_a": "1P" if position % 2 == 0 else "2P",
+                     "stage": TEKKEN7_STAGES[(n + position) % len(TEKKEN7_STAGES)]}
+            common = (str(uuid.uuid4()), "", 0, match_id)
+            if n % 2:
+                entries.append(phone_bytes.online_game(*common, 1 << 30, position, winner, 1 if winner == "b" else 0,
+                                                       BENCH_USER["id"], **looks))
+            else:
+                entries.append(phone_bytes.offline_game(*common, 1 << 30, position, winner, 1 if winner == "b" else 0,
+                                                        BENCH_USER["id"], tuple(match.slots), **looks))
         entries[-1]["ends"] = (bracket, key, match.slots[0])
         return entries
 
@@ -178,9 +186,10 @@ class Phone(threading.Thread):
     def _send(self, batch: list[dict]) -> None:
         ops = [{**{k: v for k, v in op.items() if k != "ends"}, "device_id": self.device, "seq": next(self.seq)}
                for op in batch]
+        body = phone_bytes.body(self.device, ops, waiting=len(ops) + len(self.queue))
         for attempt in range(20):  # "busy: nothing was committed, send again", as the outbox does
-            reply = self.session.post(f"{self.url}/sync/ops", json={"device_id": self.device, "ops": ops},
-                                      timeout=120)
+            reply = self.session.post(f"{self.url}/sync/ops", data=body, timeout=120,
+                                      headers={"Content-Type": "application/json"})
             if reply.status_code != 503:
                 break
             self.day.busy += 1

@@ -27,6 +27,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "support")]
 
 from play_support import kachinuki_ops, team_event  # noqa: E402
 
+from bench import phone_bytes  # noqa: E402
 from bench.record import command_line, record  # noqa: E402
 from webapp import create_app  # noqa: E402
 from webapp.extensions import db  # noqa: E402
@@ -39,14 +40,15 @@ def build(app) -> list[dict]:
     """Events with one ready match each, until there are enough operations."""
     ops = []
     with app.app_context():
-        accounts.create_user("bench", "bench-pass-123", role="desk")
+        user_id = accounts.create_user("bench", "bench-pass-123", role="desk").id
         db.session.commit()
         while len(ops) < OPS:
             _, match = team_event()
             ops.extend(kachinuki_ops(match, seq=0))
     for i, op in enumerate(ops[:OPS], start=1):
         op["seq"] = i
-    return ops[:OPS]
+    # As the online match page sends them (bench/phone_bytes.py): the form's fields in the payload.
+    return [phone_bytes.as_online(op, user_id) for op in ops[:OPS]]
 
 
 def serve(url: str, port: int, kind: str = "front") -> subprocess.Popen:

@@ -36,14 +36,17 @@ def push():
     # sign-in check, need not be: kept apart from the session, it is not read a second time.
     if user in db.session:
         db.session.expunge(user)
+    also = None
+    if batch.get("waiting") is not None:  # what the phone still holds after this batch: the venue page
+        # Noted in the batch's own transaction: one durable commit per sync, not two.
+        def also():
+            phone_sync.note(batch["device_id"], user, batch["waiting"] - len(batch["ops"]))
     try:
-        results = sync_apply.apply_batch(batch["ops"], batch["device_id"], user)
+        results = sync_apply.apply_batch(batch["ops"], batch["device_id"], user, also=also)
     except OperationalError:
         # The database is busy or gone: nothing was committed, the phone retries.
         db.session.rollback()
         return jsonify({"error": "busy", "message": "try again"}), 503
-    if batch.get("waiting") is not None:  # what the phone still holds after this batch: the venue page
-        phone_sync.seen(batch["device_id"], user, batch["waiting"] - len(batch["ops"]))
     # "undone": entries of this device that a void undid since (told on every sync; rare and small).
     return jsonify({"results": results, "undone": sync_apply.undone_for(batch["device_id"], user_id)})
 

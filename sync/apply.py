@@ -1,6 +1,7 @@
 """Applying a batch of raw operations: validate each, submit all, never lose one, never 500."""
 from webapp.operations.outcomes import Outcome, undone_entries
 from webapp.operations.submit import submit_many
+from webapp.services.entry import Entry
 from webapp.tournament.errors import N_
 from webapp.web.i18n import translate_violation
 
@@ -28,23 +29,24 @@ def undone_for(device_id: str, user_id: int) -> list[dict]:
     return [present(outcome) for outcome in undone_entries(device_id, user_id)]
 
 
-def apply_batch(raws: list, device_id: str, user) -> list[dict]:
-    """One outcome per raw operation, in order; malformed ones are logged as rejected."""
+def apply_batch(raws: list, device_id: str, user, also=None) -> list[dict]:
+    """One outcome per raw operation, in order; malformed ones are logged as rejected.
+    `also`: a write made in the batch's transaction (the phone's sync noted)."""
     ops, answers = [], []
     for raw in raws:
         op, answer = _load(raw, device_id)
         answers.append(answer)
         if op is not None:
             ops.append(op)
-    outcomes = iter(submit_many(ops, user))
+    outcomes = iter(submit_many(ops, user, also=also))
     return [present(answer or next(outcomes)) for answer in answers]
 
 
-def _load(raw, device_id: str) -> tuple[dict | None, Outcome | None]:
-    """(the op to submit, None), or (None, an outcome given without touching the log)."""
+def _load(raw, device_id: str) -> tuple[Entry | None, Outcome | None]:
+    """(the entry to submit, None), or (None, an outcome given without touching the log)."""
     raw = raw if isinstance(raw, dict) else {"value": raw}
     try:
-        return load_operation(raw), None
+        return Entry.from_wire(load_operation(raw)), None
     except ValidationError as problem:
         fields = ", ".join(sorted(map(str, problem.normalized_messages())))
     op_id = raw.get("op_id") if isinstance(raw.get("op_id"), str) else ""
@@ -53,7 +55,7 @@ def _load(raw, device_id: str) -> tuple[dict | None, Outcome | None]:
                                         N_("This entry is malformed (%(fields)s) and has no usable id."),
                                         {"fields": fields})
     kind = raw.get("kind") if isinstance(raw.get("kind"), str) and raw["kind"].isprintable() else ""
-    op = {"op_id": op_id, "device_id": device_id, "kind": kind[:40] or "?",
-          "payload": {"raw": ascii(raw)[:2000]},  # ascii(): escapes NUL and the like
-          "failure": ("op.malformed", N_("This entry is malformed: check %(fields)s."), {"fields": fields})}
-    return op, None
+    failure = ("op.malformed", N_("This entry is malformed: check %(fields)s."), {"fields": fields})
+    # ascii(): escapes NUL and the like
+    return Entry(op_id=op_id, kind=kind[:40] or "?", device_id=device_id, payload={"raw": ascii(raw)[:2000]},
+                 failure=failure), None

@@ -29,6 +29,25 @@ class LRU:
         with self._lock:
             self._cache[key] = value
 
+    def keep(self, key: Hashable, value):
+        """Keep the value unless one is kept under the key already; answers the one kept
+        (two threads drawing the same page keep one copy)."""
+        with self._lock:
+            kept = self._cache.get(key)
+            if kept is None:
+                self._cache[key] = kept = value
+            return kept
+
+    @property
+    def weight(self) -> int:
+        """The kept values' total weight (their count when nothing weighs them)."""
+        with self._lock:
+            return int(self._cache.currsize)
+
+    def values(self) -> list:
+        with self._lock:
+            return list(self._cache.values())
+
     def __contains__(self, key: Hashable) -> bool:
         with self._lock:
             return key in self._cache

@@ -7,7 +7,7 @@ from pathlib import Path
 from bench import record as bench_record
 
 ROOT = Path(__file__).resolve().parents[2]
-HELPERS = {"bench_server.py", "hello.py", "record.py",  # run by the benches, not benches themselves
+HELPERS = {"bench_server.py", "hello.py", "phone_bytes.py", "record.py",  # run by the benches, not benches themselves
            "day_formats.py"}  # bench/day.py --format: its rows are "day …"
 
 

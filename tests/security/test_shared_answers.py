@@ -15,7 +15,6 @@ the stranger.
 import contextlib
 import os
 import uuid
-from collections import OrderedDict
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -29,6 +28,7 @@ from werkzeug.test import EnvironBuilder, run_wsgi_app
 from webapp import create_app
 from webapp.database import write_transaction
 from webapp.extensions import cache, db
+from webapp.lru import LRU
 from webapp.models import MatchRow
 from webapp.polling import fragments, stamps
 from webapp.services import accounts, brackets, entrants, events
@@ -127,19 +127,18 @@ def _fresh(server):
     """`server` with every cache empty: its page gate, static files, shared cache, and a worker's memory."""
     gate = server.extensions["taikai_page_gate"]
     gate.kept.clear()
-    gate.size = 0
     layer = server.wsgi_app
     while not isinstance(layer, StaticFromMemory):
         layer = getattr(layer, "wsgi_app", None) or layer.app
     layer.kept.clear()
     with server.app_context():
         cache.clear()
-    kept = fragments._LOCAL, fragments._local_size  # noqa: SLF001 - this process is both servers
-    fragments._LOCAL, fragments._local_size = OrderedDict(), 0  # noqa: SLF001
+    kept = fragments._LOCAL  # noqa: SLF001 - this process is both servers
+    fragments._LOCAL = LRU(fragments._LOCAL_BYTES, weigh=len)  # noqa: SLF001
     try:
         yield server
     finally:
-        fragments._LOCAL, fragments._local_size = kept  # noqa: SLF001
+        fragments._LOCAL = kept  # noqa: SLF001
 
 
 class Strangers(RuleBasedStateMachine):

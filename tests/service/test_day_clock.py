@@ -17,6 +17,7 @@ from webapp.services import (
     stations,
     timetables,
 )
+from webapp.services.entry import Entry
 from webapp.services.schedules import slots
 from webapp.tournament.errors import RuleViolation
 
@@ -69,9 +70,9 @@ def test_the_window_and_its_countdown(app):
     assert day_clock.window(_event(4), _at(9, 45)).state == "none"
 
 
-def _op(entrant, when):
-    return {"op_id": f"op-{entrant.id}-{when.minute}", "payload": {"entrant_id": entrant.id, "checked_in": True},
-            "received_at": when}
+def _op(entrant, when, device_time=""):
+    return Entry(op_id=f"op-{entrant.id}-{when.minute}", kind="check_in", received_at=when, device_time=device_time,
+                 payload={"entrant_id": entrant.id, "checked_in": True})
 
 
 def test_staff_are_refused_outside_the_window_and_the_desk_checks_in_late(app):
@@ -89,7 +90,7 @@ def test_staff_are_refused_outside_the_window_and_the_desk_checks_in_late(app):
 
 def test_a_tap_made_offline_before_the_close_counts_at_its_time(app):
     event = _event(checkin_opens="09:15", checkin_closes="09:45")
-    op = {**_op(event.entrants[0], _at(9, 55)), "device_time": _at(9, 40).isoformat()}
+    op = _op(event.entrants[0], _at(9, 55), device_time=_at(9, 40).isoformat())
     assert checkin.apply(op, _Person(False)).code == "checkin.in"
 
 

@@ -68,3 +68,36 @@ def test_no_service_keeps_a_hand_rolled_cache():
     services = pathlib.Path(__file__).resolve().parents[2] / "webapp" / "services"
     rolled = [p.name for p in services.glob("*.py") if "move_to_end" in p.read_text(encoding="utf-8")]
     assert rolled == []
+
+
+def test_the_page_gate_s_and_the_fragments_caches_are_this_one_under_four_threads():
+    """polling/pagegate.py and polling/fragments.py keep their answers in webapp/lru.py: four
+    threads keeping and reading past the bound never raise, and two keeps of one key keep one copy."""
+    from webapp.polling import fragments, pagegate
+
+    answers = pagegate.kept_answers(2000)
+    assert isinstance(answers, LRU) and isinstance(fragments._LOCAL, LRU)  # noqa: SLF001 - the cache itself
+    problems, start = [], threading.Barrier(4)
+
+    def hammer(seed: int) -> None:
+        rng = random.Random(seed)
+        start.wait()
+        try:
+            for _ in range(20_000):
+                key = rng.randrange(100)
+                body = b"x" * (key * 3 + 1)
+                kept = answers.keep(key, ("200 OK", (), body))
+                assert kept[2] == body
+                got = answers.get(rng.randrange(100))
+                assert got is None or len(got[2]) % 3 == 1
+        except Exception as problem:  # noqa: BLE001 - any failure in a thread is the finding
+            problems.append(problem)
+
+    threads = [threading.Thread(target=hammer, args=(seed,)) for seed in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert problems == [] and answers.weight <= 2000
+    first = answers.keep("same", ("200 OK", (), b"one"))
+    assert answers.keep("same", ("200 OK", (), b"two")) is first

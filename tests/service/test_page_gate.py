@@ -132,15 +132,12 @@ def test_an_unchanged_poll_after_a_replay_still_answers_304(app):
 
 
 def test_the_kept_answers_stay_within_their_bound(app, monkeypatch):
-    monkeypatch.setattr(pagegate, "KEPT_BYTES", 6000)
     event, phase = _event()
     gate = _gate(app)
-    with gate.lock:
-        gate.kept.clear()
-        gate.size = 0
+    monkeypatch.setattr(gate, "kept", pagegate.kept_answers(6000))
     for query in range(12):  # made-up query strings: each a new key
         _ask(app.wsgi_app, _url(event, phase, "phase") + f"?x={query}", "gzip")
-        assert gate.size <= 6000 and gate.size == sum(len(v[2]) for v in gate.kept.values())
+        assert gate.kept.weight <= 6000 and gate.kept.weight == sum(len(v[2]) for v in gate.kept.values())
 
 
 class Viewers(RuleBasedStateMachine):

@@ -22,14 +22,17 @@ from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 from play_support import team_event
 
+from bench import phone_bytes
 from webapp import create_app
 from webapp.database import write_transaction
 from webapp.extensions import db
 from webapp.models import Conflict, Entrant, MatchRow, Operation, PlayerReport, User
 from webapp.operations import export as oplog
 from webapp.operations.decide import same_action
+from webapp.operations.payloads import load_action
 from webapp.operations.submit import submit_many
 from webapp.services import ServiceError, accounts, login_sessions, play, restarts, self_report
+from webapp.services.entry import Entry
 from webapp.tournament import play as domain
 from webapp.tournament.errors import RuleViolation
 
@@ -366,7 +369,10 @@ class Results(RuleBasedStateMachine):
     # ---------------------------------------------------------------- sending and reading back
 
     def _submit(self, ops, user):
-        outcomes = submit_many(ops, user)
+        # What phones send (bench/phone_bytes.py): phone-1 enters on the online page (its form's
+        # fields in the payload, numbers as text), phone-2 as the offline page does (clean, numbers).
+        sent = [phone_bytes.as_online(op, user.id) if op["device_id"] == "phone-1" else op for op in ops]
+        outcomes = submit_many(sent, user)
         db.session.expire_all()
         for op, outcome in zip(ops, outcomes, strict=True):
             self.answers.setdefault(op["op_id"], []).append(outcome.outcome)
@@ -467,8 +473,9 @@ def _later():
 
 
 def _bare(op) -> dict:
-    payload = op["payload"] if isinstance(op, dict) else op.payload
-    return {k: v for k, v in (payload or {}).items() if k not in ("position", "slots")}
+    """The action an entry (sent, or logged as a phone sent it) names, read as the server reads it."""
+    entry = Entry.from_wire(op) if isinstance(op, dict) else Entry.from_log(op)
+    return load_action(entry.kind, entry.payload)
 
 
 def _next_entry(state, choice):

@@ -35,24 +35,30 @@ def writer_elsewhere(event_id: int) -> tuple[str, str] | None:
     return read_only_events().get(event_id)
 
 
-def _event_of(op: dict) -> int | None:
-    if "_event" in op:
-        return op["_event"]
-    if isinstance(op.get("match_id"), int):
-        return (db.session.query(Phase.event_id).join(BracketRow).join(MatchRow)
-                .filter(MatchRow.id == op["match_id"]).scalar())
-    entrant_id = (op.get("payload") or {}).get("entrant_id")
+def _match_event(match_id: int) -> int | None:
+    return (db.session.query(Phase.event_id).join(BracketRow).join(MatchRow)
+            .filter(MatchRow.id == match_id).scalar())
+
+
+def _event_of(op) -> int | None:
+    """The event an entry changes: its match's, else the entrant's it names."""
+    if op.match_id is not None:
+        return _match_event(op.match_id)
+    entrant_id = op.payload.get("entrant_id")
     if isinstance(entrant_id, int):
         return db.session.query(Entrant.event_id).filter_by(id=entrant_id).scalar()
-    return None
+    return op.event_id
 
 
-def check(op: dict) -> None:
-    """Refuse an entry for an event whose writer is another site, naming that site."""
-    events = read_only_events()
-    if not events:
-        return
-    elsewhere = events.get(_event_of(op))
+def check(op) -> None:
+    """Refuse an entry (services/entry.Entry) for an event whose writer is another site, naming that site."""
+    if read_only_events():
+        check_event(_event_of(op))
+
+
+def check_event(event_id: int | None) -> None:
+    """Refuse a change to this event when its writer is another site, naming that site."""
+    elsewhere = read_only_events().get(event_id)
     if elsewhere is None:
         return
     code, where = elsewhere
@@ -67,7 +73,7 @@ _VIEW_EVENT = {
     "event_id": lambda i: i,
     "phase_id": lambda i: db.session.query(Phase.event_id).filter_by(id=i).scalar(),
     "entrant_id": lambda i: db.session.query(Entrant.event_id).filter_by(id=i).scalar(),
-    "match_id": lambda i: _event_of({"match_id": i}),
+    "match_id": _match_event,
     "slug": lambda s: db.session.query(Event.id).filter_by(slug=s).scalar(),  # a sign-up, a player's page
 }
 
@@ -81,7 +87,7 @@ def refusal_for_view(view_args: dict) -> str | None:
     for key, event_of in _VIEW_EVENT.items():
         if isinstance(view_args.get(key), int) or (key == "slug" and isinstance(view_args.get(key), str)):
             try:
-                check({"match_id": None, "payload": {}, "_event": event_of(view_args[key])})
+                check_event(event_of(view_args[key]))
             except RuleViolation as problem:
                 return translate_violation(problem)
             return None

@@ -3,6 +3,9 @@
 Read this first (docs/design.md says why it is built so). Every change a phone, a staff form or
 the desk makes to a match, an entrant's standing or a station is an *entry* (an operation:
 op_id, device, kind, match, payload); the log of entries replays to the same brackets.
+An entry is a services/entry.Entry, built once where it comes in (from_wire, from_form,
+by_server, from_log) and read by its fields after that; its kind is one of the entry kinds
+registered in webapp/tournament/entry_kinds.py (label, flags, schema, decider).
 
 The path of an entry
 --------------------
@@ -14,7 +17,8 @@ the form routes (webapp/views: staff, desk, conflicts, desk_stations) call submi
             (I3), else decided, else refused; then the held entries it made ready (release.py).
 2. preload  preload.py reads the batch's matches, the rows above them, their neighbours,
             entrants and members in a few queries; PostgreSQL locks them here (I4).
-3. decide   decide.py: the kind's checks (payloads.py: printable text, the action's schema),
+3. decide   decide.py: the kind's decider from the registry, after its checks (payloads.py:
+            printable text, the action's schema),
             the match locked, then applied / confirmed / held (held.py, steps.py) / a conflict,
             or a RuleViolation / ServiceError / ValidationError: refused.
 4. log      log.py writes the entry with its outcome (outcomes.py); in a batch the rows wait

@@ -1,24 +1,23 @@
 """Auto-call: after an entry frees a station or decides a match, the next matches are called
 to the free stations, each call a logged set_station entry (in the same transaction)."""
-import uuid
-
 from ..extensions import db
 from ..models import MatchRow
 from ..services import call_plan, checkin, stations
+from ..services.entry import Entry
 from . import log, preload
 from .batch import Batch
 from .outcomes import Outcome
 
 
-def follow_up(batch: Batch, op: dict, user) -> None:
+def follow_up(batch: Batch, op: Entry, user) -> None:
     """Auto-call, in the same transaction, when an entry freed a station or decided a match."""
-    match = preload.get(MatchRow, op["match_id"], batch) if isinstance(op.get("match_id"), int) else None
-    if match is None or (op["kind"] != "set_station" and match.status == "ready"):
+    match = preload.get(MatchRow, op.match_id, batch) if op.on_match else None
+    if match is None or (op.kind != "set_station" and match.status == "ready"):
         return
     event = match.bracket.phase.event
     preload.phases_loaded(batch)  # in a sync batch: every event's phases in one query
     if stations.auto_call_wanted(event):
-        call_next(event, user, op.get("received_at"), batch=batch)
+        call_next(event, user, op.received_at, batch=batch)
 
 
 def call_next(event, user=None, received_at=None, every_phase=False, batch: Batch | None = None) -> list[Outcome]:
@@ -28,9 +27,8 @@ def call_next(event, user=None, received_at=None, every_phase=False, batch: Batc
     for match, station in call_plan.plan_auto_calls(event, every_phase):
         if not _still_waiting(match):
             continue
-        op = {"op_id": f"auto-{uuid.uuid4()}", "device_id": "auto-call", "kind": "set_station",
-              "match_id": match.id, "payload": {"station": station.name, "auto": True},
-              "received_at": received_at}
+        op = Entry.by_server("set_station", "auto-call", match.id, {"station": station.name, "auto": True},
+                             prefix="auto-", received_at=received_at)
         outcomes.append(log.record(op, user, checkin.set_station(op, match, None), None, batch))
     return outcomes
 

@@ -16,52 +16,51 @@ from ..services import (
     play,
     restarts,
 )
+from ..services.entry import Entry, position_of
+from ..tournament.entry_kinds import ENTRY_KINDS, kinds
 from ..tournament.errors import N_, RuleViolation
 from . import held, log, payloads, preload, steps
 from .batch import Batch
 from .outcomes import Outcome
 from .payloads import CorrectionForm, GameCorrectionForm, WinnerForm
 
-MATCH_KINDS = ("coin_toss", "roll_call", "arrive", "name_player", "declare_change", "report_game",
-               "penalty", "replay", "override", "ruling")
+MATCH_KINDS = kinds(play=True)
 # Bracket-level entries the desk makes (its result and correction forms, conflict decisions).
-DESK_KINDS = ("record_winner", "correct_result", "correct_game", "resolve_conflict", "undo_walkover")
+DESK_KINDS = kinds(play=False, desk_only=True, needs_match=True)
 
 
-def _stale(op: dict, match: MatchRow) -> bool:
+def _stale(op: Entry, match: MatchRow) -> bool:
     """The entrants changed since the device looked at the match."""
-    return op.get("base_version") is not None and op["base_version"] < (match.slots_version or 0)
+    return op.base_version is not None and op.base_version < (match.slots_version or 0)
 
 
-def decide(batch: Batch, op: dict, user) -> tuple[Outcome, str | None]:
+def decide(batch: Batch, op: Entry, user) -> tuple[Outcome, str | None]:
     """Applied, confirmed, held or conflict — and the conflict's reason; raises when refused."""
     mirror_guard.check(op)  # one writer per event: a mirrored copy takes no entries
     access.check_signed_in(user)
     payloads.check_printable(op)
-    if op["kind"] == "check_in":
-        return checkin.apply(op, user), None  # checks the entrant's event
-    if op["kind"] in disqualifications.KINDS:
-        return disqualifications.apply(op, user), None  # checks the entrant's event and the desk
-    if op["kind"] not in MATCH_KINDS + DESK_KINDS + ("set_station", desk_requests.KIND):
-        raise RuleViolation("op.kind", N_("Unknown kind of entry: %(kind)s."), kind=op["kind"])
-    if op["kind"] in DESK_KINDS:
+    kind = ENTRY_KINDS.get(op.kind)
+    if kind is None:
+        raise RuleViolation("op.kind", N_("Unknown kind of entry: %(kind)s."), kind=op.kind)
+    if not kind.needs_match:  # check-in, DQ, withdrawal: each checks the entrant's event (and the desk)
+        return kind.decider(op, user), None
+    if op.kind in DESK_KINDS:
         access.check_desk(user)
-    match = lock_match(batch, op.get("match_id"))
+    match = lock_match(batch, op.match_id)
     if match is None:
         raise RuleViolation("op.no_match", N_("This match does not exist."))
     access.check_event(user, match.bracket.phase.event_id)  # every kind: staff stay in their event
     return _on_match(batch, op, match, user)
 
 
-def _on_match(batch: Batch, op: dict, match: MatchRow, user) -> tuple[Outcome, str | None]:
-    """An entry on a match (locked, in the user's event), by its kind."""
-    if op["kind"] == "set_station":
-        return checkin.set_station(op, match, user), None
-    if op["kind"] == desk_requests.KIND:  # to the desk's queue; the match does not change
-        return desk_requests.send(op, match, user), None
-    if op["kind"] in DESK_KINDS:
+def _on_match(batch: Batch, op: Entry, match: MatchRow, user) -> tuple[Outcome, str | None]:
+    """An entry on a match (locked, in the user's event), by its kind's decider."""
+    decider = ENTRY_KINDS[op.kind].decider
+    if decider is decide_match:
+        return decide_match(batch, op, match, user)
+    if decider is decide_desk:
         return decide_desk(op, match, user)
-    return decide_match(batch, op, match, user)
+    return decider(op, match, user), None  # a station call; a request to the desk's queue
 
 
 # The rules need the match's phase and event: one joined query instead of three.
@@ -78,16 +77,14 @@ def lock_match(batch: Batch, match_id) -> MatchRow | None:
     return db.session.get(MatchRow, match_id, with_for_update=True)
 
 
-def decide_match(batch: Batch, op: dict, match: MatchRow, user=None) -> tuple[Outcome, str | None]:
+def decide_match(batch: Batch, op: Entry, match: MatchRow, user=None) -> tuple[Outcome, str | None]:
     """A match-play entry: held, a conflict, confirmed (already recorded) or applied."""
-    payload = dict(op.get("payload") or {})
-    named = held.named_players(payload.pop("slots", None))
-    payload = payloads.load_action(op["kind"], payload)
-    position = payload.pop("position", None)
-    action = {"kind": op["kind"], **payload}
+    named = held.named_players(op.slots)
+    action = {"kind": op.kind, **payloads.load_action(op.kind, op.payload)}
+    position = op.position
     if held.must_wait(match):
         held.note(batch, match.id)
-        return Outcome(op["op_id"], "held", "held.waiting", held.MESSAGE, match_version=match.version), None
+        return Outcome(op.op_id, "held", "held.waiting", held.MESSAGE, match_version=match.version), None
     if named is not None and named != (match.slot_a, match.slot_b):
         return _conflict(op, match, "players_differ")
     if named is None and _stale(op, match):
@@ -95,21 +92,21 @@ def decide_match(batch: Batch, op: dict, match: MatchRow, user=None) -> tuple[Ou
     actions = match.actions or []
     if position is not None and position < len(actions):
         if same_action(actions[position], action):
-            return Outcome(op["op_id"], "confirmed", match_version=match.version), None
+            return Outcome(op.op_id, "confirmed", match_version=match.version), None
         return _conflict(op, match, "different_result")
     placed = _placed(batch, op, match, position, len(actions))  # I2: at its own step, or not at all
     if placed is not None:
         return placed
-    if op["kind"] == "ruling" and user is not None and not getattr(user, "is_desk", False):
+    if op.kind == "ruling" and user is not None and not getattr(user, "is_desk", False):
         raise ServiceError("op.desk_only", N_("Only the desk may make this entry."))
     state = play.state_of(match)
     before = len(state.undone)
     new = play.apply_action(match, action, state)
     _mark_undone(batch, match, new.undone[before:])
-    return Outcome(op["op_id"], "applied", match_version=match.version), None
+    return Outcome(op.op_id, "applied", match_version=match.version), None
 
 
-def _placed(batch: Batch, op: dict, match: MatchRow, position: int | None, recorded: int):
+def _placed(batch: Batch, op: Entry, match: MatchRow, position: int | None, recorded: int):
     """A conflict when the entry follows its phone's refused one, held when its step is not
     reached yet; None when it goes in now (see steps.py)."""
     if position is None:
@@ -119,7 +116,7 @@ def _placed(batch: Batch, op: dict, match: MatchRow, position: int | None, recor
         return _conflict(op, match, "follows_refused", {"step": position, "refused": refused["op_id"]})
     if position > recorded:
         held.note(batch, match.id)
-        return Outcome(op["op_id"], "held", "held.earlier_entries", steps.AHEAD,
+        return Outcome(op.op_id, "held", "held.earlier_entries", steps.AHEAD,
                        {"step": position + 1, "recorded": recorded}, match.version), None
     return None
 
@@ -135,7 +132,7 @@ def _mark_undone(batch: Batch, match: MatchRow, undone: list[dict]) -> None:
         Operation.kind.in_(MATCH_KINDS)).order_by(Operation.id)]  # a restart's undone entries are gone
     for entry in undone:
         at = entry["at"]
-        row = next((r for r in rows if (r.payload or {}).get("position") == at), None)
+        row = next((r for r in rows if position_of((r.payload or {}).get("position")) == at), None)
         row = row or (rows[at] if at < len(rows) else None)
         if row is not None:
             why = {k: entry[k] for k in ("code", "message", "params")}
@@ -153,29 +150,29 @@ def same_action(recorded: dict, entered: dict) -> bool:
     return all(recorded.get(k) == v for k, v in entered.items() if k not in _STATE_DECIDED)
 
 
-def decide_desk(op: dict, match: MatchRow, user) -> tuple[Outcome, str | None]:
+def decide_desk(op: Entry, match: MatchRow, user) -> tuple[Outcome, str | None]:
     """A desk entry on a match: its result, a correction or a conflict decision."""
-    payload = op.get("payload") or {}
-    if op["kind"] == "resolve_conflict":
+    payload = op.payload
+    if op.kind == "resolve_conflict":
         params = conflicts.resolve(payload, user)
-        return Outcome(op["op_id"], "applied", params=params, match_version=match.version), None
+        return Outcome(op.op_id, "applied", params=params, match_version=match.version), None
     if _stale(op, match):
         return _conflict(op, match, "participants_changed")
-    if op["kind"] == "undo_walkover":
+    if op.kind == "undo_walkover":
         no_shows.undo_walkover(match, user)
-        return Outcome(op["op_id"], "applied", match_version=match.version), None
-    if op["kind"] == "record_winner":
+        return Outcome(op.op_id, "applied", match_version=match.version), None
+    if op.kind == "record_winner":
         return _record_winner(op, match, user, WinnerForm().load(payload))
-    form = (GameCorrectionForm if op["kind"] == "correct_game" else CorrectionForm)().load(payload)
+    form = (GameCorrectionForm if op.kind == "correct_game" else CorrectionForm)().load(payload)
     if not form["reason"].strip():
         raise ServiceError("correction.reason",
                            N_("Give the reason for the correction: it is kept in the match's history."))
     with restarts.collect() as restarted:  # I1: the desk is shown every match that restarts
         _correct(match, form, user)
     if not restarted:
-        return Outcome(op["op_id"], "applied", match_version=match.version), None
+        return Outcome(op.op_id, "applied", match_version=match.version), None
     keys = ", ".join(row.key for row in restarted)
-    return Outcome(op["op_id"], "applied", "bracket.restarted", RESTARTED, {"matches": keys},
+    return Outcome(op.op_id, "applied", "bracket.restarted", RESTARTED, {"matches": keys},
                    match.version), None
 
 
@@ -191,13 +188,21 @@ RESTARTED = N_("These matches restart with their new players; their entries were
                "that made them is told: %(matches)s")
 
 
-def _record_winner(op: dict, match: MatchRow, user, form: dict) -> tuple[Outcome, str | None]:
+def _record_winner(op: Entry, match: MatchRow, user, form: dict) -> tuple[Outcome, str | None]:
     if match.status == "done" and match.winner_id is not None:
         if match.winner_id == form["winner"]:
-            return Outcome(op["op_id"], "confirmed", match_version=match.version), None
+            return Outcome(op.op_id, "confirmed", match_version=match.version), None
         return _conflict(op, match, "different_result")
     brackets.record_winner(match, form["winner"], user, walkover=form["walkover"])
-    return Outcome(op["op_id"], "applied", match_version=match.version), None
+    return Outcome(op.op_id, "applied", match_version=match.version), None
+
+
+# Each kind's decider, on the entry kinds' registry (tests/service/test_entry_kinds.py: none missing).
+_DECIDERS = {**dict.fromkeys(MATCH_KINDS, decide_match), **dict.fromkeys(DESK_KINDS, decide_desk),
+             "set_station": checkin.set_station, desk_requests.KIND: desk_requests.send, "check_in": checkin.apply,
+             **dict.fromkeys(disqualifications.KINDS, disqualifications.apply)}
+for _kind, _decider in _DECIDERS.items():
+    ENTRY_KINDS[_kind].decider = _decider
 
 
 _CONFLICTS = {
@@ -209,6 +214,6 @@ _CONFLICTS = {
     "follows_refused": steps.FOLLOWS}
 
 
-def _conflict(op: dict, match: MatchRow, reason: str, params: dict | None = None) -> tuple[Outcome, str]:
-    return Outcome(op["op_id"], "conflict", f"conflict.{reason}", _CONFLICTS[reason], params,
+def _conflict(op: Entry, match: MatchRow, reason: str, params: dict | None = None) -> tuple[Outcome, str]:
+    return Outcome(op.op_id, "conflict", f"conflict.{reason}", _CONFLICTS[reason], params,
                    match_version=match.version), reason

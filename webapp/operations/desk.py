@@ -1,12 +1,12 @@
 """Entries made on the server rather than on a phone, submitted through the pipeline like a
 phone's (so the log replays them): a desk page's DQ, withdrawal or their undo, and the automatic
 walkovers. The rules deciding them are the services' (disqualifications.py, no_shows.py)."""
-import uuid
 from datetime import datetime
 
 from ..extensions import db
 from ..models import Entrant, Event
 from ..services import ServiceError, disqualifications, stations
+from ..services.entry import Entry
 from ..tournament.errors import N_
 from .outcomes import Outcome
 from .submit import submit
@@ -28,8 +28,7 @@ def walk_over(event: Event, now: datetime | None = None) -> list:
         db.session.refresh(match)  # a first game entered since the list was read: no walkover
         if not stations.no_show_over(match, now):
             continue
-        op = {"op_id": str(uuid.uuid4()), "device_id": "auto-walkover", "kind": "record_winner",
-              "match_id": match.id, "base_version": match.slots_version,
-              "payload": {"winner": winner, "walkover": True}}
+        op = Entry.by_server("record_winner", "auto-walkover", match.id, {"winner": winner, "walkover": True},
+                             base_version=match.slots_version)
         outcomes.append(submit(op, None))
     return outcomes

@@ -14,22 +14,12 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import MatchRow, Operation
+from ..services.entry import Entry, named_players, position_of  # noqa: F401 - named_players: its name here
 from ..tournament.errors import N_
 from .batch import Batch
-from .payloads import ValidationError
 
 WAITING = "pending"  # the bracket engine's state of a match whose players are not all known
 MESSAGE = N_("Waiting for an earlier result: this entry is applied as soon as the match's players are known.")
-
-
-def named_players(value) -> tuple[int, int] | None:
-    """The players the phone named ({"a": id, "b": id}), or None when it named none."""
-    if value is None:
-        return None
-    ids = (value.get("a"), value.get("b")) if isinstance(value, dict) else (None, None)
-    if not all(isinstance(i, int) and not isinstance(i, bool) and 0 < i < 2**31 for i in ids):
-        raise ValidationError({"slots": ["name both players of the match as entrant ids"]})
-    return ids
 
 
 def must_wait(match: MatchRow) -> bool:
@@ -96,14 +86,12 @@ def held_rows(match: MatchRow) -> list[Operation]:
 
 
 def steps_position(row: Operation) -> int | None:
-    position = (row.payload or {}).get("position")
-    return int(position) if str(position).isdigit() else None
+    return position_of((row.payload or {}).get("position"))
 
 
-def as_op(row: Operation) -> dict:
-    """A logged entry as the operation it was."""
-    return {"op_id": row.op_id, "device_id": row.device_id, "seq": row.seq, "kind": row.kind,
-            "match_id": row.match_id, "base_version": row.base_version, "payload": row.payload or {}}
+def as_op(row: Operation) -> Entry:
+    """A logged entry as the entry it was."""
+    return Entry.from_log(row)
 
 
 def settle(row: Operation, outcome) -> None:

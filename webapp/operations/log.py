@@ -7,11 +7,12 @@ marking entries undone, the end of the batch), so nothing logged can be rolled b
 from ..extensions import db
 from ..models import Conflict, Operation
 from ..models.base import utcnow
+from ..services.entry import Entry
 from .batch import Batch, current
 from .outcomes import Outcome
 
 
-def record(op: dict, user, outcome: Outcome, reason: str | None, batch: Batch | None = None) -> Outcome:
+def record(op: Entry, user, outcome: Outcome, reason: str | None, batch: Batch | None = None) -> Outcome:
     """Log the entry with its outcome (later, with the batch, unless it opens a conflict).
     `batch`: the batch the entry is part of (else the one under way, if any)."""
     batch = batch or current()
@@ -23,19 +24,16 @@ def record(op: dict, user, outcome: Outcome, reason: str | None, batch: Batch | 
     db.session.add(row)
     if reason:
         db.session.flush()
-        db.session.add(Conflict(match_id=op["match_id"], operation_id=row.id, reason=reason))
+        db.session.add(Conflict(match_id=op.match_id, operation_id=row.id, reason=reason))
     return outcome
 
 
-def _log_values(op: dict, user, outcome: Outcome) -> dict:
-    values = dict(op_id=op["op_id"], device_id=op.get("device_id", ""), seq=op.get("seq", 0),
-                  kind=op["kind"], match_id=op.get("match_id"), event_id=op.get("event_id"),
-                  base_version=op.get("base_version"),
-                  payload=op.get("payload") or {}, user_id=getattr(user, "id", None),
-                  device_time=op.get("device_time", ""), outcome=outcome.outcome, code=outcome.code,
-                  message=outcome.message, params=outcome.params or {},
-                  match_version=outcome.match_version, received_at=op.get("received_at") or utcnow())
-    return values
+def _log_values(op: Entry, user, outcome: Outcome) -> dict:
+    return dict(op_id=op.op_id, device_id=op.device_id, seq=op.seq, kind=op.kind, match_id=op.match_id,
+                event_id=op.event_id, base_version=op.base_version, payload=op.logged_payload,
+                user_id=getattr(user, "id", None), device_time=op.device_time, outcome=outcome.outcome,
+                code=outcome.code, message=outcome.message, params=outcome.params or {},
+                match_version=outcome.match_version, received_at=op.received_at or utcnow())
 
 
 def write_pending(batch: Batch | None = None) -> None:

@@ -4,36 +4,14 @@ applied / confirmed / duplicate / conflict / held / rejected (the package docstr
 each is given). A logged entry's outcome is read back from its log row: a resend answers
 "duplicate" with the first one's outcome (I3), a void that undid it is told on the next sync.
 """
-from dataclasses import dataclass
-
 from sqlalchemy import bindparam, select
 
 from ..extensions import db
 from ..models import Operation
+from ..services.entry import Entry
+from ..services.outcome import Outcome  # noqa: F401 - its public name here, as before
 from ..tournament.errors import N_
 from .payloads import ValidationError
-
-
-@dataclass
-class Outcome:
-    """What the server made of one operation."""
-
-    op_id: str
-    outcome: str
-    code: str | None = None
-    message: str | None = None
-    params: dict | None = None
-    match_version: int | None = None
-    resolution: str | None = None  # the desk's decision on a conflict this entry was part of
-    lost: bool | None = None       # True when that decision did not keep this entry
-    undone: dict | None = None     # a later void undid this applied entry: {code, message, params}
-
-    def to_dict(self) -> dict:
-        """The JSON form returned to the phone (message translated by the caller)."""
-        return {"op_id": self.op_id, "outcome": self.outcome, "code": self.code,
-                "message": self.message, "params": self.params or {},
-                "match_version": self.match_version, "resolution": self.resolution, "lost": self.lost,
-                "undone": self.undone}
 
 
 def refused(op_id: str, problem) -> Outcome:
@@ -51,11 +29,6 @@ def describe(problem: ValidationError) -> str:
                      for field, errs in messages.items())
 
 
-def _fields(op: dict) -> dict:
-    """The parts of an operation that must match for a replay to be the same operation."""
-    return {"kind": op["kind"], "match_id": op.get("match_id"), "payload": op.get("payload") or {}}
-
-
 def stored_outcome(row: Operation, duplicate: bool = False) -> Outcome:
     """The outcome recorded for a logged operation (as "duplicate" when it is a replay)."""
     params = dict(row.params or {})
@@ -68,13 +41,13 @@ def stored_outcome(row: Operation, duplicate: bool = False) -> Outcome:
                    undone)
 
 
-def replayed(op: dict) -> Outcome | None:
+def replayed(op: Entry) -> Outcome | None:
     """The first outcome of a replayed op_id, or a rejection if the op_id was reused."""
-    row = db.session.query(Operation).filter_by(op_id=op["op_id"]).first()
+    row = db.session.query(Operation).filter_by(op_id=op.op_id).first()
     if row is None:
         return None
-    if _fields({"kind": row.kind, "match_id": row.match_id, "payload": row.payload}) != _fields(op):
-        return Outcome(op["op_id"], "rejected", "op.reused",
+    if not Entry.from_log(row).same_entry(op):  # a row logged before entries were read apart compares too
+        return Outcome(op.op_id, "rejected", "op.reused",
                        N_("This operation id was already used for a different entry."))
     return stored_outcome(row, duplicate=True)
 

@@ -10,6 +10,7 @@ import re
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, missing, pre_load, validate
 
 from ..services import ServiceError
+from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_
 
 SIDE = validate.OneOf(("a", "b"))
@@ -18,11 +19,10 @@ ROUNDS = validate.Range(min=0, max=9)
 TEXT = validate.Length(max=60)
 
 
-FORM_NOISE = ("csrf_token", "kind", "base_version")
-
 
 class ActionSchema(Schema):
-    """Common to all actions: `position` is where the phone expects the action to go."""
+    """Common to all actions. An entry's step is its envelope's (services/entry.py reads it); a
+    `position` left in the payload is one that names no step, and is refused here by name."""
 
     class Meta:
         unknown = RAISE
@@ -30,12 +30,13 @@ class ActionSchema(Schema):
     position = fields.Integer(validate=validate.Range(min=0, max=10_000), load_default=None)
 
     @pre_load
-    def _drop_form_noise(self, data, **_):
-        data = dict(data)
-        for noise in FORM_NOISE:
-            data.pop(noise, None)
-        # An empty optional form field means "not given".
-        return {k: v for k, v in data.items() if v != "" or k in self.fields and self.fields[k].required}
+    def _drop_empty(self, data, **_):
+        return without_empty(self, data)
+
+
+def without_empty(schema: Schema, data: dict) -> dict:
+    """An empty optional form field means "not given"."""
+    return {k: v for k, v in data.items() if v != "" or k in schema.fields and schema.fields[k].required}
 
 
 class CoinTossSchema(ActionSchema):
@@ -117,15 +118,20 @@ _LOADERS = {kind: schema() for kind, schema in ACTION_SCHEMAS.items()}
 
 
 def load_action(kind: str, payload: dict) -> dict:
-    """A clean payload for an action kind (with `position` if given); ValidationError otherwise."""
+    """The action's clean fields (an entry's payload: its envelope read apart, services/entry.py);
+    ValidationError otherwise."""
     loader = _LOADERS.get(kind)
     if loader is None:
         raise ValidationError({"kind": [f"unknown kind {kind!r}"]})
-    if kind in _QUICK and not any(noise in payload for noise in FORM_NOISE) and "" not in payload.values():
-        loaded = quick_load(loader, payload)  # _drop_form_noise would leave this payload as it is
+    if kind in _QUICK and "position" not in payload:
+        # A form's empty optional field is dropped here as _drop_empty would: its payload takes the fast path too.
+        loaded = quick_load(loader, without_empty(loader, payload) if "" in payload.values() else payload)
         if loaded is not None:
+            loaded.pop("position", None)
             return loaded
-    return loader.load(payload)
+    loaded = loader.load(payload)
+    loaded.pop("position", None)
+    return loaded
 
 
 # Marshmallow's load costs more than the checks it runs (a tenth of an entry on the sync
@@ -172,7 +178,7 @@ def quick_loadable(schema: Schema, hooks=()) -> bool:
                                        for f in schema.load_fields.values())
 
 
-_QUICK = {kind for kind, loader in _LOADERS.items() if quick_loadable(loader, ("_drop_form_noise",))}
+_QUICK = {kind for kind, loader in _LOADERS.items() if quick_loadable(loader, ("_drop_empty",))}
 
 ALLOWED_CONTROLS = {"\n", "\r", "\t"}  # line breaks in a typed reason are fine
 # Unicode category Cc is exactly U+0000–U+001F and U+007F–U+009F (fixed by the standard);
@@ -216,9 +222,9 @@ def _has_control(text: str) -> bool:
     return _CONTROL.search(text) is not None
 
 
-def check_printable(op: dict) -> None:
+def check_printable(op) -> None:
     """Refuse an entry whose text holds NUL or another control character (never stored)."""
-    where = control_characters_in(op.get("payload") or {}, "")
+    where = control_characters_in(op.payload, "")
     if where is not None:
         raise ServiceError("op.control_characters", N_(
             "This entry contains a control character (in %(field)s): use printable text only."),
@@ -254,3 +260,8 @@ class GameCorrectionForm(FormSchema):
     double_ko = fields.Boolean(load_default=False)
     reason = fields.String(load_default="", validate=validate.Length(max=300))
     cascade = fields.Boolean(load_default=False)
+
+
+for _kind, _schema in {**ACTION_SCHEMAS, "record_winner": WinnerForm, "correct_result": CorrectionForm,
+                       "correct_game": GameCorrectionForm}.items():
+    ENTRY_KINDS[_kind].schema = _schema  # the entry kinds' registry: each kind's payload schema

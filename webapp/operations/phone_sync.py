@@ -15,25 +15,30 @@ STALE = timedelta(minutes=30)  # a phone silent this long, or with entries waiti
 
 
 def seen(device_id: str, user, waiting: int, persisted: bool | None = None) -> None:
-    """Note this phone's sync: one row per device id. Best effort: the sync's own answer never
-    fails for it (a busy database skips this note; the next sync makes it)."""
-    values = {"user_id": getattr(user, "id", None), "event_id": getattr(user, "event_id", None),
-              "staff_name": (getattr(user, "display_name", "") or getattr(user, "username", ""))[:120],
-              "last_sync_at": utcnow(), "waiting": max(0, int(waiting or 0))}
-    if persisted is not None:
-        values["persisted"] = bool(persisted)
+    """Note this phone's sync in a transaction of its own (a phone checking in without entries).
+    Best effort: the answer never fails for it (a busy database skips this note; the next sync makes it)."""
     for _attempt in range(2):  # a race of the same phone's two syncs: the second updates the first's row
         try:
             with write_transaction(db.session):  # SQLite: the write lock from the start (no upgrade deadlock)
-                _upsert(device_id, values)
-                # The desk's list of who is signed in: this session's phone, seen now, with this outbox.
-                login_sessions.seen(getattr(user, "login_session_id", None), device_id)
+                note(device_id, user, waiting, persisted)
             return
         except IntegrityError:
             continue
         except OperationalError:
             db.session.rollback()
             return
+
+
+def note(device_id: str, user, waiting: int, persisted: bool | None = None) -> None:
+    """Note this phone's sync inside the caller's transaction (a sync batch's: one commit per sync)."""
+    values = {"user_id": getattr(user, "id", None), "event_id": getattr(user, "event_id", None),
+              "staff_name": (getattr(user, "display_name", "") or getattr(user, "username", ""))[:120],
+              "last_sync_at": utcnow(), "waiting": max(0, int(waiting or 0))}
+    if persisted is not None:
+        values["persisted"] = bool(persisted)
+    _upsert(device_id, values)
+    # The desk's list of who is signed in: this session's phone, seen now, with this outbox.
+    login_sessions.seen(getattr(user, "login_session_id", None), device_id)
 
 
 def _upsert(device_id: str, values: dict) -> None:

@@ -46,7 +46,7 @@ def _kept(batch: Batch | None = None) -> dict | None:
 
 
 @contextmanager
-def preloaded(batch: Batch, ops: list[dict], locked: list[MatchRow] | None = None):
+def preloaded(batch: Batch, ops: list, locked: list[MatchRow] | None = None):
     """Within the block, get() answers the batch's matches and entrants from the preload,
     and matches_by_key() the matches their results read (their neighbours).
 
@@ -61,9 +61,9 @@ def preloaded(batch: Batch, ops: list[dict], locked: list[MatchRow] | None = Non
             event.remove(db.session(), "after_flush", _note_flushed)
 
 
-def preload(ops: list[dict], locked: list[MatchRow] | None = None) -> dict:
+def preload(ops: list, locked: list[MatchRow] | None = None) -> dict:
     """Load the batch's matches, the rows above them, their neighbours, entrants and members."""
-    ids = {op["match_id"] for op in ops if isinstance(op.get("match_id"), int)}
+    ids = {op.match_id for op in ops if op.on_match}
     if not ids:
         return {}
     if locked is not None:

@@ -8,6 +8,7 @@ their entries in step order, until none of them moves.
 from ..extensions import db
 from ..models import Conflict, MatchRow, Operation
 from ..services import ServiceError
+from ..services.entry import Entry
 from ..tournament.errors import RuleViolation
 from . import held, log, steps
 from .batch import Batch
@@ -16,11 +17,11 @@ from .outcomes import refused
 from .payloads import ValidationError
 
 
-def after_refusal(batch: Batch, op: dict, user) -> None:
+def after_refusal(batch: Batch, op: Entry, user) -> None:
     """The entry was refused: the same phone's entries held behind it now follow a refused entry."""
-    steps.note_refused(batch, op.get("device_id", ""), op["match_id"])
-    held.touch(batch, op["match_id"])  # nothing else changed: the match has no new version
-    ready(batch, user, only=op["match_id"])
+    steps.note_refused(batch, op.device_id, op.match_id)
+    held.touch(batch, op.match_id)  # nothing else changed: the match has no new version
+    ready(batch, user, only=op.match_id)
 
 
 def ready(batch: Batch, user, only: int | None = None) -> None:
@@ -55,7 +56,7 @@ def _decide_held(batch: Batch, row: Operation, match: MatchRow, user) -> bool:
         with db.session.begin_nested():
             outcome, reason = decide_match(batch, op, match, user)
     except (RuleViolation, ServiceError, ValidationError) as problem:
-        outcome, reason = refused(op["op_id"], problem), None
+        outcome, reason = refused(op.op_id, problem), None
     if outcome.outcome == "held":
         return False
     outcome.match_version = match.version

@@ -20,6 +20,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import Operation
+from ..services.entry import Entry, position_of
 from ..tournament.errors import N_
 from .batch import Batch
 
@@ -35,16 +36,10 @@ def note_refused(batch: Batch, device_id: str, match_id) -> None:
         batch.refused.add((device_id or "", match_id))
 
 
-def position_of(payload) -> int | None:
-    """The step an entry names (a form sends it as text, a script as a number)."""
-    position = (payload or {}).get("position") if isinstance(payload, dict) else None
-    return int(position) if str(position).isdigit() else None
-
-
-def follows_refused(batch: Batch, op: dict, match_id: int, position: int | None) -> dict | None:
+def follows_refused(batch: Batch, op: Entry, match_id: int, position: int | None) -> dict | None:
     """The same phone's refused entry at the step before this one, when nothing of that phone
     stands at that step; else None."""
-    device = op.get("device_id", "")
+    device = op.device_id
     if not position or (device, match_id) not in batch.refused:
         return None
     before = [entry for entry in _phone_entries(batch, device, match_id) if entry["position"] == position - 1]
@@ -58,11 +53,15 @@ def _phone_entries(batch: Batch, device: str, match_id: int) -> list[dict]:
     """This phone's entries for the match, oldest first (logged, then pending in this batch)."""
     rows = db.session.execute(select(Operation.op_id, Operation.payload, Operation.outcome).where(
         Operation.match_id == match_id, Operation.device_id == device).order_by(Operation.id))
-    out = [{"op_id": op_id, "position": position_of(payload), "outcome": outcome}
+    out = [{"op_id": op_id, "position": _logged_position(payload), "outcome": outcome}
            for op_id, payload, outcome in rows]
-    out += [{"op_id": v["op_id"], "position": position_of(v["payload"]), "outcome": v["outcome"]}
+    out += [{"op_id": v["op_id"], "position": _logged_position(v["payload"]), "outcome": v["outcome"]}
             for v in (batch.log_rows or []) if v["match_id"] == match_id and v["device_id"] == device]
     return out
+
+
+def _logged_position(payload) -> int | None:
+    return position_of(payload.get("position")) if isinstance(payload, dict) else None
 
 
 FOLLOWS = N_("This entry was made after your entry for step %(step)s of this match, which was refused: "

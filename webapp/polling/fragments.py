@@ -12,8 +12,6 @@ import functools
 import gzip
 import hashlib
 import os
-import threading
-from collections import OrderedDict
 from typing import Callable
 from urllib.parse import quote
 
@@ -24,6 +22,7 @@ from flask_login import current_user
 from markupsafe import Markup
 
 from ..extensions import cache
+from ..lru import LRU
 from .stamps import event_stamp, phase_stamp  # noqa: F401 (the views read them here)
 
 
@@ -79,10 +78,7 @@ def lookup_utf8(name: str, stamp: tuple) -> bytes | None:
     """lookup() as UTF-8, the form this worker keeps text in: a page joining thousands of blocks
     joins the kept bytes themselves and decodes once, holding no second copy of each block."""
     key = _key(name, stamp)
-    with _local_lock:
-        value = _LOCAL.get(key)
-        if value is not None:
-            _LOCAL.move_to_end(key)
+    value = _LOCAL.get(key)
     if value is None:
         value = cache.get(key)
         value = None if value is None else _keep(key, value)
@@ -98,18 +94,16 @@ def keep_utf8(name: str, stamp: tuple, html: str) -> bytes:
 # The shared cache (Redis, else a folder every worker of the machine reads: config.py) with
 # this worker's most recent answers in front: a key names a version, so a copy never goes
 # stale, and a warm page costs a dictionary look-up, not a file or a round trip.
-_LOCAL: OrderedDict = OrderedDict()
+# Bounded by bytes (a kept str is ASCII: one byte a character); one value heavier than the
+# bound is kept alone (webapp/lru.py).
 _LOCAL_BYTES = 16 * 1024 * 1024
-_local_size = 0
-_local_lock = threading.Lock()
+_LOCAL = LRU(_LOCAL_BYTES, weigh=len)
 
 
 def _get(key: str):
-    with _local_lock:
-        value = _LOCAL.get(key)
-        if value is not None:
-            _LOCAL.move_to_end(key)
-            return value.decode() if type(value) is _Utf8 else value
+    value = _LOCAL.get(key)
+    if value is not None:
+        return value.decode() if type(value) is _Utf8 else value
     value = cache.get(key)
     if value is not None:
         _keep(key, value)
@@ -146,22 +140,9 @@ class _Utf8(bytes):
 def _keep(key: str, value):
     """Keep the value in this worker (the least recently used go past _LOCAL_BYTES); answers
     what is kept."""
-    global _local_size
     if isinstance(value, str) and not value.isascii():
         value = _Utf8(value, "utf-8")
-    with _local_lock:
-        if key in _LOCAL:
-            return _LOCAL[key]
-        _LOCAL[key] = value
-        _local_size += _size(value)
-        while _local_size > _LOCAL_BYTES and len(_LOCAL) > 1:
-            _local_size -= _size(_LOCAL.popitem(last=False)[1])
-    return value
-
-
-def _size(value) -> int:
-    """Bytes a kept value holds, roughly (a str kept is ASCII: one byte a character)."""
-    return len(value)
+    return _LOCAL.keep(key, value)
 
 
 def shareable() -> bool:

@@ -18,10 +18,9 @@ What keeps it safe:
 - The memory is bounded (KEPT_BYTES per worker, least recently used out): made-up query strings
   cost what they cost without the gate.
 """
-import threading
-from collections import OrderedDict
 from http.cookies import CookieError, SimpleCookie
 
+from ..lru import LRU
 from ..web.i18n import LANG_COOKIE
 from . import stamps
 
@@ -43,18 +42,14 @@ class PageGate:
         with app.app_context():
             from ..extensions import db
             self.engine = db.engine
-        self.kept: OrderedDict = OrderedDict()
-        self.size, self.replays = 0, 0
-        self.lock = threading.Lock()
+        self.kept = kept_answers(KEPT_BYTES)
+        self.replays = 0
 
     def __call__(self, environ, start_response):
         key = self._key(environ)
         if key is None:
             return self.wsgi_app(environ, start_response)
-        with self.lock:
-            kept = self.kept.get(key)
-            if kept is not None:
-                self.kept.move_to_end(key)
+        kept = self.kept.get(key)
         if kept is None:
             return self._ask_the_app(environ, start_response, key)
         status, headers, body = kept
@@ -96,17 +91,13 @@ class PageGate:
         finally:
             getattr(chunks, "close", lambda: None)()
         if environ.get(REPLAYABLE) == key[0] and _keepable(answer, body):
-            self._keep(key, (answer["status"], tuple(answer["headers"]), body))
+            self.kept.keep(key, (answer["status"], tuple(answer["headers"]), body))
         return [body]
 
-    def _keep(self, key, value) -> None:
-        with self.lock:
-            if key in self.kept:
-                return
-            self.kept[key] = value
-            self.size += len(value[2])
-            while self.size > KEPT_BYTES and self.kept:
-                self.size -= len(self.kept.popitem(last=False)[1][2])
+
+def kept_answers(bound: int) -> LRU:
+    """The kept answers (status, headers, body), weighed by their bodies' bytes."""
+    return LRU(bound, weigh=lambda answer: len(answer[2]))
 
 
 def _keepable(answer: dict, body: bytes) -> bool:

@@ -8,10 +8,10 @@ the winner to the next round of the same side, in the pair or straight-across po
 import functools
 from dataclasses import dataclass, field, replace
 
-from ..models import MatchRow, Phase
+from ..models import MatchRow
 from ..tournament.errors import RuleViolation
 from . import play
-from .standings import _side_rank, names, phase_placements
+from .standings import names
 
 EMPTY = ("bye", "void")
 
@@ -72,32 +72,6 @@ def _unfed(first: RoundView) -> RoundView:
     return RoundView(first.number, [replace(cell, fed=False) for cell in first.cells], first.name)
 
 
-def drawing(phase: Phase) -> list[BracketDrawing]:
-    """Every bracket of a phase, ready for _partials/bracket.html."""
-    result = []
-    places = dict(phase_placements(phase)) if len(phase.brackets) > 1 else {}
-    for row in phase.brackets:
-        seeds = {e["id"]: e["seed"] for e in row.entrants}
-        by_side: dict[str, dict[int, list[MatchRow]]] = {}
-        for match in sorted(row.matches, key=lambda m: (m.round, m.index)):
-            by_side.setdefault(match.side, {}).setdefault(match.round, []).append(match)
-        sides = [_side(side, rounds, seeds)
-                 for side, rounds in sorted(by_side.items(), key=lambda kv: _side_rank(kv[0]))]
-        sides = [s for s in sides if s.rounds]
-        result.append(BracketDrawing(row.label, sides, places.get(row.label, [])))
-    return result
-
-
-def _side(side: str, rounds: dict[int, list[MatchRow]], seeds: dict) -> SideView:
-    # Whole rounds of byes (or void resets) are not drawn at all; rounds keep their numbers,
-    # the same as in the matches' titles.
-    views = [RoundView(r, [_cell(m, seeds) for m in rounds[r]]) for r in sorted(rounds)
-             if any(m.status not in EMPTY for m in rounds[r])]
-    for current, following in zip(views, views[1:], strict=False):
-        _connect(current, following)
-    return SideView(side, views)
-
-
 def _connect(current: RoundView, following: RoundView) -> None:
     """Lines from each real match of a round to where its winner goes in the next."""
     position = {c.match.key: i for i, c in enumerate(following.cells)}
@@ -115,13 +89,6 @@ def _connect(current: RoundView, following: RoundView) -> None:
         else:
             continue
         following.cells[j].fed = True
-
-
-def _cell(match: MatchRow, seeds: dict) -> Cell:
-    if match.status in EMPTY:
-        return Cell(match)
-    return Cell(match, state=_state(match),
-                seeds=(seeds.get(match.slot_a), seeds.get(match.slot_b)))
 
 
 def _state(match: MatchRow) -> str:
@@ -153,4 +120,4 @@ def agreeing_score(match: MatchRow, score: tuple) -> tuple | None:
     return score if won >= lost else None
 
 
-__all__ = ["drawing", "names", "Cell", "RoundView", "SideView", "BracketDrawing"]
+__all__ = ["names", "Cell", "RoundView", "SideView", "BracketDrawing"]

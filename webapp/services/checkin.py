@@ -7,9 +7,9 @@ from marshmallow import EXCLUDE, Schema, fields
 from ..extensions import db
 from ..models import Entrant
 from ..models.base import utcnow
-from ..operations.outcomes import Outcome
 from ..tournament.errors import N_
 from . import ServiceError, access, day_clock
+from .outcome import Outcome
 
 
 class CheckInSchema(Schema):
@@ -25,16 +25,16 @@ class CheckInSchema(Schema):
 _LOADER = CheckInSchema()
 
 
-def apply(op: dict, user):
+def apply(op, user):
     """Mark an entrant checked in (or not); staff only for their own event."""
-    form = _LOADER.load(op.get("payload") or {})
+    form = _LOADER.load(op.payload)
     entrant = db.session.get(Entrant, form["entrant_id"])
     if entrant is None:
         raise ServiceError("checkin.unknown", N_("This entrant does not exist."))
     access.check_event(user, entrant.event_id)
     outside = day_clock.check_window(entrant.event, op, user) if form["checked_in"] else None
     entrant.checked_in = form["checked_in"]
-    by_player = str(op.get("device_id") or "").startswith("player-")  # services/self_checkin.py
+    by_player = op.device_id.startswith("player-")  # services/self_checkin.py
     entrant.info = {**{k: v for k, v in (entrant.info or {}).items() if k != "self_checked_in"},
                     **({"self_checked_in": True} if by_player and form["checked_in"] else {})}
     message = N_("Checked in: %(name)s.") if form["checked_in"] else N_("Check-in undone: %(name)s.")
@@ -42,7 +42,7 @@ def apply(op: dict, user):
         message = N_("Checked in early: %(name)s.") if outside == "early" else N_("Checked in late: %(name)s.")
     # The entrant is named in the answer: the phone's log and the reception log say who.
     code = f"checkin.{outside}" if outside else "checkin.in" if form["checked_in"] else "checkin.out"
-    return Outcome(op["op_id"], "applied", code, message, {"name": entrant.name})
+    return Outcome(op.op_id, "applied", code, message, {"name": entrant.name})
 
 
 def summary(entrants: list[Entrant]) -> tuple[int, int]:
@@ -113,25 +113,25 @@ def reception_log(event, limit: int = 50) -> list[ReceptionLine]:
     return lines
 
 
-def set_station(op: dict, match, user):
+def set_station(op, match, user):
     """Put a match on a station (a referee claims it, or the desk assigns it)."""
     from .entrants import normalize_name
 
     access.check_event(user, match.bracket.phase.event_id)
-    station = normalize_name(str((op.get("payload") or {}).get("station", "")))[:40]
+    station = normalize_name(str(op.payload.get("station", "")))[:40]
     if station != match.station:  # the no-show timer starts at the call (the server's time of it)
-        match.called_at = (op.get("received_at") or utcnow()) if station and match.status == "ready" else None
+        match.called_at = (op.received_at or utcnow()) if station and match.status == "ready" else None
     match.station = station
     match.version += 1
     other = _also_on(match, station)
     if other is not None:  # kept (the phone may be right); the board and the conflicts page show both
         names = {e.id: e.name for e in db.session.query(Entrant).filter(Entrant.id.in_((other.slot_a, other.slot_b)))}
-        return Outcome(op["op_id"], "applied", "station.shared",
+        return Outcome(op.op_id, "applied", "station.shared",
                        N_("Station %(station)s also has a called match (%(a)s vs %(b)s): both are kept and the "
                           "desk decides which is played there."),
                        {"station": station, "a": names.get(other.slot_a, ""), "b": names.get(other.slot_b, "")},
                        match.version)
-    return Outcome(op["op_id"], "applied", match_version=match.version)
+    return Outcome(op.op_id, "applied", match_version=match.version)
 
 
 def _also_on(match, station: str):

@@ -5,13 +5,15 @@ so that replaying the log reproduces it.
 """
 from datetime import datetime, timezone
 
+from marshmallow import ValidationError
+
 from ..extensions import db
 from ..models import Conflict, MatchRow, Operation, User
-from ..operations import held
-from ..operations.payloads import ValidationError, load_action
 from ..tournament import play as domain_play
+from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_, RuleViolation
 from . import ServiceError, audit, brackets, play
+from .entry import named_players, position_of, read_payload
 
 DECISIONS = {"keep": "kept", "take": "taken", "third": "third"}
 WINNER_KINDS = ("record_winner", "correct_result")
@@ -23,8 +25,7 @@ def open_conflicts() -> list[Conflict]:
 
 
 def _position(op: Operation) -> int | None:
-    position = (op.payload or {}).get("position")
-    return int(position) if str(position).isdigit() else None
+    return position_of((op.payload or {}).get("position"))
 
 
 def _author(op: Operation | None) -> dict:
@@ -95,7 +96,7 @@ def _entry(payload: dict | None) -> dict:
 def named_in(op: Operation) -> tuple[int, int] | None:
     """The players an entry made offline named for its match (None if it named none)."""
     try:
-        return held.named_players((op.payload or {}).get("slots"))
+        return named_players((op.payload or {}).get("slots"))
     except ValidationError:
         return None
 
@@ -132,8 +133,8 @@ def _open_conflict(op_id) -> tuple[Conflict, Operation]:
 def _apply_version(match: MatchRow, op: Operation, fields: dict, user, cascade: bool) -> dict:
     if op.kind in WINNER_KINDS:
         return _follow(match, int(fields.get("winner") or 0), user, cascade, 0)
-    action = {"kind": op.kind, **load_action(op.kind, fields)}
-    position = action.pop("position", None)
+    fields, position, _slots = read_payload(fields)
+    action = {"kind": op.kind, **_load_action(op.kind, fields)}
     if position is None:
         position = _position(op)
     actions = list(match.actions or [])
@@ -144,6 +145,16 @@ def _apply_version(match: MatchRow, op: Operation, fields: dict, user, cascade: 
     _, dropped = play.rebuild(match, actions[:position] + [action] + actions[position + 1:])
     winner = play.decided_winner(match, play.state_of(match))  # none while a ruling is pending (I5)
     return _follow(match, winner, user, cascade, len(dropped))
+
+
+def _load_action(kind: str, fields: dict) -> dict:
+    """The version's fields loaded by its kind's schema (the entry kinds' registry)."""
+    entry_kind = ENTRY_KINDS.get(kind)
+    if entry_kind is None or entry_kind.schema is None:
+        raise ValidationError({"kind": [f"unknown kind {kind!r}"]})
+    loaded = entry_kind.schema().load(fields)
+    loaded.pop("position", None)
+    return loaded
 
 
 def _follow(match: MatchRow, winner: int | None, user, cascade: bool, dropped: int) -> dict:

@@ -101,18 +101,18 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
-def tapped_at(op: dict) -> datetime:
+def tapped_at(op) -> datetime:
     """When a check-in was tapped: the phone's clock when it is plausible (not after the server
     received it, nor more than half a day before), else the server's time of receipt."""
-    received = _aware(op.get("received_at") or datetime.now(timezone.utc))
+    received = _aware(op.received_at or datetime.now(timezone.utc))
     try:
-        device = _aware(datetime.fromisoformat(str(op.get("device_time") or "").replace("Z", "+00:00")))
+        device = _aware(datetime.fromisoformat(str(op.device_time or "").replace("Z", "+00:00")))
     except ValueError:
         return received
     return device if received - timedelta(hours=12) <= device <= received else received
 
 
-def check_window(event, op: dict, user) -> str | None:
+def check_window(event, op, user) -> str | None:
     """Refuse staff outside the window; the desk (or the log's replay) passes, told "early"/"late"."""
     if user is None:
         return None

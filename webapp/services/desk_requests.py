@@ -7,9 +7,9 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from ..extensions import db
 from ..models import MatchRow, Operation
-from ..operations.outcomes import Outcome
 from ..tournament.errors import N_, RuleViolation
 from . import access
+from .outcome import Outcome
 
 KIND = "desk_request"
 REQUESTS = {"walkover": N_("Walkover"), "dq": N_("Disqualification"), "judge": N_("Call the judge")}
@@ -27,16 +27,16 @@ class RequestSchema(Schema):
     note = fields.String(load_default="", validate=validate.Length(max=200))
 
 
-def send(op: dict, match: MatchRow, user) -> Outcome:
+def send(op, match: MatchRow, user) -> Outcome:
     """Check the request and put it on the desk's queue (the match itself does not change)."""
     try:
-        body = RequestSchema().load(op.get("payload") or {})
+        body = RequestSchema().load(op.payload)
     except ValidationError as problem:
         raise RuleViolation("request.kind", N_("Choose what to ask the desk: a walkover, a disqualification or "
                                                "the judge.")) from problem
     if body["request"] in NEEDS_SIDE and body["side"] not in ("a", "b"):
         raise RuleViolation("request.side", N_("A walkover or a disqualification names the side it is for."))
-    return Outcome(op["op_id"], "applied", "request.sent", N_("Sent to the desk, which will come to this match."),
+    return Outcome(op.op_id, "applied", "request.sent", N_("Sent to the desk, which will come to this match."),
                    match_version=match.version)
 
 

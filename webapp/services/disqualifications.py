@@ -5,8 +5,6 @@ entries of the operation log like a correction: decided by operations/decide.py 
 batch's write lock (the desk page submits them with operations/desk.submit_change), exported
 and replayed by operations/export.py, pushed to a mirror (I4).
 """
-import uuid
-
 from marshmallow import EXCLUDE, Schema, fields
 from sqlalchemy import func
 
@@ -14,9 +12,10 @@ from ..extensions import db
 from ..models import BracketRow, Entrant, MatchRow, Phase
 from ..operations import preload
 from ..operations.log import record
-from ..operations.outcomes import Outcome
 from ..tournament.errors import N_
 from . import ServiceError, access, brackets, corrections, entrant_edits, restarts
+from .entry import Entry
+from .outcome import Outcome
 
 KINDS = ("disqualify", "undo_dq", "withdraw", "undo_withdraw")
 DESK_ONLY = ("disqualify", "undo_dq")  # a withdrawal may also come from the gate's "drop them"
@@ -41,31 +40,40 @@ MESSAGES = {"disqualify": N_("Disqualified: %(name)s."), "undo_dq": N_("Disquali
             "withdraw": N_("Withdrawn: %(name)s."), "undo_withdraw": N_("Back in the event: %(name)s.")}
 
 
-def apply(op: dict, user) -> Outcome:
+def apply(op: Entry, user) -> Outcome:
     """Make the change the entry names; raises (refused, nothing changed) when it cannot be made."""
-    form = _LOADER.load(op.get("payload") or {})
+    form = _LOADER.load(op.payload)
     entrant = db.session.get(Entrant, form["entrant_id"])
     if entrant is None:
         raise ServiceError("entrants.unknown", N_("This entrant does not exist."))
     access.check_event(user, entrant.event_id)
-    op["event_id"] = entrant.event_id  # logged with it: the mirror and the export find it by it
-    if op["kind"] in DESK_ONLY:
+    if op.kind in DESK_ONLY:
         access.check_desk(user)
     preload.forget_disqualified(entrant.event_id)  # the change reads them after its own flush
     with restarts.collect() as restarted:  # I1: matches whose players change start again
-        _CHANGES[op["kind"]](entrant, user, form["reason"])
+        _CHANGES[op.kind](entrant, user, form["reason"])
     db.session.flush()
     preload.forget_disqualified(entrant.event_id)  # later entries of the batch see the change
     params = {"name": entrant.name}
     if restarted:
         params["matches"] = ", ".join(row.key for row in restarted)
-    return Outcome(op["op_id"], "applied", f"entrant.{op['kind']}", MESSAGES[op["kind"]], params)
+    return Outcome(op.op_id, "applied", f"entrant.{op.kind}", MESSAGES[op.kind], params)
 
 
-def entry(kind: str, entrant: Entrant, reason: str = "") -> dict:
+def entry(kind: str, entrant: Entrant, reason: str = "") -> Entry:
     """The desk's entry for this change (event_id: the mirror and the export find it by it)."""
-    return {"op_id": f"desk-{uuid.uuid4()}", "device_id": "desk", "kind": kind, "match_id": None,
-            "event_id": entrant.event_id, "payload": {"entrant_id": entrant.id, "reason": reason}}
+    return Entry.by_server(kind, "desk", None, {"entrant_id": entrant.id, "reason": reason}, prefix="desk-",
+                           event_id=entrant.event_id)
+
+
+def logged_with_event(op: Entry) -> Entry:
+    """An applied DQ or withdrawal is logged with its entrant's event (the mirror and the export
+    find it by it); other entries as they are."""
+    if op.kind not in KINDS or op.event_id is not None:
+        return op
+    entrant_id = op.payload.get("entrant_id")
+    entrant = db.session.get(Entrant, entrant_id) if type(entrant_id) is int else None
+    return op.with_event(entrant.event_id if entrant else None)
 
 
 def log_now(kind: str, entrant: Entrant, user) -> Outcome:
@@ -74,10 +82,10 @@ def log_now(kind: str, entrant: Entrant, user) -> Outcome:
     return record(op, user, apply(op, user), None)
 
 
-def matches_to_lock(ops: list[dict]) -> set[int]:
+def matches_to_lock(ops: list[Entry]) -> set[int]:
     """PostgreSQL: one match of each bracket of the events these entries change (the batch
     locks those brackets, so no result is decided there while the walkovers are made)."""
-    ids = {(op.get("payload") or {}).get("entrant_id") for op in ops if op.get("kind") in KINDS}
+    ids = {op.payload.get("entrant_id") for op in ops if op.kind in KINDS}
     ids = {i for i in ids if isinstance(i, int) and not isinstance(i, bool)}
     if not ids:
         return set()

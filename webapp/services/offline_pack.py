@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 
 from ..extensions import db
 from ..models import Event, MatchRow
+from ..tournament.entry_kinds import ENTRY_KINDS
 from . import game_catalogue, play
 from .rules import rules_for
 
@@ -83,8 +84,8 @@ def _match(match: MatchRow, title) -> dict:
                                  play.best_of_for(match))}
 
 
-PLAY_FIELDS = {"report_game": ("char_a", "char_b", "stage", "side_a"), "name_player": ("side", "member_id"),
-               "coin_toss": ("winner", "choice", "side_of_winner")}
+# What the offline form's defaults read of each recorded action (the entry kinds' registry).
+PLAY_FIELDS = {kind.name: kind.offline_fields for kind in ENTRY_KINDS.values() if kind.offline_fields}
 
 
 def _plays(match: MatchRow) -> list:

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from ..extensions import db
 from ..models import MatchRow, Operation
 from ..operations import log as op_log  # its batch's waiting log rows
+from ..tournament.entry_kinds import kinds
 from ..tournament.errors import N_
 
 FLAG = "restarted"
@@ -25,8 +26,7 @@ MESSAGE = N_("The players of this match changed after an earlier result was chan
              "starts again with its new players.")
 WALKOVER = N_("This match was given as a walkover: the entries made in it were undone.")
 # Kinds whose entries make up a match's play (the phone's entries; desk results excluded).
-PLAY_KINDS = ("coin_toss", "roll_call", "arrive", "name_player", "declare_change", "report_game",
-              "penalty", "replay", "override", "ruling")
+PLAY_KINDS = kinds(play=True)  # the entry kinds' registry
 
 
 # The rows restarted within collect(), for the desk's answer (None outside it).

@@ -231,10 +231,12 @@ def withdraw(event: Event, signup: Signup | None, entrant: Entrant | None) -> No
         audit.record("signup.withdrawn", None, event.id, name=name)
         promote(event)
         return
+    from dataclasses import replace
+
     from ..operations.log import record
     from .disqualifications import apply, entry
 
-    op = {**entry("withdraw", entrant), "device_id": f"player-{entrant.id}"}  # made by the player
+    op = replace(entry("withdraw", entrant), device_id=f"player-{entrant.id}")  # made by the player
     record(op, None, apply(op, None), None)  # logged like the desk's: a replay of the log withdraws them too
 
 

@@ -1,6 +1,5 @@
 """Play matches with random but rule-valid entries, through the same operations as phones."""
 import random
-import uuid
 
 from ..extensions import db
 from ..models import MatchRow, Phase
@@ -9,6 +8,7 @@ from ..tournament import autoplay
 from ..tournament import play as domain_play
 from ..tournament.errors import RuleViolation
 from . import game_catalogue, play
+from .entry import Entry
 
 
 def play_match(match: MatchRow, rng: random.Random, user=None, device: str = "demo") -> None:
@@ -38,9 +38,8 @@ def play_match(match: MatchRow, rng: random.Random, user=None, device: str = "de
 
 def _submit(match: MatchRow, actions: list[dict], user, device: str) -> None:
     first = len(match.actions or [])
-    ops = [{"op_id": str(uuid.uuid4()), "device_id": device, "kind": action.pop("kind"), "match_id": match.id,
-            "base_version": match.version, "payload": {**action, "position": first + i}}
-           for i, action in enumerate(actions)]
+    ops = [Entry.by_server(action.pop("kind"), device, match.id, action, base_version=match.version,
+                           position=first + i) for i, action in enumerate(actions)]
     outcomes = submit_many(ops, user) if ops else []
     refused = [o for o in outcomes if o.outcome != "applied"]
     if refused:

@@ -1,23 +1,10 @@
 """Read models for pages: bracket views, placements, event standings."""
-from dataclasses import dataclass, field
 
 from ..extensions import db
-from ..models import Entrant, Event, MatchRow, Phase
+from ..models import Entrant, Event, Phase
 from . import pool_tables
 
 SIDE_ORDER = ("W", "L", "GF", "3P", "P", "Q", "F", "RR", "PO", "S")
-
-
-@dataclass
-class SideView:
-    side: str
-    rounds: list[list[MatchRow]]
-
-
-@dataclass
-class BracketView:
-    label: str
-    sides: list[SideView] = field(default_factory=list)
 
 
 def names(event_id: int) -> dict[int, Entrant]:
@@ -31,21 +18,6 @@ def display_names(event_id: int) -> dict:
     rows = db.session.execute(db.select(Entrant.id, Entrant.name, Entrant.reading, Entrant.dq)
                               .where(Entrant.event_id == event_id))
     return {row.id: row for row in rows}
-
-
-def phase_view(phase: Phase) -> list[BracketView]:
-    """Each bracket of a phase as sides of rounds of matches, ready to draw."""
-    views = []
-    for row in phase.brackets:
-        by_side: dict[str, dict[int, list[MatchRow]]] = {}
-        for match in sorted(row.matches, key=lambda m: (m.round, m.index)):
-            if match.status == "void":
-                continue
-            by_side.setdefault(match.side, {}).setdefault(match.round, []).append(match)
-        sides = [SideView(side, [rounds[r] for r in sorted(rounds)])
-                 for side, rounds in sorted(by_side.items(), key=lambda kv: _side_rank(kv[0]))]
-        views.append(BracketView(row.label, sides))
-    return views
 
 
 def _side_rank(side: str) -> int:

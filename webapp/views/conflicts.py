@@ -1,5 +1,4 @@
 """The desk's conflict queue (/desk/conflicts): both versions side by side, and a decision."""
-import uuid
 
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
@@ -10,6 +9,7 @@ from ..models import Conflict, MatchRow, Operation, User
 from ..operations import held
 from ..operations.submit import submit
 from ..services import conflicts, desk_requests, standings
+from ..services.entry import Entry
 from ..services.round_names import match_title
 from ..services.rules import rules_for
 from ..services.sheets import match_sheet, translate_outcome
@@ -106,8 +106,7 @@ def decide(conflict_id):
                "cascade": request.form.get("cascade") in ("on", "true", "1")}
     if payload["decision"] == "third":
         payload["fields"] = _fields(request.form)
-    outcome = submit({"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "resolve_conflict",
-                                 "match_id": conflict.match_id, "payload": payload}, current_user)
+    outcome = submit(Entry.by_server("resolve_conflict", "desk", conflict.match_id, payload), current_user)
     if outcome.outcome == "applied":
         flash(_("Decision recorded."), "ok")
         if (outcome.params or {}).get("flagged"):

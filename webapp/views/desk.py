@@ -1,5 +1,4 @@
 """Desk (本部) pages: events, entrants, seeds, phases, results and corrections."""
-import uuid
 
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
@@ -24,6 +23,7 @@ from ..services import (
     stations,
     swiss_rounds,
 )
+from ..services.entry import Entry
 from ..services.sheets import translate_outcome
 from ..web.auth import desk_required
 from . import render
@@ -243,11 +243,8 @@ def phase(phase_id):
 
 def _submit(match: MatchRow, kind: str, back: str | None = None):
     """The no-script path of a desk entry: the same operation the outbox would send."""
-    fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "base_version")}
-    base = request.form.get("base_version", "")
-    op = {"op_id": str(uuid.uuid4()), "device_id": f"desk-form-{current_user.id}", "kind": kind, "match_id": match.id,
-          "base_version": int(base) if base.isdigit() else None, "payload": fields}
-    outcome = submit(op, current_user)
+    entry = Entry.from_form(kind, request.form.to_dict(), f"desk-form-{current_user.id}", match.id)
+    outcome = submit(entry, current_user)
     if outcome.outcome in ("applied", "confirmed", "duplicate"):
         if kind == "correct_result":  # what changed first, then what it did downstream
             winner = db.session.get(Entrant, match.winner_id) if match.winner_id else None

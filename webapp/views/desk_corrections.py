@@ -1,5 +1,4 @@
 """Desk: a correction shows its downstream effect and needs a reason; a DQ is confirmed in the page."""
-import uuid
 
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
@@ -10,6 +9,7 @@ from ..models import Entrant, MatchRow
 from ..operations.desk import submit_change
 from ..operations.submit import submit
 from ..services import corrections, game_corrections, standings
+from ..services.entry import Entry
 from ..services.sheets import match_sheet, translate_outcome
 from ..web.auth import desk_required
 from . import match_history, render
@@ -44,12 +44,9 @@ def correct_game(match_id):
     from .staff import expand_score
 
     match = db.session.get(MatchRow, match_id) or abort(404)
-    fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "base_version")}
+    fields = request.form.to_dict()
     expand_score(fields)
-    base = request.form.get("base_version", "")
-    op = {"op_id": str(uuid.uuid4()), "device_id": f"desk-form-{current_user.id}", "kind": "correct_game",
-          "match_id": match.id, "base_version": int(base) if base.isdigit() else None, "payload": fields}
-    outcome = submit(op, current_user)
+    outcome = submit(Entry.from_form("correct_game", fields, f"desk-form-{current_user.id}", match.id), current_user)
     if outcome.outcome == "applied":
         flash(_("Game %(n)s corrected.", n=fields.get("game", "?")), "ok")
         if outcome.code:

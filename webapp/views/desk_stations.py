@@ -1,5 +1,4 @@
 """Desk: stations, the station board, the call queue, the stream queue and calling settings."""
-import uuid
 
 from flask import Blueprint, abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
@@ -13,6 +12,7 @@ from ..operations import autocall
 from ..operations import desk as desk_entries
 from ..operations.submit import submit
 from ..services import no_shows, self_report, standings, stations
+from ..services.entry import Entry
 from ..services.round_names import match_title
 from ..services.sheets import translate_outcome
 from ..web.auth import desk_required
@@ -186,9 +186,7 @@ def undo_walkover(match_id):
     """Take a walkover back (a logged desk entry) while nothing after it was played."""
     match = db.session.get(MatchRow, match_id) or abort(404)
     event_id = match.bracket.phase.event_id
-    op = {"op_id": str(uuid.uuid4()), "device_id": f"desk-form-{current_user.id}", "kind": "undo_walkover",
-          "match_id": match.id, "payload": {}}
-    outcome = submit(op, current_user)
+    outcome = submit(Entry.by_server("undo_walkover", f"desk-form-{current_user.id}", match.id), current_user)
     if outcome.outcome == "applied":
         flash(_("Walkover taken back: %(match)s is ready to play again and back in the queue.",
                 match=match_title(match)), "ok")

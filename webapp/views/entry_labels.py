@@ -1,29 +1,18 @@
 """People's words for entries: what kind of entry, and what each of its fields says."""
 from flask_babel import gettext as _
 
+from ..tournament.entry_kinds import ENTRY_KINDS
 from .game_words import char_label
 from .game_words import stage_label as _stage_label
 
 
 def entry_kind_label(kind: str) -> str:
     """An operation kind as staff read it ("Game", "Toss"), never the internal name."""
-    labels = {"coin_toss": _("Toss"), "name_player": _("Next player"), "report_game": _("Game"),
-              "penalty": _("Penalty"), "replay": _("Replay"), "roll_call": _("Roll call"),
-              "arrive": _("Arrival"), "declare_change": _("Declared character change"),
-              "override": _("Referee's decision"), "record_winner": _("Result"),
-              "correct_result": _("Correction"), "correct_game": _("Game score corrected"),
-              "set_station": _("Station"), "check_in": _("Check-in"),
-              "resolve_conflict": _("Desk decision"), "disqualify": _("Disqualification"),
-              "undo_walkover": _("Walkover taken back"), "undo_dq": _("Disqualification lifted"),
-              "withdraw": _("Withdrawal"), "undo_withdraw": _("Back in the event"), "ruling": _("Desk ruling"),
-              "desk_request": _("Request to the desk")}
-    return labels.get(kind, _("Entry"))
+    entry = ENTRY_KINDS.get(kind)
+    return _(entry.label) if entry is not None else _("Entry")
 
 
-KINDS = ("coin_toss", "name_player", "report_game", "penalty", "replay", "roll_call", "arrive", "declare_change",
-         "override", "record_winner", "correct_result", "correct_game",
-         "set_station", "check_in", "resolve_conflict", "disqualify",
-         "undo_walkover", "ruling", "desk_request", "undo_dq", "withdraw", "undo_withdraw")
+KINDS = tuple(ENTRY_KINDS)  # every kind (webapp/tournament/entry_kinds.py)
 
 
 def entry_kind_labels() -> dict:

@@ -1,5 +1,4 @@
 """Staff pages on phones: pick an event and a match, enter it game by game."""
-import uuid
 
 from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
 from flask_babel import format_time
@@ -12,6 +11,7 @@ from ..operations.submit import submit
 from ..services import access, accounts, day_clock, pool_tables, standings, stations, swiss_rounds
 from ..services import checkin as checkin_service
 from ..services import players as player_views
+from ..services.entry import FORM_NOISE, Entry
 from ..services.sheets import match_sheet, translate_outcome
 from ..tournament.textsearch import sort_key
 from ..web.auth import staff_required
@@ -120,14 +120,10 @@ def submit_op(match_id):
     match = _match(match_id)
     form = request.form.to_dict(flat=False)
     fields = {k: (v if len(v) > 1 or k.startswith("absent_") else v[0]) for k, v in form.items()}
-    kind = fields.pop("kind", "")
-    base = fields.pop("base_version", None)
-    fields.pop("csrf_token", None)
-    typed = dict(fields)
+    kind = fields.get("kind", "")
+    typed = {k: v for k, v in fields.items() if k not in FORM_NOISE}
     expand_score(fields)
-    op = {"op_id": str(uuid.uuid4()), "device_id": form_device(current_user), "kind": kind, "match_id": match.id,
-          "base_version": int(base) if str(base).isdigit() else None, "payload": fields}
-    outcome = submit(op, current_user)
+    outcome = submit(Entry.from_form(kind, fields, form_device(current_user), match.id), current_user)
     if outcome.outcome in ("applied", "confirmed", "duplicate"):
         shared = outcome.code == "station.shared"  # kept, and the desk decides which match plays there
         flash(translate_outcome(outcome, match) if shared else _("Recorded."), "warn" if shared else "ok")
@@ -157,10 +153,7 @@ def checkin(slug):
 def checkin_op(slug):
     """The no-script path of a check-in: the same operation the outbox would send."""
     event = _event(slug)
-    payload = {k: v for k, v in request.form.items() if k != "csrf_token"}
-    op = {"op_id": str(uuid.uuid4()), "device_id": form_device(current_user), "kind": "check_in",
-          "match_id": None, "base_version": None, "payload": payload}
-    outcome = submit(op, current_user)
+    outcome = submit(Entry.from_form("check_in", request.form.to_dict(), form_device(current_user)), current_user)
     if outcome.outcome == "rejected":  # a clear answer on the same page, not a redirect
         flash(translate_outcome(outcome), "error")
         return checkin(slug), 403 if outcome.code == "access.other_event" else 422

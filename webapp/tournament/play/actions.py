@@ -17,6 +17,12 @@ class Action:
     """Base of all match actions."""
 
     kind: ClassVar[str] = ""
+    # Registered as entry kinds (webapp/tournament/entry_kinds.py): the staff's word for it, how a
+    # refusal names it, whether only the desk makes it, whether the offline page has its form.
+    label: ClassVar[str] = ""
+    what: ClassVar[str] = ""
+    desk_only: ClassVar[bool] = False
+    offline_form: ClassVar[bool] = True
 
     def to_dict(self) -> dict:
         """The JSON-able form kept in the operation log."""
@@ -32,6 +38,8 @@ class CoinToss(Action):
     """Rock-paper-scissors / coin toss: the winner takes the stage or the side right."""
 
     kind: ClassVar[str] = "coin_toss"
+    label: ClassVar[str] = N_("Toss")
+    what: ClassVar[str] = N_("The coin toss")
     winner: str = "a"
     choice: str = "stage"                 # "stage" | "side"
     side_of_winner: Optional[str] = None  # "1P" | "2P" once known
@@ -42,6 +50,8 @@ class RollCall(Action):
     """The referee's roll call before the match; absent members play last."""
 
     kind: ClassVar[str] = "roll_call"
+    label: ClassVar[str] = N_("Roll call")
+    what: ClassVar[str] = N_("The roll call")
     absent_a: tuple = ()
     absent_b: tuple = ()
 
@@ -51,6 +61,8 @@ class Arrive(Action):
     """A member absent at roll call shows up."""
 
     kind: ClassVar[str] = "arrive"
+    label: ClassVar[str] = N_("Arrival")
+    what: ClassVar[str] = N_("An arrival")
     side: str = "a"
     member_id: int = 0
 
@@ -60,6 +72,8 @@ class NamePlayer(Action):
     """A team names its next player (blind select at the start and after a double K.O.)."""
 
     kind: ClassVar[str] = "name_player"
+    label: ClassVar[str] = N_("Next player")
+    what: ClassVar[str] = N_("A naming")
     side: str = "a"
     member_id: int = 0
     blind: bool = False
@@ -70,6 +84,8 @@ class DeclareChange(Action):
     """Tekken: a change of character declared to the opponent and the referee."""
 
     kind: ClassVar[str] = "declare_change"
+    label: ClassVar[str] = N_("Declared character change")
+    what: ClassVar[str] = N_("A character change")
     side: str = "a"
     member_id: int = 0
     character: str = ""
@@ -82,6 +98,8 @@ class ReportGame(Action):
     """The result of one game: winner (None for a double K.O.) and the round score."""
 
     kind: ClassVar[str] = "report_game"
+    label: ClassVar[str] = N_("Game")
+    what: ClassVar[str] = N_("A game result")
     winner: Optional[str] = None
     rounds_a: int = 0
     rounds_b: int = 0
@@ -103,6 +121,8 @@ class Penalty(Action):
     """
 
     kind: ClassVar[str] = "penalty"
+    label: ClassVar[str] = N_("Penalty")
+    what: ClassVar[str] = N_("A penalty")
     side: str = "a"
     penalty: str = ""
     note: str = ""
@@ -118,6 +138,8 @@ class Replay(Action):
     """Trouble caused by nobody: the current game (Tekken: round) is replayed."""
 
     kind: ClassVar[str] = "replay"
+    label: ClassVar[str] = N_("Replay")
+    what: ClassVar[str] = N_("A replay")
     reason: str = ""
 
 
@@ -126,6 +148,9 @@ class Override(Action):
     """The desk or referee decides the match; always allowed, needs a reason."""
 
     kind: ClassVar[str] = "override"
+    label: ClassVar[str] = N_("Referee's decision")
+    what: ClassVar[str] = N_("A desk decision")
+    offline_form: ClassVar[bool] = False
     winner: str = "a"
     reason: str = ""
 
@@ -135,6 +160,10 @@ class Ruling(Action):
     """The desk's ruling on a void that reached games played later: replay or keep them."""
 
     kind: ClassVar[str] = "ruling"
+    label: ClassVar[str] = N_("Desk ruling")
+    what: ClassVar[str] = N_("A desk ruling")
+    desk_only: ClassVar[bool] = True
+    offline_form: ClassVar[bool] = False
     choice: str = "replay"     # "replay" from the void | "keep" the results as played
     reason: str = ""
 

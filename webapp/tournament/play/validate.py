@@ -21,12 +21,6 @@ _MESSAGES = {
 }
 
 
-# Words for the message (never the internal kind or field name where a person reads it).
-_WHAT = {"coin_toss": N_("The coin toss"), "roll_call": N_("The roll call"),
-         "arrive": N_("An arrival"), "name_player": N_("A naming"),
-         "declare_change": N_("A character change"), "report_game": N_("A game result"),
-         "penalty": N_("A penalty"), "replay": N_("A replay"), "override": N_("A desk decision"),
-         "ruling": N_("A desk ruling")}
 _FIELDS = {"side": N_("the side"), "member_id": N_("the member"), "game": N_("the game number"),
            "winner": N_("the winner"), "rounds_a": N_("side A's rounds"),
            "rounds_b": N_("side B's rounds"), "reason": N_("the reason"), "note": N_("the note"),
@@ -58,7 +52,7 @@ def check_value(what: str, name: str, annotation: str, value) -> None:
 def _check_kind(what: str, name: str, kind: str, value) -> None:
     if not _fits(kind, value):
         raise RuleViolation("action.bad_value", _MESSAGES[kind.rstrip("?")],
-                            what=_WHAT.get(what, what), field=_FIELDS.get(name, name))
+                            what=what, field=_FIELDS.get(name, name))
 
 
 # _fits for the two kinds nearly every field has, without its string tests: the domain
@@ -84,7 +78,7 @@ def check_action(action) -> None:
     for name, kind, quick in action_fields(type(action)):
         value = getattr(action, name)
         if quick is None or not quick(value):
-            _check_kind(action.kind, name, kind, value)
+            _check_kind(action.what or action.kind, name, kind, value)  # words, never the internal kind
 
 
 def check_setup(setup) -> None:
@@ -158,3 +152,4 @@ def _member_from(d):
     if not isinstance(d, dict) or set(d) - names or not {"id", "name"} <= set(d):
         raise RuleViolation("setup.bad_member", N_("A member of a side is not a member"))
     return Member(**d)
+
