@@ -94,3 +94,10 @@ def test_presets_list_key_words_and_kind_in_order(app):
     assert all(p.label and p.description for p in listed)
     with pytest.raises(ServiceError):
         event_files.preset_spec("nothing")
+
+
+def test_every_registered_event_plan_has_a_preset(app):
+    """Every plan the CLI can make is reachable from the builder: a shipped preset names it."""
+    from webapp.tournament.event_plans import TEMPLATES
+    planned = {event_files.preset_spec(p.key)["plan"] for p in event_files.presets()}
+    assert set(TEMPLATES) <= planned

@@ -18,7 +18,7 @@ from .desk_entrants import choices, preview_context
 bp = Blueprint("desk_builder", __name__, url_prefix="/desk")
 # The shipped presets' event and phase names, offered in the reader's language (tournament/event_presets)
 PRESET_NAMES = (N_("Weekly"), N_("Main bracket"), N_("Pools and top 8"), N_("Pools"), N_("Top 8"),
-                N_("Swiss and top 8"), N_("Swiss"), N_("Tournament"), N_("Tekken 7 5on5"))
+                N_("Swiss and top 8"), N_("Swiss"), N_("Tournament"), N_("Tekken 7 5on5"), N_("Single elimination"))
 NEW_PHASE = {"name": "", "format": "single_elimination", "pools": "1", "match_type": "best_of", "best_of": "3",
              "later_from": "", "later_best_of": "5", "grand_final": "reset", "advance": "entry",
              "advance_count": "", "rounds": ""}
