@@ -14,7 +14,11 @@ def test_a_played_event_copies_its_setup_without_its_day(app):
     accounts.set_staff_pin(event, "246813")
     event.entrants[0].checked_in = True
     event.entrants[1].dq = True
-    event.settings = {**event.settings, "venue": "Arcade", "start_time": "10:00"}
+    event.entrants[2].age_group = "u16"
+    event.settings = {**event.settings, "venue": "Arcade", "start_time": "10:00", "curfews": {"u16": "17:30"},
+                      "timetable": [*event.settings["timetable"], {"start": "19:00", "end": "19:30",
+                                                                   "label_key": "Awards", "phase_key": None,
+                                                                   "weight": None}]}
     db.session.commit()
     copy, pin = event_files.copy_event(event, "KGP 次回", "2027-01-09", with_entrants=True)
     db.session.commit()
@@ -29,7 +33,9 @@ def test_a_played_event_copies_its_setup_without_its_day(app):
     assert all(p.status == "draft" and not p.brackets for p in copy.phases)
     assert [s.name for s in db.session.query(Station).filter_by(event_id=copy.id)] == ["1"]
     assert db.session.query(Operation).filter_by(event_id=copy.id).count() == 0
-    assert "timetable" in copy.settings  # the plan's own, made again
+    assert copy.settings["timetable"] == event.settings["timetable"]  # the day page's edits come along
+    assert copy.settings["curfews"] == {"u16": "17:30"}
+    assert {e.name: e.age_group for e in copy.entrants} == {e.name: e.age_group for e in event.entrants}
 
 
 def test_a_copy_without_entrants_has_none_and_a_refused_name_leaves_nothing(app):

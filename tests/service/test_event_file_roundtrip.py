@@ -53,6 +53,11 @@ def _spec(draw):
         "rules": {"side_rule": draw(st.sampled_from(("agreement", "random"))), "double_ko": "replayed"},
         "phases": [draw(_phase(n)) for n in range(draw(st.integers(1, 3)))]}
     if draw(st.booleans()):
+        spec["curfews"] = {"u16": draw(st.sampled_from(("17:00", "18:00", "17:30"))), "u18": draw(CLOCK)}
+    hours = sorted(draw(st.lists(st.integers(6, 29), min_size=0, max_size=3)))
+    spec["timetable"] = [{"start": f"{h:02d}:00", "end": f"{h:02d}:45", "label": draw(TEXT),
+                          "phase": draw(st.integers(0, len(spec["phases"])))} for h in hours]
+    if draw(st.booleans()):
         spec["day"] = draw(st.dates(datetime.date(2025, 1, 1), datetime.date(2030, 12, 31)))
     if team:
         spec.update(entrants="team", team_size=draw(st.integers(2, 7)), team_format=draw(st.sampled_from(TEAM_FORMATS)))

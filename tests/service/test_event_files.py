@@ -101,3 +101,19 @@ def test_every_registered_event_plan_has_a_preset(app):
     from webapp.tournament.event_plans import TEMPLATES
     planned = {event_files.preset_spec(p.key)["plan"] for p in event_files.presets()}
     assert set(TEMPLATES) <= planned
+
+
+def test_the_day_page_settings_ride_in_the_file(app):
+    """Curfews and the timetable (with a line's phase by number) are read, refused by line, and kept."""
+    text = ('name = "Night"\ncurfews = { u16 = "17:30" }\n\n[[phases]]\nname = "A"\nformat = "swiss"\n\n'
+            '[[timetable]]\nstart = "19:00"\nend = "21:00"\nlabel = "Swiss"\nphase = 1\n')
+    event = event_files.create_from_text(text)
+    db.session.commit()
+    assert event.settings["curfews"] == {"u16": "17:30"}
+    assert event.settings["timetable"][0]["phase_key"] == f"phase-{event.phases[0].id}"
+    dumped = event_files.dump(event)
+    assert dumped["timetable"] == [{"start": "19:00", "end": "21:00", "label": "Swiss", "phase": 1}]
+    assert "[[timetable]]" in event_files.to_toml(dumped)
+    with pytest.raises(ServiceError) as refused:
+        event_files.check(event_files.parse(text.replace("phase = 1", "phase = 2")), text.replace("phase = 1", "phase = 2"))
+    assert str(refused.value).startswith("Line 12: timetable[1].phase:")

@@ -5,16 +5,19 @@ rule_settings, progressions, seeding, stations), so an event made from a file is
 exactly where the desk's form would be.
 """
 import re
+from dataclasses import asdict
 
 from ...extensions import db
 from ...models import Event
-from ...tournament.errors import N_
+from ...tournament import event_plans
+from ...tournament.errors import N_, RuleViolation
 from .. import (
     ServiceError,
     access,
     entrants,
     event_templates,
     events,
+    forecast_work,
     progressions,
     rule_settings,
     seeding,
@@ -53,8 +56,28 @@ def create_event(spec: dict, user=None, rows: list[dict] | None = None) -> Event
     _rules(event, spec, user)
     _phases(event, spec["phases"], user)
     _stations(event, spec, user)
+    _day_page(event, spec)
     db.session.flush()
     return event
+
+
+def _day_page(event: Event, spec: dict) -> None:
+    """What the day page keeps: the curfews the event changes, and its timetable (a plan's own stays
+    unless the file gives one); a line's phase number becomes that phase's reference."""
+    if spec["curfews"]:
+        event.settings = {**event.settings, "curfews": dict(spec["curfews"])}
+    if not spec["timetable"]:
+        return
+    refs = [forecast_work.phase_ref(p) for p in event.phases]
+    rows = []
+    for n, line in enumerate(spec["timetable"]):
+        if line.get("phase", 0) > len(refs):
+            raise ServiceError("eventfile.invalid", N_("%(setting)s: must be the number of a phase of the file"),
+                               setting=f"timetable[{n + 1}].phase")
+        rows.append({"start": line["start"], "end": line["end"], "label_key": line["label"],
+                     "phase_key": refs[line["phase"] - 1] if line.get("phase") else None,
+                     "weight": line.get("weight")})
+    event.settings = {**event.settings, "timetable": rows}
 
 
 def _stations(event: Event, spec: dict, user) -> None:
@@ -144,8 +167,35 @@ def dump(event: Event) -> dict:
             "no_show_minutes": int(settings.get("no_show_minutes") or 0),
             "stream_takes_regular": station_service.stream_takes_regular(event),
             "rules": {"preset": preset_for(event), **rules},
-            "phases": [] if event.template else [_dump_phase(event, p) for p in event.phases]}
+            "phases": [] if event.template else [_dump_phase(event, p) for p in event.phases],
+            "curfews": {g: t for g, t in (settings.get("curfews") or {}).items() if t},
+            "timetable": _dump_timetable(event)}
     return {key: spec[key] for key in ORDER}
+
+
+def _dump_timetable(event: Event) -> list[dict]:
+    """The timetable's lines (a line's phase by its number); a plan event's own, as made, is left out."""
+    lines = (event.settings or {}).get("timetable") or []
+    if event.template and lines == _plan_timetable(event):
+        return []
+    numbers = {forecast_work.phase_ref(p): n for n, p in enumerate(event.phases, start=1)}
+    out = []
+    for line in lines:
+        row = {"start": line["start"], "end": line["end"], "label": line["label_key"]}
+        if numbers.get(line.get("phase_key")):
+            row["phase"] = numbers[line["phase_key"]]
+        if line.get("weight") is not None:
+            row["weight"] = float(line["weight"])
+        out.append(row)
+    return out
+
+
+def _plan_timetable(event: Event) -> list[dict]:
+    """The timetable the event's plan makes for its entrants (what create_from_template stores)."""
+    try:
+        return [asdict(s) for s in event_plans.build(event.template, len(event.entrants)).timetable]
+    except RuleViolation:  # a plan refusing its count has no timetable of its own
+        return []
 
 
 def _team_format(event: Event) -> str:

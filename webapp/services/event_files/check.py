@@ -7,6 +7,7 @@ import re
 
 from marshmallow import ValidationError
 
+from ...tournament.curfew import DEFAULT_CURFEWS
 from ...tournament.errors import N_
 from ...tournament.event_plans import TEMPLATES
 from .. import ServiceError, game_catalogue
@@ -17,8 +18,8 @@ from .schema import FORMAT_OPTIONS, KINDS, ONE_OF, EventSpec
 from .toml_text import line_of
 
 ORDER = ("name", "address", "day", "venue", "game", "plan", "entrants", "team_size", "team_format",
-         "entry_cap", "fee", "start_time", "checkin_opens", "checkin_closes", "venue_closes",
-         "stations", "stream_stations", "no_show_minutes", "stream_takes_regular", "rules", "phases")
+         "entry_cap", "fee", "start_time", "checkin_opens", "checkin_closes", "venue_closes", "curfews",
+         "stations", "stream_stations", "no_show_minutes", "stream_takes_regular", "rules", "phases", "timetable")
 PHASE_ORDER = ("name", "format", "match_type", "best_of", "best_of_by_round", "pools", "pool_size", "advance",
                "separate", "auto_call", "auto_walkover", "no_show_minutes")
 
@@ -112,7 +113,23 @@ def _whole(data: dict, text: str | None) -> dict:
         refuse(("phases",), N_("an event made from a plan gets its phases from the plan: leave them out"), text)
     data["phases"] = [_phase(data, n, phase, text) for n, phase in enumerate(data["phases"])]
     _stations(data, text)
+    data["curfews"] = {g: t for g, t in data["curfews"].items() if t and t != DEFAULT_CURFEWS[g]}
+    data["timetable"] = [_line(data, n, line, text) for n, line in enumerate(data["timetable"])]
     return {key: data[key] for key in ORDER}
+
+
+def _line(data: dict, n: int, line: dict, text) -> dict:
+    """A timetable line in its canonical form: its phase and weight only when set."""
+    if line["end"] < line["start"]:
+        refuse(("timetable", n, "end"), N_("must be later than start"), text)
+    if line["phase"] and not data["plan"] and line["phase"] > len(data["phases"]):
+        refuse(("timetable", n, "phase"), N_("must be the number of a phase of the file"), text)
+    out = {"start": line["start"], "end": line["end"], "label": " ".join(line["label"].split())}
+    if line["phase"]:
+        out["phase"] = line["phase"]
+    if line["weight"] is not None:
+        out["weight"] = line["weight"]
+    return out
 
 
 def _entrants(data: dict, text) -> None:

@@ -24,4 +24,5 @@ def _row(entrant) -> dict:
     """An entrant as entrants.add_entrants takes it: name, reading, seed, members; no day state."""
     info = {k: v for k, v in (entrant.info or {}).items() if k in ("region", "category")}
     return {"name": entrant.name, "reading": entrant.reading, "seed": entrant.seed, "info": info or None,
+            "age_group": entrant.age_group or "",
             "members": [(m.name, m.character, False, m.reading) for m in entrant.members]}

@@ -42,6 +42,8 @@ STATION_NAME = validate.Length(min=1, max=40, error=TOO_LONG)
 ODD_BEST_OF = N_("must be an odd number from 1 to 7")
 NOT_HH_MM = N_("must be a time of day written HH:MM (09:30)")
 HH_MM = validate.Regexp(r"^(([01]\d|2[0-3]):[0-5]\d)?$", error=NOT_HH_MM)
+LINE_TIME = validate.Regexp(r"^[0-2]\d:[0-5]\d$", error=NOT_HH_MM)  # a timetable line may say 25:30
+MAX_LINES = 40  # services/timetables.LINES_MAX
 ONE_OF = "one of: "  # the check's refusal lists the choices after its own translated words
 
 
@@ -132,6 +134,23 @@ class PhaseSpec(Strict):
             raise ValidationError(N_("is not an option of this phase's format"), key)
 
 
+class Curfews(Strict):
+    """The day page's curfew per age group, where the event changes the law's hour (tournament/curfew)."""
+
+    u16 = fields.String(load_default="", validate=HH_MM)
+    u18 = fields.String(load_default="", validate=HH_MM)
+
+
+class TimetableLine(Strict):
+    """One line of the timetable page; ``phase`` counts the event's phases from 1 (0: no phase)."""
+
+    start = fields.String(required=True, validate=LINE_TIME)
+    end = fields.String(required=True, validate=LINE_TIME)
+    label = fields.String(required=True, validate=validate.Length(min=1, max=80, error=TOO_LONG))
+    phase = fields.Integer(load_default=0, validate=validate.Range(min=0, max=64))
+    weight = fields.Float(load_default=None, allow_none=True, validate=validate.Range(min=0, max=1000))
+
+
 class EventSpec(Strict):
     name = fields.String(required=True, validate=validate.Length(min=1, max=200, error=TOO_LONG))
     address = fields.String(load_default="", validate=validate.Regexp(
@@ -149,6 +168,7 @@ class EventSpec(Strict):
     checkin_opens = fields.String(load_default="", validate=HH_MM)
     checkin_closes = fields.String(load_default="", validate=HH_MM)
     venue_closes = fields.String(load_default="", validate=HH_MM)
+    curfews = fields.Nested(Curfews, load_default=dict)
     no_show_minutes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=120))  # 0: the default
     stream_takes_regular = fields.Boolean(load_default=True)
     rules = fields.Nested(RulesSpec, load_default=dict)
@@ -158,3 +178,5 @@ class EventSpec(Strict):
                            validate=validate.Length(max=MAX_STATIONS, error=TOO_MANY))
     stream_stations = fields.List(fields.String(validate=STATION_NAME), load_default=list,
                                   validate=validate.Length(max=MAX_STATIONS, error=TOO_MANY))
+    timetable = fields.List(fields.Nested(TimetableLine), load_default=list,
+                            validate=validate.Length(max=MAX_LINES, error=TOO_MANY))

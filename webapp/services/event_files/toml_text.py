@@ -70,6 +70,8 @@ def _value(value) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, float):
+        return repr(value)
     if isinstance(value, datetime.date):
         return value.isoformat()
     if isinstance(value, str):
@@ -90,13 +92,14 @@ def _lines(values: dict, skip=()) -> list[str]:
 
 
 def write(spec: dict, comments: dict | None = None) -> str:
-    """The spec as a TOML file: the event's keys, [rules], then one [[phases]] table per phase.
+    """The spec as a TOML file: the event's keys, [rules], one [[phases]] table per phase, then one
+    [[timetable]] table per line of the timetable.
 
     ``comments`` ({key: text}) puts a comment line above a top-level key."""
     comments = comments or {}
     out = ["# taikai event file: see docs/event-files.md", ""]
     for key, value in spec.items():
-        if key in ("rules", "phases") or value is None:
+        if key in ("rules", "phases", "timetable") or value is None:
             continue
         if key in comments:
             out.append(f"# {comments[key]}")
@@ -107,4 +110,6 @@ def write(spec: dict, comments: dict | None = None) -> str:
         out += ["", "[[phases]]", *_lines(phase, skip=("rules",))]
         if phase.get("rules"):
             out += ["[phases.rules]", *_lines(phase["rules"])]
+    for line in spec.get("timetable") or []:
+        out += ["", "[[timetable]]", *_lines(line)]
     return "\n".join(out) + "\n"
