@@ -4,6 +4,8 @@ import html
 import io
 import re
 
+from bare_event import post_bare_event
+
 from webapp.extensions import db
 from webapp.models import AuditEntry, Entrant, Event, MatchRow, Phase
 
@@ -11,7 +13,7 @@ SHEET = "名前,ふりがな,シード\n山田太郎,やまだたろう,2\nナ�
 
 
 def _event(client, name="受付テスト"):
-    client.post("/desk/", data={"name": name, "ruleset": "kgp2025", "entrant_kind": "player", "team_size": "1"})
+    post_bare_event(client, name, "kgp2025")
     return db.session.query(Event).filter_by(name=name).one()
 
 
@@ -235,8 +237,7 @@ def test_a_seed_event_from_a_shift_jis_sheet_in_the_builder_previews_then_starts
 
 
 def test_a_team_is_edited_member_by_member_with_readings_and_characters(desk_client):
-    desk_client.post("/desk/", data={"name": "5on5", "ruleset": "tekken7_hiza_5on5", "entrant_kind": "team",
-                                     "team_size": "5"})
+    post_bare_event(desk_client, "5on5", "tekken7_hiza_5on5", "team", 5)
     event = db.session.query(Event).filter_by(name="5on5").one()
     members = {f"member-{i}": f"選手{i}" for i in range(1, 6)} | {f"character-{i}": "仁" for i in range(1, 6)}
     added = desk_client.post(f"/desk/e/{event.id}/entrant", data={"name": "チーム桜", "reading": "ちーむさくら",
@@ -259,8 +260,7 @@ def test_a_team_is_edited_member_by_member_with_readings_and_characters(desk_cli
 
 
 def test_a_team_with_missing_members_is_refused_with_the_rule(desk_client):
-    desk_client.post("/desk/", data={"name": "5on5b", "ruleset": "tekken7_hiza_5on5", "entrant_kind": "team",
-                                     "team_size": "5"})
+    post_bare_event(desk_client, "5on5b", "tekken7_hiza_5on5", "team", 5)
     event = db.session.query(Event).filter_by(name="5on5b").one()
     refused = desk_client.post(f"/desk/e/{event.id}/entrant", data={"name": "三人組", "member-1": "a",
                                                                     "member-2": "b", "member-3": "c"})

@@ -1,13 +1,14 @@
 """Desk and public pages through the test client: forms, messages, no 500s."""
 import io
 
+from bare_event import post_bare_event
+
 from webapp.extensions import db
 from webapp.models import Entrant, Event, MatchRow, Phase
 
 
 def _create_event(client, name="鉄拳ナイト"):
-    response = client.post("/desk/", data={"name": name, "ruleset": "kgp2025", "entrant_kind": "player",
-                                           "team_size": "1"})
+    response = post_bare_event(client, name, "kgp2025")
     assert response.status_code == 302
     return db.session.query(Event).filter_by(name=name).one()
 
@@ -165,9 +166,15 @@ def test_routing_override_by_names_and_unknown_names(desk_client):
 
 
 def test_form_problems_are_in_japanese(desk_client):
-    response = desk_client.post("/desk/", data={"ruleset": "kgp2025"})
+    response = desk_client.post("/desk/new", data={"action": "create", "name": "", "phase_count": "0"})
     body = response.get_data(as_text=True)
-    assert response.status_code == 422 and "必須項目です。" in body
+    assert response.status_code == 422 and "大会名を入力してください" in body
+
+
+def test_the_desk_home_creates_no_event_by_itself(desk_client):
+    """One way to create an event from the desk: the builder (plus an uploaded file and a copy)."""
+    assert desk_client.post("/desk/", data={"name": "x"}).status_code == 405
+    assert db.session.query(Event).count() == 0
 
 
 def test_late_entries_to_a_template_event_replan_its_phases(desk_client):

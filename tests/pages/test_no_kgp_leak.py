@@ -89,7 +89,9 @@ def test_the_scan_sees_a_leak_when_there_is_one():
 
 def test_rules_saved_from_a_japanese_page_keep_the_preset_s_penalty_names_in_both_languages(desk_client):
     import html
-    created = desk_client.post("/desk/", data={"name": "GGST 月例", "game": "ggst", "ruleset": ""})
+
+    from bare_event import post_bare_event
+    created = post_bare_event(desk_client, "GGST 月例", game="ggst")
     rules = created.headers["Location"] + "/rules"
     page = desk_client.get(rules + "?lang=ja").get_data(as_text=True)
     fields = {name: [html.unescape(v) for v in re.findall(rf'name="{name}"[^>]*?value="([^"]*)"', page)]

@@ -317,3 +317,12 @@ def _pin_sign_in(client, event, name):
                                                                  "csrf_token": _csrf_token(client)})
     assert response.status_code == 302
     return client, _csrf_token(client)
+
+
+def test_the_desk_home_only_lists_events(app):
+    """Events are created from the desk by the builder, an uploaded file or a copy: the home page takes no POST."""
+    methods = {m for rule in app.url_map.iter_rules() if rule.endpoint == "desk.home" for m in rule.methods}
+    assert "POST" not in methods
+    creators = {rule.endpoint for rule in app.url_map.iter_rules() if "POST" in rule.methods and
+                rule.endpoint in ("desk_builder.submit", "desk_event_files.from_file", "desk_event_files.copy")}
+    assert len(creators) == 3

@@ -4,6 +4,7 @@ the desk's forms starts and plays to a result."""
 import re
 import uuid
 
+from bare_event import post_bare_event
 from play_support import member_ids, send
 
 from webapp.extensions import db
@@ -13,7 +14,7 @@ from webapp.services.rules import rules_for
 
 
 def _create(desk_client, **form) -> Event:
-    answer = desk_client.post("/desk/", data={"name": form.pop("name", "テスト杯"), **form})
+    answer = post_bare_event(desk_client, form.pop("name", "テスト杯"), **form)
     assert answer.status_code == 302, answer.get_data(as_text=True)[-2000:]
     return db.session.get(Event, int(answer.headers["Location"].rstrip("/").split("/")[-1]))
 

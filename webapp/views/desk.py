@@ -12,7 +12,6 @@ from ..services import (
     accounts,
     entrants,
     events,
-    game_catalogue,
     pool_tables,
     pool_ties,
     progressions,
@@ -30,7 +29,7 @@ from . import render
 from .changes import run_change
 from .desk_event_page import setup_page
 from .desk_plan import pass_gate, preview_page
-from .forms import SWISS_TIEBREAK_ORDERS, TIEBREAK_ORDERS, EventForm, PasteForm, PhaseForm, load_form
+from .forms import SWISS_TIEBREAK_ORDERS, TIEBREAK_ORDERS, PasteForm, PhaseForm, load_form
 
 bp = Blueprint("desk", __name__, url_prefix="/desk")
 
@@ -49,23 +48,13 @@ def _event(event_id: int) -> Event:
     return event
 
 
-@bp.route("/", methods=["GET", "POST"])
+@bp.route("/")
 def home():
-    """Events. A POST creates a bare event (name, game, kind of entrant): the pages create events
-    with the builder (desk_builder), this stays for scripts that set an event up form by form."""
-    if request.method == "POST":
-        created = {}
-
-        def create():
-            form = load_form(EventForm(), request.form)
-            form["game"] = game_catalogue.valid_key(form["game"])
-            created["event"] = events.create_event(user=current_user, **form)
-        if run_change(create):
-            return redirect(url_for("desk.event", event_id=created["event"].id))
+    """Events. New ones are made with the builder (desk_builder), from an event file or as a copy
+    (desk_event_files): one way each, all through services/event_files."""
     all_events = db.session.query(Event).order_by(Event.id.desc()).all()
-    status = 422 if request.method == "POST" else 200  # the form came back with a problem
     return render("desk/home.html", events=[e for e in all_events if not events.is_archived(e)],
-                  archived=[e for e in all_events if events.is_archived(e)], form=request.form), status
+                  archived=[e for e in all_events if events.is_archived(e)])
 
 
 @bp.route("/e/<int:event_id>")

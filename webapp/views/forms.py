@@ -10,11 +10,9 @@ from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
 from ..tournament.pool_standings import DQ_POLICIES
 from ..tournament.round_best_of import RULES as ROUND_RULES
-from ..tournament.rulesets import RULESETS as RULESET_REGISTRY
 
-# choices come from the registries: a new format, rule set or template needs no edit here
+# choices come from the registries: a new format or template needs no edit here
 FORMAT_CHOICES = tuple(name for name, fmt in FORMATS.items() if not fmt.multi)  # groups: by group_count
-RULESETS = RULESET_REGISTRY.choices()
 # the tiebreak orders the desk offers, after set wins (the FGC default first)
 TIEBREAK_ORDERS = {"fgc": ["head_to_head", "game_difference", "round_difference"],
                    "games_first": ["game_difference", "head_to_head", "round_difference"],
@@ -22,15 +20,6 @@ TIEBREAK_ORDERS = {"fgc": ["head_to_head", "game_difference", "round_difference"
 SWISS_TIEBREAK_ORDERS = {"buchholz": ["buchholz", "median_buchholz", "opponents_win", "head_to_head"],
                          "median_first": ["median_buchholz", "buchholz", "opponents_win", "head_to_head"],
                          "opponents_win": ["opponents_win", "buchholz", "median_buchholz", "head_to_head"]}
-
-
-class EventForm(FormSchema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=200))
-    # "": the standard rules for the event's kind of entrant (services/rules.py STANDARD)
-    ruleset = fields.String(load_default="", validate=validate.OneOf(("", *RULESETS)))
-    entrant_kind = fields.String(load_default="player", validate=validate.OneOf(("player", "team")))
-    team_size = fields.Integer(load_default=1, validate=validate.Range(min=1, max=7))
-    game = fields.String(load_default="other", validate=validate.Length(min=1, max=40))  # a catalogue key
 
 
 class PhaseForm(FormSchema):
