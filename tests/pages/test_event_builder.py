@@ -28,7 +28,8 @@ def test_the_builder_lists_every_preset_in_japanese_and_english(desk_client):
         page = _text(desk_client.get(f"/desk/new?lang={lang}"))
         assert words in page
         for key in ("weekly_double_elimination", "pools_top8_double_elimination", "swiss_top8",
-                    "team_3on3_point_format", "team_5on5_kachinuki", "kgp2025", "tekken7_hiza_5on5"):
+                    "team_3on3_point_format", "team_5on5_kachinuki", "kgp2025", "tekken7_hiza_5on5",
+                    "single_elimination_1on1"):
             assert f'value="{key}"' in page, key
         phase_name = {"ja": "本戦", "en": "Main bracket"}[lang]  # the preset's names in the reader's language
         assert f'name="p0-name" id="f-p0-name" value="{phase_name}"' in page
@@ -138,3 +139,30 @@ def test_a_team_match_type_for_players_is_named_at_the_phase_s_match_type(desk_c
     page = _text(response)
     assert response.status_code == 422 and 'data-testid="error-p0-match_type"' in page and "個人" in page
     assert 'value="鉄拳8 週例会 #12"' in page and db.session.scalar(db.select(Event)) is None
+
+
+def test_the_rules_stream_stations_and_format_options_reach_the_event(desk_client):
+    """The rule set, the streamed stations, a third-place match and a double round robin, as chosen."""
+    form = _form(action="create", stations="1-3, 配信台", stream_stations="配信台", ruleset="standard_1on1",
+                 phase_count="2", **{"p0-format": "round_robin", "p0-pools": "2", "p0-double": "on",
+                                     "p0-later_from": "", "p1-name": "決勝", "p1-format": "single_elimination",
+                                     "p1-pools": "1", "p1-match_type": "best_of", "p1-best_of": "5",
+                                     "p1-later_from": "", "p1-later_best_of": "5", "p1-grand_final": "reset",
+                                     "p1-advance": "top", "p1-advance_count": "2", "p1-rounds": "",
+                                     "p1-third_place": "on"})
+    response = desk_client.post("/desk/new", data=form)
+    assert response.status_code == 302, _text(response)[:3000]
+    event = db.session.scalar(db.select(Event))
+    assert event.ruleset == "standard_1on1"
+    assert [s.name for s in db.session.scalars(db.select(Station).filter_by(stream=True))] == ["配信台"]
+    assert event.phases[0].options["double"] is True and event.phases[1].options["third_place"] is True
+
+
+def test_a_wrong_rule_set_or_stream_station_is_refused_next_to_its_field(desk_client):
+    page = _text(desk_client.post("/desk/new", data=_form(action="create", stream_stations="配信台",
+                                                          ruleset="tekken7_hiza_5on5")))
+    assert 'data-testid="error-stream_stations"' in page and "配信台" in page
+    assert 'value="配信台"' in page  # what was typed is kept
+    response = desk_client.post("/desk/new", data=_form(action="create", ruleset="tekken7_hiza_5on5"))
+    assert response.status_code == 422 and 'data-testid="error-ruleset"' in _text(response)
+    assert db.session.scalar(db.select(Event)) is None

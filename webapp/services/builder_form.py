@@ -1,10 +1,11 @@
 """The event builder's form as the desk fills it: every field kept as typed (so a refused submit
 loses nothing), each problem kept next to its field, and the typed values turned into a draft.
 
-Fields: the event's (name, address, day, venue, game, preset, entrants expected for the preview,
-stations, entry cap, start time, check-in window, venue closing time, fee) and one row of fields
-per phase (``p<i>-<field>``). Reading gives a :class:`Draft` whose ``errors`` map a field's name
-to a translatable message and its values; a draft with no errors can be previewed and created.
+Fields: the event's (name, address, day, venue, game, preset, rule set, entrants expected for the
+preview, stations and which of them are streamed, entry cap, start time, check-in window, venue
+closing time, fee) and one row of fields per phase (``p<i>-<field>``, with its format's own options:
+a third-place match, a double round robin). Reading gives a :class:`Draft` whose ``errors`` map a
+field's name to a translatable message and its values; a draft with no errors can be previewed and created.
 """
 import re
 from dataclasses import dataclass, field
@@ -14,17 +15,18 @@ from ..tournament.errors import N_
 from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
 from ..tournament.round_best_of import RULES as ROUND_RULES
+from ..tournament.rulesets import RULESETS
 from . import game_catalogue
 from .station_names import station_key
 
 HHMM = re.compile(r"^([01]?\d|2[0-3]):[0-5]\d$")
 BEST_OF = (1, 3, 5, 7)
 ADVANCE = ("entry", "top", "best")
-EVENT_FIELDS = ("name", "address", "day", "venue", "game", "preset", "plan", "entrants", "team_size",
-                "expected", "stations", "entry_cap", "start_time", "checkin_opens", "checkin_closes", "venue_closes",
-                "fee", "sheet")
+EVENT_FIELDS = ("name", "address", "day", "venue", "game", "preset", "plan", "ruleset", "entrants", "team_size",
+                "expected", "stations", "stream_stations", "entry_cap", "start_time", "checkin_opens",
+                "checkin_closes", "venue_closes", "fee", "sheet")
 PHASE_FIELDS = ("name", "format", "pools", "match_type", "best_of", "later_from", "later_best_of",
-                "grand_final", "advance", "advance_count", "rounds")
+                "grand_final", "advance", "advance_count", "rounds", "third_place", "double")
 MAX_PHASES = 8
 
 
@@ -75,6 +77,8 @@ def _check_event(draft: Draft) -> None:
         draft.refuse("address", N_("Use lower-case letters, digits and hyphens (e.g. tekken8-weekly-12)."))
     if v["game"] not in {t.key for t in game_catalogue.all_titles()}:
         draft.refuse("game", N_("Choose the game from the list."))
+    if v["ruleset"] and v["ruleset"] not in RULESETS:
+        draft.refuse("ruleset", N_("Choose the event's rules from the list."))
     if v["entrants"] not in ("1on1", "team"):
         draft.refuse("entrants", N_("Choose players or teams."))
     if v["day"] and _date(v["day"]) is None:
@@ -89,7 +93,20 @@ def _check_event(draft: Draft) -> None:
         draft.refuse("sheet", N_("The list is too long for one form: add the rest on the event's page."))
     if not v["expected"] and not v["entry_cap"] and not v["sheet"]:
         draft.refuse("expected", N_("Write how many entrants you expect: the preview counts the matches from it."))
-    stations(draft)
+    stream_stations(draft, stations(draft))
+
+
+def stream_stations(draft: Draft, names: list[str]) -> list[str]:
+    """The streamed stations typed ("配信台", "1-2"): each must be one of the stations."""
+    known = {station_key(name): name for name in names}
+    chosen = []
+    for name in _names(draft, draft.values["stream_stations"], "stream_stations"):
+        if station_key(name) not in known:
+            draft.refuse("stream_stations", N_("%(name)s is not one of the stations: add it to the stations first."),
+                         name=name)
+        elif known[station_key(name)] not in chosen:
+            chosen.append(known[station_key(name)])
+    return chosen
 
 
 def stations(draft: Draft) -> list[str]:
@@ -103,18 +120,24 @@ def stations(draft: Draft) -> list[str]:
         if not 1 <= count <= 200:
             draft.refuse("stations", N_("Between 1 and %(most)s stations."), most=200)
         return [str(n) for n in range(1, min(count, 200) + 1)]
-    names = []
-    for part in (p.strip() for p in re.split(r"[,、，\n]", text) if p.strip()):
-        span = re.fullmatch(r"(\d+)\s*[-〜~]\s*(\d+)", part)
-        if span and not 0 <= int(span[2]) - int(span[1]) < 200:
-            draft.refuse("stations", N_("Between 1 and %(most)s stations."), most=200)
-            return []
-        names += [str(n) for n in range(int(span[1]), int(span[2]) + 1)] if span else [part]
+    names = _names(draft, text, "stations")
     seen = {}
     for name in names:
         if station_key(name) in seen:
             draft.refuse("stations", N_("%(name)s is listed twice: every station needs its own name."), name=name)
         seen[station_key(name)] = name
+    return names
+
+
+def _names(draft: Draft, text: str, field_name: str) -> list[str]:
+    """Names and ranges ("1-6, 配信台") as a list of names; a range too long is refused."""
+    names = []
+    for part in (p.strip() for p in re.split(r"[,、，\n]", text) if p.strip()):
+        span = re.fullmatch(r"(\d+)\s*[-〜~]\s*(\d+)", part)
+        if span and not 0 <= int(span[2]) - int(span[1]) < 200:
+            draft.refuse(field_name, N_("Between 1 and %(most)s stations."), most=200)
+            return []
+        names += [str(n) for n in range(int(span[1]), int(span[2]) + 1)] if span else [part]
     return names
 
 

@@ -11,14 +11,15 @@ from ..tournament.errors import N_, RuleViolation
 from ..tournament.event_plans import TEMPLATES
 from ..tournament.play import MATCH_TYPES
 from . import ServiceError, entrant_import, events
-from .builder_form import EVENT_FIELDS, PHASE_FIELDS, Draft, check, stations
+from .builder_form import EVENT_FIELDS, PHASE_FIELDS, Draft, check, stations, stream_stations
 
 DEFAULTS = {"entrants": "1on1", "team_size": "1", "game": "other", "expected": "16", "stations": "4",
             "start_time": "13:00"}
 KEPT = ("name", "address", "day", "venue", "expected", "entry_cap", "start_time", "checkin_opens",
-        "checkin_closes", "venue_closes", "stations", "sheet")  # what the desk typed survives a new preset
-FORMAT_FIELDS = {"double_elimination": ("grand_final",), "single_elimination": (), "round_robin": (),
-                 "swiss": ("rounds",)}
+        "checkin_closes", "venue_closes", "stations", "stream_stations", "sheet")  # typed: kept on a new preset
+FORMAT_FIELDS = {"double_elimination": ("grand_final",), "single_elimination": ("third_place",),
+                 "round_robin": ("double",), "swiss": ("rounds",)}
+CHECKED = ("third_place", "double")  # a phase's yes/no options, sent as "on" when ticked
 
 
 def files():
@@ -76,6 +77,8 @@ def from_spec(spec: dict, typed: dict) -> Draft:
         values[name] = str(spec[name]) if spec.get(name) else ""
     if spec.get("stations"):
         values["stations"] = ", ".join(spec["stations"])
+    values["stream_stations"] = ", ".join(spec.get("stream_stations") or [])
+    values["ruleset"] = (spec.get("rules") or {}).get("preset", "")
     values.update(typed)
     return Draft(values, [_phase_fields(p) for p in spec.get("phases", [])])
 
@@ -89,6 +92,7 @@ def _phase_fields(phase: dict) -> dict:
     fields.update(later_from=later.get("from", ""), later_best_of=str(later.get("best_of", 5)))
     advance = phase.get("advance") or {}
     fields.update(advance=advance.get("mode", "entry"), advance_count=str(advance.get("count", "")))
+    fields.update({name: "on" if phase.get(name) else "" for name in CHECKED})
     return fields
 
 
@@ -99,14 +103,14 @@ def to_spec(draft: Draft) -> dict:
             "plan": v["plan"], "entrants": v["entrants"],
             "team_size": int(v["team_size"] or 1) if v["entrants"] == "team" else 1,
             "entry_cap": int(v["entry_cap"] or 0), "fee": int(v["fee"] or 0),
-            "stations": stations(draft), "phases": [] if v["plan"] else
-            [_phase_spec(i, p) for i, p in enumerate(draft.phases)]}
+            "stations": stations(draft), "stream_stations": stream_stations(draft, stations(draft)),
+            "phases": [] if v["plan"] else [_phase_spec(i, p) for i, p in enumerate(draft.phases)]}
     for name in ("start_time", "checkin_opens", "checkin_closes", "venue_closes"):
         spec[name] = v[name]
     if v["day"]:
         spec["day"] = v["day"]
-    if draft.values.get("rules"):
-        spec["rules"] = draft.values["rules"]
+    if v["ruleset"]:
+        spec["rules"] = {"preset": v["ruleset"]}
     return spec
 
 
@@ -119,7 +123,9 @@ def _phase_spec(index: int, p: dict) -> dict:
         # from: the phase before, counted from 1 as event files count (this phase's index)
         spec["advance"] = {"from": index, "mode": p["advance"], "count": int(p["advance_count"])}
     for name in FORMAT_FIELDS.get(p["format"], ()):
-        if p[name]:
+        if name in CHECKED:
+            spec[name] = bool(p[name])
+        elif p[name]:
             spec[name] = int(p[name]) if name == "rounds" else p[name]
     return spec
 
@@ -175,13 +181,16 @@ def _rows(draft: Draft, columns: dict | None, skip_duplicates: bool) -> list[dic
 
 SPEC_FIELDS = {"pools": "pools", "best_of_by_round": "later_from", "advance": "advance_count", "rounds": "rounds",
                "grand_final": "grand_final", "match_type": "match_type", "best_of": "best_of", "name": "name",
-               "format": "format"}
+               "format": "format", "third_place": "third_place", "double": "double"}
+RULES_CODES = ("setup.rules_unknown", "setup.team_size", "setup.rules_for_players", "setup.rules_for_teams")
 
 
 def _phase_field(draft: Draft, code: str) -> str:
     """Where a phase's setup refusal belongs (services/setup_checks): the match type of the first
     phase whose kind is not the entrants', the best-of for the rules' games, else the summary."""
     team = draft.values["entrants"] == "team"
+    if code in RULES_CODES:
+        return "team_size" if code == "setup.team_size" else "ruleset"
     if code in ("setup.one_on_one_for_teams", "setup.team_type_for_players"):
         for i, phase in enumerate(draft.phases):
             if phase["match_type"] in MATCH_TYPES and MATCH_TYPES[phase["match_type"]].team != team:
@@ -197,4 +206,5 @@ def field_of(setting: str) -> str:
     if found:
         return f"p{int(found[1]) - 1}-{SPEC_FIELDS.get(found[2], 'name')}"
     head = setting.split(".")[0].split("[")[0]
+    head = "ruleset" if head == "rules" else head
     return head if head in EVENT_FIELDS else "form"

@@ -10,6 +10,7 @@ from ..tournament.errors import N_
 from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
 from ..tournament.round_best_of import RULES as ROUND_RULES
+from ..tournament.rulesets import RULESETS
 from ..web.auth import desk_required
 from ..web.i18n import translate_violation
 from . import render
@@ -21,7 +22,7 @@ PRESET_NAMES = (N_("Weekly"), N_("Main bracket"), N_("Pools and top 8"), N_("Poo
                 N_("Swiss and top 8"), N_("Swiss"), N_("Tournament"), N_("Tekken 7 5on5"), N_("Single elimination"))
 NEW_PHASE = {"name": "", "format": "single_elimination", "pools": "1", "match_type": "best_of", "best_of": "3",
              "later_from": "", "later_best_of": "5", "grand_final": "reset", "advance": "entry",
-             "advance_count": "", "rounds": ""}
+             "advance_count": "", "rounds": "", "third_place": "", "double": ""}
 
 
 @bp.before_request
@@ -121,6 +122,7 @@ def page(draft, tried: bool | None = None):
                                   if not f.multi and not f.template_only],
                   match_type_choices=[(name, _(MATCH_TYPES[name].label)) for name in MATCH_TYPES.choices()],
                   round_rule_choices=[(code, _(label)) for code, label in ROUND_RULES.items()],
+                  ruleset_choices=[(r.name, _(r.label)) for r in RULESETS.values()],
                   **_preview_context(draft))
 
 
