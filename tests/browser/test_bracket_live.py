@@ -1,6 +1,7 @@
 """A desk user runs a 16-entrant double elimination; a spectator's bracket follows by itself."""
 import re
 
+from builder_steps import build
 from conftest import sign_in_desk
 from playwright.sync_api import expect
 
@@ -12,15 +13,15 @@ def test_desk_runs_bracket_and_spectator_sees_it_change(live_server, context, br
     url = live_server.url
     desk = context.new_page()
     sign_in_desk(desk, url)
-    desk.fill("input[name=name]", "週末 1on1")
-    desk.locator("section.card form.stack button[type=submit]").click()
+    event_id = build(desk, url, "weekly_double_elimination", {"name": "週末 1on1"})  # one double elimination
+    desk.goto(f"{url}/desk/e/{event_id}")
+    paste = desk.locator("#entrants details:has(textarea[name=entrants])")
+    if not paste.evaluate("d => d.open"):
+        paste.locator("summary").first.click()
     desk.fill("textarea[name=entrants]", "\n".join(NAMES))
     desk.locator("[data-testid=import-preview]").click()  # the import shows how it reads the sheet first
     desk.locator("[data-testid=import-confirm]").click()
     expect(desk.locator("#entrants table tbody tr")).to_have_count(16)
-    desk.fill("#phases input[name=name]", "本戦")
-    desk.select_option("#phases select[name=format]", "double_elimination")
-    desk.locator("#phases form.stack button[type=submit]").click()
     desk.locator("[data-testid=preview-start]").click()  # the start preview, with its check-in gate
     desk.locator("[data-testid=gate-anyway]").click()
     expect(desk).to_have_url(re.compile(r"/desk/phase/\d+$"))
