@@ -137,7 +137,7 @@
     ['a', 'b'].forEach((s, i) => { members[s] = (here.event.entrants[String(ids[i])] || { members: [] }).members; });
     const rules = here.match.rules || { match_type: here.phase.match_type, games_to_win: Math.floor(here.match.best_of / 2) + 1 };
     const mine = ops.filter((o) => o.match_id === here.match.id && LIVE(o));
-    return M.project(M.fresh(rules, members), mine);
+    return M.project(M.fresh(rules, members, here.event.kinds), mine);
   }
 
   // The characters (buttons, roster search: char_buttons.js), stage and side, and the game's number;
