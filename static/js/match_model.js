@@ -222,5 +222,5 @@
     return t.winner === 'a' ? t.side_of_winner : { '1P': '2P', '2P': '1P' }[t.side_of_winner];
   }
 
-  G.TaikaiMatch = { fresh, project, next, defaults, membersIn, steps: Object.keys(APPLY) };
+  G.TaikaiMatch = { fresh, project, next, defaults, membersIn };
 })(self);
