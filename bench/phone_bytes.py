@@ -6,7 +6,10 @@ Two shapes are in the field, and both must keep working (tests/service/test_old_
   choice becomes winner and rounds.
 - **offline**: the page built from the offline pack (offline_pack.js): no form bookkeeping,
   ``position`` as a number, and ``slots``, the players the referee saw sitting down.
-Both carry the outbox's own bookkeeping beside the entry: ``seq``, ``device_time`` and
+Since static/js/form_payload.js both pages send one shape (``form_game``): the action's fields
+with ``position`` last as a number; the offline page adds ``slots``. The online shape above is what
+phones not yet updated still hold in their outboxes.
+All carry the outbox's own bookkeeping beside the entry: ``seq``, ``device_time`` and
 ``entered_by`` (the person who made it on a shared phone). The benches send these, so the
 path they measure is the one phones take.
 """
@@ -38,6 +41,15 @@ def offline_game(op_id: str, device: str, seq: int, match_id: int, slots_version
                "position": position, "slots": {"a": slots[0], "b": slots[1]}}
     return {"op_id": op_id, "device_id": device, "seq": seq, "kind": "report_game", "match_id": match_id,
             "base_version": slots_version, "payload": payload, "device_time": DEVICE_TIME, "entered_by": user_id}
+
+
+def form_game(op_id: str, device: str, seq: int, match_id: int, version: int, position: int,
+              winner: str, loser_rounds: int, user_id: int, **chars) -> dict:
+    """A report_game from the online match page as form_payload.js sends it: the offline page's bytes
+    without the players it saw sit down."""
+    op = offline_game(op_id, device, seq, match_id, version, position, winner, loser_rounds, user_id, (1, 2), **chars)
+    del op["payload"]["slots"]
+    return op
 
 
 def body(device: str, ops: list[dict], waiting: int | None = None) -> bytes:

@@ -40,6 +40,7 @@ const SHELL = [
   '/static/js/entry.js',
   '/static/js/unsent_view.js',
   '/static/js/sw_register.js',
+  '/static/js/form_payload.js',
   '/static/js/outbox_forms.js',
   '/static/js/outbox_panel.js',
   '/static/js/secure_context.js',

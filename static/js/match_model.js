@@ -9,22 +9,18 @@
   const SIDES = ['a', 'b'];
   const other = (s) => (s === 'a' ? 'b' : 'a');
   const id = (v) => (v == null || v === '' ? null : Number(v)); // a form sends "12", a script 12
-  const ROUND_PENALTIES = ['interruption', 'prohibited_act'];
-  const MEMBER_OUT = ['disqualify_member', 'smoking', 'bluff'];
-  const OUT_EFFECTS = ['member_out', 'first_player_lost', 'dq_match', 'dq_day'];
-  // A penalty's effect under the match's rules (the pack's list), else the seed's kinds by name.
+  // What a penalty does under the match's rules: the rule set's effects as the pack (or the page's
+  // model) ships them, each with what the domain does with it ("member_out" for a DQ for the day as
+  // for a member put out); none for a kind these rules do not have (the server refuses it).
   function effectOf(m, kind) {
     const known = (m.rules.penalties || []).find((p) => p.kind === kind);
-    if (known) return known.effect;
-    if (kind === 'prohibited_act') return 'round_then_match';
-    if (kind === 'disqualify_team') return 'team_out';
-    if (MEMBER_OUT.includes(kind)) return 'member_out';
-    return ROUND_PENALTIES.includes(kind) ? 'round' : '';
+    return known ? known.does || known.effect : '';
   }
 
   // The starting point of a match nobody has played yet (a match the pack knows only by its players).
-  function fresh(rules, members) {
-    return { type: rules.match_type, rules, score: [0, 0], finished: false, winner: null,
+  // kinds: the match-play kinds (the entry kinds' registry, as the pack ships it).
+  function fresh(rules, members, kinds) {
+    return { type: rules.match_type, rules, kinds: kinds || null, score: [0, 0], finished: false, winner: null,
       members: { a: members.a || [], b: members.b || [] }, out: { a: [], b: [] }, current: { a: null, b: null },
       absent: { a: [], b: [] }, permitted: { a: {}, b: {} }, acts: { a: 0, b: 0 }, awarded: { a: 0, b: 0 }, toss: null, games: [],
       blind: rules.match_type === 'point_format' ? !!rules.hidden_order : true, sets: [], played: { a: [], b: [] } };
@@ -129,23 +125,21 @@
   }
 
   // KGP: the second prohibited act loses the match (2–0 / 3–0); a round penalty at the deciding
-  // round loses the game; Tekken's disqualifications take a member or the team out.
+  // round loses the game; Tekken's disqualifications take a member or the team out. The match lost
+  // (team_out: a DQ for the match as a team's) is the domain's team_out: a kachinuki team's members
+  // all out, otherwise the full forfeit score.
   function penalty(m, p) {
     const side = p.side, opp = other(side), effect = effectOf(m, p.penalty);
     if (!SIDES.includes(side)) return;
     const forfeit = () => {
+      if (m.type === 'kachinuki') membersIn(m, side).forEach((x) => knockOut(m, side, x));
       if (m.type === 'best_of') m.score = side === 'a' ? [0, m.rules.games_to_win || 1] : [m.rules.games_to_win || 1, 0];
       finish(m, opp);
+      if (m.type === 'kachinuki') m.score = [m.out.b.length, m.out.a.length];
     };
     if (effect === 'round_then_match' && ++m.acts[side] >= 2) return forfeit();
-    if (effect === 'match') return forfeit();
-    if (effect === 'team_out') {
-      membersIn(m, side).forEach((id) => knockOut(m, side, id));
-      finish(m, opp);
-      m.score = m.type === 'kachinuki' ? [m.out.b.length, m.out.a.length] : m.score;
-      return;
-    }
-    if (OUT_EFFECTS.includes(effect)) {
+    if (effect === 'team_out') return forfeit();
+    if (effect === 'member_out') {
       knockOut(m, side, p.member_id != null && p.member_id !== '' ? id(p.member_id) : m.current[side]);
       if (m.type === 'best_of' && !membersIn(m, side).length) return forfeit();
       return checkTeams(m, [side]);
@@ -179,14 +173,16 @@
     override: (m, p) => finish(m, p.winner),
   };
 
-  // The match after this phone's entries, in the order they were made.
+  // The match after this phone's entries, in the order they were made. Only match play moves it
+  // (the kinds the table names; a request to the desk does not); a play kind the model has no step
+  // for (a replay) leaves it as it was.
   function project(base, entries) {
-    const m = copy(base);
+    const m = copy(base), play = (kind) => !m.kinds || kind in m.kinds;
     m.unchecked = 0;
     for (const o of entries || []) {
       m.unchecked++;
       if (m.finished) { m.after = (m.after || 0) + 1; continue; }
-      const f = APPLY[o.kind];
+      const f = play(o.kind) && APPLY[o.kind];
       if (f) f(m, o.payload || {});
     }
     return m;

@@ -6,7 +6,7 @@
  * the players the referee picked (payload "slots"): the server holds them until the match
  * is ready with those players. Its game form is the online one (score, characters, stage,
  * side; defaults as entry_defaults.py has them). Needs dom.js, idb, outbox.js, pack_store.js (the pack),
- * page_keeper.js (the kept match pages), outbox_forms.js (the score), entry_names.js, char_buttons.js
+ * page_keeper.js (the kept match pages), form_payload.js (what a form sends, as online), entry_names.js, char_buttons.js
  * and team_forms.js. */
 (function (G) {
   'use strict';
@@ -19,7 +19,6 @@
   // ---- who can reach a slot ---------------------------------------------------
   const LIVE = (o) => !['rejected', 'conflict'].includes(o.status);
   const REQUEST = 'desk_request'; // to the desk's queue: no place among the match's entries
-  const BOOKKEEPING = ['csrf_token', 'kind', 'base_version', 'position']; // the online form's, not the entry's
 
   // What this phone's own outbox says about a match: the players it named, the winner.
   function local(ops, match) {
@@ -138,7 +137,7 @@
     ['a', 'b'].forEach((s, i) => { members[s] = (here.event.entrants[String(ids[i])] || { members: [] }).members; });
     const rules = here.match.rules || { match_type: here.phase.match_type, games_to_win: Math.floor(here.match.best_of / 2) + 1 };
     const mine = ops.filter((o) => o.match_id === here.match.id && LIVE(o));
-    return M.project(M.fresh(rules, members), mine);
+    return M.project(M.fresh(rules, members, here.event.kinds), mine);
   }
 
   // The characters (buttons, roster search: char_buttons.js), stage and side, and the game's number;
@@ -245,7 +244,7 @@
       return (kinds[o.kind] || '') + side;
     }
     const id = p.side === 'a' ? slots.a : slots.b, team = here.event.entrants[String(id)];
-    const member = team && team.members.find((m) => m.id === p.member_id);
+    const member = team && team.members.find((m) => m.id === Number(p.member_id)); // the form sends text
     return `${msg('Next')}: ${entrantName(id)} — ${member ? member.name : ''}`;
   }
 
@@ -263,22 +262,16 @@
   }
 
   async function submit(form, submitter) {
-    const kind = form.dataset.offlineOp, data = {}, fields = [...new FormData(form)];
-    if (submitter && submitter.name) fields.push([submitter.name, submitter.value]); // a member's button
-    for (const [k, v] of fields) {
-      if (BOOKKEEPING.includes(k)) continue;
-      const input = form.elements[k], value = /^\d+$/.test(v) ? Number(v) : v === '' && input && input.type === 'number' ? null : v;
-      if (/^absent_[ab]$/.test(k)) (data[k] = data[k] || []).push(value); else data[k] = value; // the roll call's ticks
-    }
-    if (kind === 'report_game') G.TaikaiForms.expandScore(data); // "2-1": winner and rounds, as online
+    const kind = form.dataset.offlineOp, data = G.TaikaiFormPayload.formPayload(form, submitter); // as online
     const slots = picked(), feedback = root().querySelector('[data-testid=offline-feedback]');
     const why = await problem(kind, data, slots);
     feedback.textContent = why || msg('Saved');
     feedback.dataset.ok = why ? 'no' : 'yes';
     if (why) return;
-    const position = here.match.actions + local(await O().list(), here.match).count;
+    // The step this phone puts the entry at (the pack's form holds none of its own); a request has none.
+    const position = kind === REQUEST ? null : here.match.actions + local(await O().list(), here.match).count;
     const op = await O().enqueue(kind, here.match.id, here.match.slots_version,
-      Object.assign(data, kind === REQUEST ? {} : { position }, { slots: { a: slots[0], b: slots[1] } }));
+      Object.assign(G.TaikaiFormPayload.atStep(data, position), { slots: { a: slots[0], b: slots[1] } }));
     if (G.TaikaiEntryNames) G.TaikaiEntryNames.remember(op.op_id, describe(op, +form.dataset.game || 1)); // the outbox list names it too
     form.reset();
     await drawSlots();

@@ -1,45 +1,11 @@
 /* taikai entry forms: a <form data-op data-match-id data-base-version> becomes an outbox entry
- * (stored on this phone first, sent by outbox.js), never a plain post. Also the one place a score
- * choice ("2-1") becomes winner and rounds (offline_pack.js's forms use it too). */
+ * (stored on this phone first, sent by outbox.js), never a plain post. Its payload is
+ * form_payload.js's, the same function the offline match page uses. */
 (function (G) {
   'use strict';
   const O = () => G.TaikaiOutbox;
   const { t, num, toast } = G.TaikaiDom;
-  const isBtn = (f) => f.tagName === 'BUTTON' || /^(submit|button|reset|image|file)$/.test(f.type);
-
-  // Checkbox: boolean (several with one name: array of checked values);
-  // number: number; repeated names, multi-selects: arrays.
-  function serialize(form, submitter) {
-    const out = {}, n = {};
-    for (const f of form.elements) n[f.name] = (n[f.name] || 0) + 1;
-    for (const f of form.elements) {
-      const k = f.name;
-      if (!k || f.disabled || k === 'csrf_token') continue;
-      let v = f.value;
-      if (isBtn(f)) { if (f !== submitter || f.type === 'reset' || f.type === 'file') continue; }
-      else if (f.type === 'checkbox') {
-        if (n[k] === 1) { out[k] = f.checked; continue; }
-        out[k] = out[k] || [];
-        if (f.checked) out[k].push(v);
-        continue;
-      } else if (f.type === 'radio') { if (f.checked || !(k in out)) out[k] = f.checked ? v : null; continue; }
-      else if (f.type === 'number' || f.type === 'range') v = v === '' ? null : +v;
-      else if (f.tagName === 'SELECT' && f.multiple) { out[k] = Array.from(f.selectedOptions, (o) => o.value); continue; }
-      out[k] = k in out ? [].concat(out[k], v) : v;
-    }
-    return expandScore(out);
-  }
-
-  // A score choice ("2-1"; a draw "2-2" is a double K.O.) is sent as winner and rounds.
-  function expandScore(out) {
-    if (!('score' in out)) return out;
-    const m = /^(\d+)-(\d+)$/.exec(out.score || '');
-    delete out.score;
-    if (!m) return out;
-    const a = +m[1], b = +m[2];
-    Object.assign(out, { rounds_a: a, rounds_b: b }, a === b ? { double_ko: true } : { winner: a > b ? 'a' : 'b' });
-    return out;
-  }
+  const serialize = (form, submitter) => G.TaikaiFormPayload.formPayload(form, submitter); // form_payload.js
 
   // A refresh of the match (#match-play, after any sync that changed something) or of the desk's
   // run table (#desk-matches, every 30 s) must not wipe what the referee or the desk is entering:
@@ -115,5 +81,5 @@
     if (reg && reg.sync) reg.sync.register('taikai-outbox').catch(() => {}); // extra trigger only
   }
 
-  G.TaikaiForms = { serialize, expandScore };
+  G.TaikaiForms = { serialize };
 })(self);

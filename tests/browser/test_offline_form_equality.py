@@ -2,7 +2,8 @@
 states, the forms the phone offers offline after some entries (the server has not checked them)
 equal, field for field, the forms the server's page offers once the same entries are applied:
 kinds, fields, options, defaults (what is chosen) and order, the buttons' words, the hidden
-fields that say which side names and whether blind. Over https on a LAN name, in ja and en."""
+fields that say which side names and whether blind, and the payload each form sends as it stands
+(byte for byte). Over https on a LAN name, in ja and en."""
 import pathlib
 import sys
 
@@ -24,6 +25,12 @@ FORMS = """() => [...document.querySelectorAll('#match-play form[data-op]')].fil
         e.tagName === 'SELECT' ? e.value : e.tagName === 'BUTTON' ? e.textContent.trim() : !!e.checked,
         e.required || false]) }))"""
 
+# What each form on view sends as it stands (static/js/form_payload.js, one per submit button), the step
+# of the match left out (the unsent entries' forms number it themselves): the same bytes on both.
+PAYLOADS = """() => [...document.querySelectorAll('#match-play form[data-op]')].filter((f) => !f.closest('[hidden]'))
+  .flatMap((f) => [...f.querySelectorAll('button[type=submit]')].filter((b) => !b.closest('[hidden]'))
+    .map((b) => { const p = TaikaiFormPayload.formPayload(f, b); delete p.position; return [f.dataset.op, JSON.stringify(p)]; }))"""
+
 
 class Step(Phone):
     """Entries of one step: stored offline (counted in the unchecked panel), then sent."""
@@ -38,7 +45,7 @@ def compare_step(context, page, entries, applied):
     context.set_offline(True)
     phone = Step(page, "offline")
     entries(phone)
-    offline = page.evaluate(FORMS)
+    offline, offline_sent = page.evaluate(FORMS), page.evaluate(PAYLOADS)
     reconnect(context, page)
     ops_with(page, "applied", applied + phone.entries, timeout=30000)
     expect(page.locator("#offline-entry")).to_be_hidden()
@@ -47,6 +54,7 @@ def compare_step(context, page, entries, applied):
     assert [f["kind"] for f in offline] == [f["kind"] for f in online]
     for off, on in zip(offline, online, strict=True):
         assert off == on, off["kind"]
+    assert offline_sent == page.evaluate(PAYLOADS)
     return applied + phone.entries, online
 
 

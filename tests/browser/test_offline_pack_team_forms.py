@@ -4,8 +4,12 @@ roll call, arrival and declared character change (issue 19), from the same macro
 
 A Tekken 5on5 match played from the pack page (toss, roll call with an absent member, a declared
 change the opposing team and the referee allow, the absent member's arrival, games, a double K.O.,
-a penalty, naming each next player) is stored on the server as the same entries made online."""
+a penalty, naming each next player) is stored on the server as the same entries made online, and
+each entry's payload is byte for byte the one the online page sent (static/js/form_payload.js on both
+pages); the pack page only adds the players it saw sit down (slots)."""
+import json
 import pathlib
+import re
 import sys
 
 from playwright.sync_api import expect
@@ -19,6 +23,7 @@ from test_offline_whole_event import kept  # noqa: E402
 from test_venue_https import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
 
 from webapp.extensions import db  # noqa: E402
+from webapp.models import Member  # noqa: E402
 
 TEAM_FORMS = ("roll_call", "arrive", "declare_change")
 # The team forms on view (kind, fields, options, what is chosen, buttons' words), on either page.
@@ -29,6 +34,20 @@ FORMS = """([root, attr, kinds]) => [...document.querySelectorAll(`${root} form[
       .map((e) => [e.name, e.type, e.tagName === 'SELECT' ? [...e.options].map((o) => o.value + '=' + o.textContent) : e.value,
         e.tagName === 'SELECT' ? e.value : e.tagName === 'BUTTON' ? e.textContent.trim() : !!e.checked,
         e.required || false]) }))"""
+
+
+# Each entry of a match as this phone's outbox holds it, in the order made: its kind and its payload
+# as JSON.stringify sends it (the players an offline phone saw sit down left out: the pack page's own).
+PAYLOADS = """async (matchId) => (await TaikaiOutbox.list()).filter((o) => o.match_id === matchId)
+  .sort((x, y) => x.seq - y.seq)
+  .map((o) => { const p = { ...o.payload }; delete p.slots; return [o.kind, JSON.stringify(p)]; })"""
+
+
+def by_name(payloads):
+    """The payloads with each member's id (text, as the form holds it) read as their name: two events."""
+    names = {str(m.id): m.name for m in db.session.query(Member)}
+    return [(kind, re.sub(r'"(\d+)"', lambda n: json.dumps(names.get(n[1], n[1]), ensure_ascii=False), raw))
+            for kind, raw in payloads]
 
 
 class PackPhone(Phone):
@@ -166,6 +185,9 @@ def test_tekken_match_played_from_the_pack_equals_online(venue_server, venue_bro
     tekken_from_the_pack(online)
     expect(online_page.locator("[data-testid=winner]")).to_be_visible()
 
+    sent = {"pack": by_name(page.evaluate(PAYLOADS, offline_match.id)),
+            "online": by_name(online_page.evaluate(PAYLOADS, online_match.id))}
+    assert len(sent["pack"]) == 18 and sent["pack"] == sent["online"]
     reconnect(context, page)
     ops_with(page, "applied", offline.entries, timeout=40000)
     assert played_as_stored(offline_match) == played_as_stored(online_match)

@@ -218,8 +218,8 @@ def test_a_team_match_built_from_the_pack_names_players_and_keeps_their_characte
     expect(game.locator(".char-more").first).to_be_hidden()  # registered characters only: no roster
     expect(game.locator("input[name=score]")).to_have_count(7)  # first to 3, and the full-set double K.O.
     queued = b.evaluate("async () => (await TaikaiOutbox.list()).map(o => o.payload)")
-    # the first players: blind select, as online
-    assert [(p["side"], p["member_id"], p["blind"]) for p in queued[1:]] == [("a", a2.id, "true"), ("b", b1.id, "true")]
+    # the first players: blind select, the member's button value as text, as online (form_payload.js)
+    assert [(p["side"], p["member_id"], p["blind"]) for p in queued[1:]] == [("a", str(a2.id), "true"), ("b", str(b1.id), "true")]
     game.locator("label:has(input[name=score][value='3-1'])").click()
     game.locator("button[type=submit]").click()
     expect(entries).to_have_count(4)

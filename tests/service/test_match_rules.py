@@ -155,8 +155,8 @@ def test_the_offline_pack_carries_the_built_rules(desk_client):
     rules = next(m for p in pack["phases"] for b in p["brackets"] for m in b["matches"] if m["id"] == match.id)["rules"]
     assert (rules["rounds_to_win"], rules["character_rule"], rules["double_ko"]) == (3, "free", "replayed")
     assert (rules["team_size"], rules["decider"], rules["games_to_win"]) == (3, False, 2)
-    assert rules["penalties"] == [{"kind": "p1", "effect": "round", "name": "ポーズ"},
-                                  {"kind": "p2", "effect": "dq_day", "name": "乱入"}]
+    assert rules["penalties"] == [{"kind": "p1", "effect": "round", "does": "round", "name": "ポーズ"},
+                                  {"kind": "p2", "effect": "dq_day", "does": "member_out", "name": "乱入"}]
     page = desk_client.get(f"/staff/m/{match.id}?lang=ja").get_data(as_text=True)
     assert "3ラウンド先取" in page and "乱入" in page
 

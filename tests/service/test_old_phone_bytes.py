@@ -64,3 +64,14 @@ def test_a_text_position_that_names_no_step_is_refused_by_name(desk_client, desk
     entry["payload"]["position"] = "first"
     result = _post(desk_client, "old-online", [entry]).get_json()["results"][0]
     assert (result["outcome"], result["code"]) == ("rejected", "op.invalid") and "position" in result["message"]
+
+
+def test_a_phone_sending_form_payloads_is_applied_on_the_fast_path(desk_client, desk_user, no_schema_load):
+    """What phones send since static/js/form_payload.js: the same shape from the online and the offline page."""
+    match = _ready_match()
+    entry = phone_bytes.form_game(str(uuid.uuid4()), "new-online", 1, match.id, match.version, 0, "b", 1,
+                                  desk_user.id, char_a="春麗")
+    assert list(entry["payload"])[-1] == "position" and entry["payload"]["position"] == 0
+    assert [r["outcome"] for r in _post(desk_client, "new-online", [entry]).get_json()["results"]] == ["applied"]
+    db.session.expire_all()
+    assert db.session.get(MatchRow, match.id).actions[0]["winner"] == "b"

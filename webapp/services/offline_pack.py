@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 from ..extensions import db
 from ..models import Event, MatchRow
 from ..tournament.entry_kinds import ENTRY_KINDS
+from ..tournament.play.penalties import EFFECTS
 from . import game_catalogue, play
 from .rules import rules_for
 
@@ -39,7 +40,7 @@ def pack(event: Event, title) -> dict:
             "stage_rule": rules.stage_rule if rules else "agreement",
             "side_rule": rules.side_rule if rules else "agreement",
             **title_data(game),
-            "entrant_kind": event.entrant_kind, "team_size": event.team_size,
+            "entrant_kind": event.entrant_kind, "team_size": event.team_size, "kinds": kind_table(),
             "made_at": datetime.now(timezone.utc).isoformat(),
             "entrants": {str(e.id): _entrant(e) for e in event.entrants},
             "phases": [_phase(p, title) for p in sorted(event.phases, key=lambda p: p.position)
@@ -88,6 +89,20 @@ def _match(match: MatchRow, title) -> dict:
 PLAY_FIELDS = {kind.name: kind.offline_fields for kind in ENTRY_KINDS.values() if kind.offline_fields}
 
 
+def kind_table() -> dict:
+    """The match-play kinds as the phone's model reads them (static/js/match_model.js), from the
+    entry kinds' registry: a kind the registry gains reaches the phone without a list to edit there."""
+    return {kind.name: {"offline_form": kind.offline_form, "fields": list(kind.offline_fields)}
+            for kind in ENTRY_KINDS.values() if kind.play}
+
+
+def does(effect: str) -> str:
+    """What a penalty effect does to the match, as the domain applies it (its effect function's name:
+    "member_out" for a DQ for the day as for a member put out), so the phone's model follows the domain."""
+    apply = EFFECTS.get(effect, (None, None))[1]
+    return apply.__name__.removeprefix("effect_") if apply else ""
+
+
 def _plays(match: MatchRow) -> list:
     """The games and named players already recorded, for the offline form's defaults (last game's characters)."""
     return [{"kind": a["kind"], **{k: a.get(k) for k in PLAY_FIELDS[a["kind"]]}}
@@ -104,7 +119,7 @@ def rules_model(rules, match_type: str, best_of: int) -> dict:
             "stage_rule": rules.stage_rule, "side_rule": rules.side_rule,
             "team_size": rules.team_size, "roll_call": rules.roll_call, "decider": rules.decider,
             "hidden_order": rules.hidden_order,
-            "penalties": [{"kind": k, "effect": e, "name": rules.penalty_names.get(k, "")}
+            "penalties": [{"kind": k, "effect": e, "does": does(e), "name": rules.penalty_names.get(k, "")}
                           for k, e in rules.penalties.items()]}
 
 
@@ -114,6 +129,7 @@ def match_model(state) -> dict:
     toss = state.toss
     setup = state.setup
     return {"type": setup.match_type, "rules": rules_model(state.rules, setup.match_type, setup.best_of),
+            "kinds": kind_table(),
             "score": list(state.score), "finished": state.finished, "winner": state.winner,
             "members": {s: [{"id": m.id, "name": m.name, "character": m.character} for m in state.setup.members(s)]
                         for s in sides},
