@@ -46,10 +46,10 @@ def test_the_template_carries_what_the_desk_and_the_cli_need():
 
 
 def test_the_old_template_page_leads_to_the_event_builder(desk_client):
-    """The desk creates events in the builder (its presets are event files); this template stays
-    a command-line template (`flask create-event single_elimination_1on1 ...`)."""
+    """The desk creates events in the builder, where this template is a preset (an event file)."""
     assert desk_client.get("/desk/templates").headers["Location"].endswith("/desk/new")
-    assert desk_client.post("/desk/templates", data={"template": NAME}).headers["Location"].endswith("/desk/new")
+    assert desk_client.post("/desk/templates", data={"template": NAME}).headers["Location"].endswith(
+        f"/desk/new?preset={NAME}")
 
 
 def test_the_cli_creates_it_too(app, tmp_path):

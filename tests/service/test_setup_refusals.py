@@ -2,6 +2,7 @@
 import re
 
 import pytest
+from bare_event import post_bare_event
 from test_match_rules import _create, _flash, _phase
 
 from webapp.extensions import db
@@ -27,15 +28,14 @@ def _teams(event, sizes):
 
 
 def test_a_team_event_on_1on1_rules_is_refused(desk_client):
-    answer = desk_client.post("/desk/?lang=en", data={"name": "3on3", "ruleset": "kgp2025",
-                                                      "entrant_kind": "team", "team_size": "3"})
-    _refused(answer, "KGP2025 (1on1)", "team")
+    answer = post_bare_event(desk_client, "3on3", ruleset="kgp2025", entrant_kind="team", team_size=3)
+    assert answer.status_code == 422 and "KGP2025（1on1）" in answer.get_data(as_text=True)
     assert not db.session.query(Event).count()
 
 
-@pytest.mark.parametrize("size", ["1", "8"])
+@pytest.mark.parametrize("size", [1, 8])
 def test_a_team_size_outside_2_to_7_is_refused(desk_client, size):
-    answer = desk_client.post("/desk/?lang=en", data={"name": "大きすぎ", "entrant_kind": "team", "team_size": size})
+    answer = post_bare_event(desk_client, "大きすぎ", entrant_kind="team", team_size=size)
     assert answer.status_code == 422 and not db.session.query(Event).count()
 
 
