@@ -13,16 +13,17 @@ from ..services import (
     game_corrections,
     no_shows,
     one_writer,
+    payloads,
     play,
     restarts,
 )
 from ..services.entry import Entry, position_of
+from ..services.payloads import CorrectionForm, GameCorrectionForm, WinnerForm
 from ..tournament.entry_kinds import ENTRY_KINDS, kinds
 from ..tournament.errors import N_, RuleViolation
-from . import held, log, payloads, preload, steps
+from . import held, log, preload, steps
 from .batch import Batch
 from .outcomes import Outcome
-from .payloads import CorrectionForm, GameCorrectionForm, WinnerForm
 
 MATCH_KINDS = kinds(play=True)
 # Bracket-level entries the desk makes (its result and correction forms, conflict decisions).
