@@ -23,8 +23,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     _init_extensions(app)
     _register_blueprints(app)
     _init_request_edges(app)
-    from . import cli, mirror, stream
+    from . import cli, mirror, operations, stream
     from .venue import init_venue
+    operations.init_app(app)  # the services' hooks into the entry pipeline
     cli.init_app(app)
     init_venue(app)  # ProxyFix, `serve` / `venue serve`, the /venue pages
     mirror.init_app(app)

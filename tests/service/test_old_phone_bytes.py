@@ -12,8 +12,7 @@ import pytest
 from bench import phone_bytes
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
-from webapp.operations import payloads
-from webapp.services import event_templates
+from webapp.services import event_templates, payloads
 
 
 def _ready_match():

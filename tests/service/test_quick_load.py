@@ -2,7 +2,7 @@
 import pytest
 
 from sync.schemas import OperationSchema, ValidationError, load_operation
-from webapp.operations.payloads import _LOADERS, _QUICK, ACTION_SCHEMAS, load_action, quick_loadable
+from webapp.services.payloads import _LOADERS, _QUICK, ACTION_SCHEMAS, load_action, quick_loadable
 
 GOOD = {"op_id": "op-12345678", "device_id": "phone-1", "kind": "report_game", "match_id": 3,
         "base_version": 1, "seq": 7, "payload": {"winner": "a", "position": 2}}

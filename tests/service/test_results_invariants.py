@@ -29,10 +29,10 @@ from webapp.extensions import db
 from webapp.models import Conflict, Entrant, MatchRow, Operation, PlayerReport, User
 from webapp.operations import export as oplog
 from webapp.operations.decide import same_action
-from webapp.operations.payloads import load_action
 from webapp.operations.submit import submit_many
 from webapp.services import ServiceError, accounts, login_sessions, play, restarts, self_report
 from webapp.services.entry import Entry
+from webapp.services.payloads import load_action
 from webapp.tournament import play as domain
 from webapp.tournament.errors import RuleViolation
 

@@ -107,7 +107,7 @@ Batch state (batch.py)
 ----------------------
 One Batch per transaction: its waiting log rows, whether it holds its matches' locks, its
 preloaded rows, the matches with held entries, the phones with a refused entry. Inside this
-package it is passed explicitly; batch.current() is the one context variable, for services
+package it is passed explicitly; services/unit_of_work.current() is the one context variable, for services
 deep in an entry's call chain (brackets, play, restarts) that read the preload or write the
 waiting log rows (batch.py says why).
 
@@ -124,11 +124,22 @@ it saves:
 - statements built once, their ids an expanding parameter (preload.py, submit._LOGGED);
 - no autoflush during a batch (one flush at the end, not one before every read);
 - held entries and refused phones read in one query per batch (held.new_batch);
-- payloads.quick_load: plainly well-formed payloads checked by their fields' validators, not
+- services/payloads.quick_load: plainly well-formed payloads checked by their fields' validators, not
   marshmallow's load (a sizeable share of an entry's cost); payloads.check_printable: one regex
   search in C (a category look-up per character cost more than the entry).
 
-Layers: services and this package share one layer (pyproject.toml's import-linter contracts):
-it decides entries with the services' rules, and they read what a batch preloaded; it imports
-no views, and the domain (webapp/tournament) imports neither.
+Layers: this package sits above the services (pyproject.toml's import-linter contracts): it
+decides entries with the services' rules; they read what a batch preloaded through an interface
+they own (services/unit_of_work, services/preloaded), and reach the pipeline only through the
+hooks registered here at app start (services/pipeline). It imports no views, and the domain
+(webapp/tournament) imports neither.
 """
+
+
+def init_app(_app) -> None:
+    """Register the pipeline's entry points for the services that make entries (services/pipeline)."""
+    from ..services import pipeline
+    from .log import record
+    from .submit import submit, submit_many
+
+    pipeline.register(submit=submit, submit_many=submit_many, record=record)

@@ -3,9 +3,11 @@
 submit.py makes one per transaction (a sync batch, or one entry retried in its own
 transaction) and passes it to the code of this package that reads or changes it.
 """
-import contextvars
-from contextlib import contextmanager
 from dataclasses import dataclass, field
+
+from ..extensions import db
+from ..models import Operation
+from ..services.unit_of_work import current, running
 
 
 @dataclass
@@ -24,26 +26,14 @@ class Batch:
     # (device, match id) pairs with a refused entry (steps.py, I2).
     refused: set = field(default_factory=set)
 
-
-# The batch under way, for the services deep in an entry's call chain that read what it preloaded
-# (brackets.around, play's members, the disqualified entrants) or write its waiting log rows
-# (restarts, before it reads the log). They run inside play.apply_action, bracket_rows.save and the
-# like, which the desk's pages also call outside any batch: threading a batch through every one
-# of them would change a dozen services' signatures for one cache. Inside this package the
-# batch is passed explicitly; only this one variable stands for it further down.
-_current: contextvars.ContextVar = contextvars.ContextVar("taikai_batch", default=None)
+    def write_log(self) -> None:
+        """Write the waiting log rows now, in one statement (log.write_pending; restarts asks
+        through services/unit_of_work before it reads the log, deep inside an entry)."""
+        if self.log_rows:  # Core's insert: the ORM's bulk insert costs more than the statement itself
+            db.session.execute(Operation.__table__.insert(), self.log_rows)
+            self.log_rows.clear()
 
 
-def current() -> Batch | None:
-    """The batch under way in this context (None outside one)."""
-    return _current.get()
-
-
-@contextmanager
-def running(batch: Batch):
-    """Within the block, current() is this batch."""
-    token = _current.set(batch)
-    try:
-        yield batch
-    finally:
-        _current.reset(token)
+# The batch under way is the services' unit of work (services/unit_of_work owns the one context
+# variable): inside this package the batch is passed explicitly.
+__all__ = ["Batch", "current", "running"]

@@ -1,7 +1,6 @@
 """Deciding one entry: applied, confirmed, held or a conflict, or a RuleViolation /
 ServiceError / ValidationError when the rules or the input refuse it (before any change)."""
 from ..extensions import db
-from ..mirror import guard as mirror_guard
 from ..models import MatchRow, Operation
 from ..services import (
     ServiceError,
@@ -13,16 +12,18 @@ from ..services import (
     disqualifications,
     game_corrections,
     no_shows,
+    one_writer,
+    payloads,
     play,
     restarts,
 )
 from ..services.entry import Entry, position_of
+from ..services.payloads import CorrectionForm, GameCorrectionForm, WinnerForm
 from ..tournament.entry_kinds import ENTRY_KINDS, kinds
 from ..tournament.errors import N_, RuleViolation
-from . import held, log, payloads, preload, steps
+from . import held, log, preload, steps
 from .batch import Batch
 from .outcomes import Outcome
-from .payloads import CorrectionForm, GameCorrectionForm, WinnerForm
 
 MATCH_KINDS = kinds(play=True)
 # Bracket-level entries the desk makes (its result and correction forms, conflict decisions).
@@ -36,7 +37,7 @@ def _stale(op: Entry, match: MatchRow) -> bool:
 
 def decide(batch: Batch, op: Entry, user) -> tuple[Outcome, str | None]:
     """Applied, confirmed, held or conflict — and the conflict's reason; raises when refused."""
-    mirror_guard.check(op)  # one writer per event: a mirrored copy takes no entries
+    one_writer.check(op)  # one writer per event: a mirrored copy takes no entries
     access.check_signed_in(user)
     payloads.check_printable(op)
     kind = ENTRY_KINDS.get(op.kind)

@@ -37,10 +37,7 @@ def _log_values(op: Entry, user, outcome: Outcome) -> dict:
 
 
 def write_pending(batch: Batch | None = None) -> None:
-    """Write the batch's waiting log rows now, in one statement (the batch under way unless given:
-    restarts calls this before it reads the log, deep inside an entry)."""
+    """Write the batch's waiting log rows now, in one statement (the batch under way unless given)."""
     batch = batch or current()
-    rows = batch.log_rows if batch is not None else None
-    if rows:  # Core's insert: the ORM's bulk insert costs more than the statement itself
-        db.session.execute(Operation.__table__.insert(), rows)
-        rows.clear()
+    if batch is not None:
+        batch.write_log()

@@ -10,8 +10,8 @@ from ..extensions import db
 from ..models import Operation
 from ..services.entry import Entry
 from ..services.outcome import Outcome  # noqa: F401 - its public name here, as before
+from ..services.payloads import ValidationError
 from ..tournament.errors import N_
-from .payloads import ValidationError
 
 
 def refused(op_id: str, problem) -> Outcome:

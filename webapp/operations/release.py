@@ -9,12 +9,12 @@ from ..extensions import db
 from ..models import Conflict, MatchRow, Operation
 from ..services import ServiceError
 from ..services.entry import Entry
+from ..services.payloads import ValidationError
 from ..tournament.errors import RuleViolation
 from . import held, log, steps
 from .batch import Batch
 from .decide import decide_match
 from .outcomes import refused
-from .payloads import ValidationError
 
 
 def after_refusal(batch: Batch, op: Entry, user) -> None:

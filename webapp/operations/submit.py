@@ -11,12 +11,12 @@ from ..extensions import db
 from ..models import MatchRow, Operation
 from ..services import ServiceError, disqualifications
 from ..services.entry import Entry
+from ..services.payloads import ValidationError
 from ..tournament.errors import N_, RuleViolation
 from . import autocall, held, log, outcomes, preload, release, steps
 from .batch import Batch, running
 from .decide import MATCH_KINDS, decide, lock_match
 from .outcomes import Outcome, refused
-from .payloads import ValidationError
 
 _log = logging.getLogger(__name__)
 

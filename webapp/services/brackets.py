@@ -3,13 +3,12 @@ from sqlalchemy import bindparam, select
 
 from ..extensions import db
 from ..models import BracketRow, Entrant, MatchRow, Phase
-from ..operations import preload
 from ..tournament import bracket as bracket_engine
 from ..tournament import bracket_results, formats
 from ..tournament.errors import N_
 from ..tournament.formats import generate
 from ..tournament.formats.groups import generate_groups
-from . import ServiceError, audit, bracket_rows, seeding, swiss_rounds
+from . import ServiceError, audit, bracket_rows, preloaded, seeding, swiss_rounds
 from .bracket_links import feeders_of
 from .entrants import seeded_order
 
@@ -110,7 +109,7 @@ def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) ->
 
 
 def _record_in_whole(match: MatchRow, winner_id: int, walkover: bool, dq: set[int]) -> list[MatchRow]:
-    preload.brackets_loaded()  # a sync batch reads all its brackets at once
+    preloaded.brackets_loaded()  # a sync batch reads all its brackets at once
     bracket = bracket_rows.load(match.bracket)
     keys = bracket_results.record_result(bracket, match.key, winner_id, walkover=walkover)
     keys += _walkovers(bracket, dq)
@@ -129,7 +128,7 @@ class _Held(dict):
         self.bracket_id, self.rows = bracket_id, rows
 
     def __missing__(self, key):
-        row = preload.matches_by_key(self.bracket_id, [key]).get(key)
+        row = preloaded.matches_by_key(self.bracket_id, [key]).get(key)
         if row is None:
             raise KeyError(key)
         self.rows[key] = row
@@ -142,13 +141,13 @@ def around(match: MatchRow) -> bracket_engine.Bracket:
     row = match.bracket
     feeders = feeders_of(row)
     keys = bracket_engine.neighbourhood(match.key, match.winner_to, match.loser_to, feeders)
-    rows = {match.key: match, **preload.matches_by_key(row.id, keys[1:])}
+    rows = {match.key: match, **preloaded.matches_by_key(row.id, keys[1:])}
     return bracket_engine.partial(row.format, dict(row.options), _Held(row.id, rows), feeders, row.label)
 
 
 def disqualified(event_id: int) -> set[int]:
     """Ids of the event's disqualified entrants."""
-    kept = preload.disqualified(event_id)  # a sync batch reads them once for all its events
+    kept = preloaded.disqualified(event_id)  # a sync batch reads them once for all its events
     if kept is not None:
         return kept
     return {i for (i,) in db.session.query(Entrant.id).filter_by(event_id=event_id, dq=True)}
@@ -240,8 +239,8 @@ def _finish_phase_if_done(phase: Phase, touched=()) -> None:
     """
     if any(m.status in OPEN for m in touched):
         return
-    read = preload.open_in_database(phase.id)  # a sync batch reads its phases' once
-    changed = [m for m in {*db.session.new, *db.session.dirty, *preload.flushed_matches()}
+    read = preloaded.open_in_database(phase.id)  # a sync batch reads its phases' once
+    changed = [m for m in {*db.session.new, *db.session.dirty, *preloaded.flushed_matches()}
                if isinstance(m, MatchRow) and m.bracket is not None and m.bracket.phase is phase]
     if any(m.status in OPEN for m in changed):
         return

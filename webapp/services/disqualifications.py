@@ -10,10 +10,8 @@ from sqlalchemy import func
 
 from ..extensions import db
 from ..models import BracketRow, Entrant, MatchRow, Phase
-from ..operations import preload
-from ..operations.log import record
 from ..tournament.errors import N_
-from . import ServiceError, access, brackets, corrections, entrant_edits, restarts
+from . import ServiceError, access, brackets, corrections, entrant_edits, pipeline, preloaded, restarts
 from .entry import Entry
 from .outcome import Outcome
 
@@ -49,11 +47,11 @@ def apply(op: Entry, user) -> Outcome:
     access.check_event(user, entrant.event_id)
     if op.kind in DESK_ONLY:
         access.check_desk(user)
-    preload.forget_disqualified(entrant.event_id)  # the change reads them after its own flush
+    preloaded.forget_disqualified(entrant.event_id)  # the change reads them after its own flush
     with restarts.collect() as restarted:  # I1: matches whose players change start again
         _CHANGES[op.kind](entrant, user, form["reason"])
     db.session.flush()
-    preload.forget_disqualified(entrant.event_id)  # later entries of the batch see the change
+    preloaded.forget_disqualified(entrant.event_id)  # later entries of the batch see the change
     params = {"name": entrant.name}
     if restarted:
         params["matches"] = ", ".join(row.key for row in restarted)
@@ -79,7 +77,7 @@ def logged_with_event(op: Entry) -> Entry:
 def log_now(kind: str, entrant: Entrant, user) -> Outcome:
     """Within the caller's transaction (the gate's "drop them"): make the change and log it."""
     op = entry(kind, entrant)
-    return record(op, user, apply(op, user), None)
+    return pipeline.record(op, user, apply(op, user), None)
 
 
 def matches_to_lock(ops: list[Entry]) -> set[int]:

@@ -3,7 +3,7 @@ import re
 import unicodedata
 
 from ..extensions import db
-from ..models import Event, Phase
+from ..models import Event, MirrorLink, Phase
 from ..tournament.errors import N_
 from ..tournament.formats import FORMATS
 from . import ServiceError, audit, game_catalogue, setup_checks
@@ -19,8 +19,6 @@ def slugify(name: str) -> str:
 
 def unique_slug(name: str) -> str:
     """A slug no other event uses, nor a mirror link keeps for the event a venue will push."""
-    from ..mirror.models import MirrorLink
-
     base = slugify(name)
     if len(base) < 3:  # a Japanese name leaves little ASCII: number it instead
         base = "event"

@@ -3,10 +3,9 @@
 from ..extensions import db
 from ..lru import LRU
 from ..models import Entrant, MatchRow
-from ..operations import preload
 from ..tournament import play
 from ..tournament.errors import N_, RuleViolation
-from . import brackets, round_best_of
+from . import brackets, preloaded, round_best_of
 from .rules import rules_for
 
 PLAYABLE = ("ready", "done")
@@ -26,7 +25,7 @@ def best_of_in(phase, side: str) -> int:
 
 
 def _members(entrant_id: int | None) -> list[play.Member]:
-    rows = preload.members(entrant_id) if entrant_id else None  # a sync batch read them already
+    rows = preloaded.members(entrant_id) if entrant_id else None  # a sync batch read them already
     if rows is None:
         entrant = db.session.get(Entrant, entrant_id) if entrant_id else None
         rows = entrant.members if entrant is not None else []
@@ -42,7 +41,7 @@ def day_dq_for(match: MatchRow) -> dict[int, str]:
     """
     infos = []
     for entrant_id in (match.slot_a, match.slot_b):
-        entrant = preload.get(Entrant, entrant_id) if entrant_id else None
+        entrant = preloaded.get(Entrant, entrant_id) if entrant_id else None
         infos.append(entrant.info if entrant is not None else None)
     return day_dq_from(match.id, infos)
 

@@ -12,7 +12,7 @@ from datetime import time
 
 from ..models import Entrant, Event
 from ..tournament.errors import N_
-from . import ServiceError, audit
+from . import ServiceError, audit, pipeline
 
 PLAYER_DEVICE = "player-"
 CODE_DIGITS = 6
@@ -73,11 +73,9 @@ def check_in(event: Event, entrant: Entrant, code: str, now_local: time):
     if not typed or not secrets.compare_digest(typed, posted):
         raise ServiceError("checkin.wrong_code",
                            N_("That is not the code posted at reception: check it and type it again."))
-    from ..operations.submit import submit
-
     op = {"op_id": str(uuid.uuid4()), "device_id": f"{PLAYER_DEVICE}{entrant.id}", "kind": "check_in",
           "match_id": None, "base_version": None, "payload": {"entrant_id": entrant.id, "checked_in": True}}
-    outcome = submit(op, None)
+    outcome = pipeline.submit(op, None)
     if outcome.outcome != "applied":
         raise ServiceError(outcome.code or "op.refused", outcome.message or N_("This change was refused."),
                            **(outcome.params or {}))

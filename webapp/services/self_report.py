@@ -17,11 +17,10 @@ from datetime import datetime, timedelta, timezone
 from ..database import write_transaction
 from ..extensions import db
 from ..models import MatchRow, Operation, PlayerReport
-from ..operations.payloads import ValidationError, load_action
-from ..operations.submit import submit_many
 from ..tournament import play as domain_play
 from ..tournament.errors import N_
-from . import ServiceError, play
+from . import ServiceError, pipeline, play
+from .payloads import ValidationError, load_action
 
 # What a player may enter: a match's own play; penalties, voids and rulings stay with staff.
 PLAYER_KINDS = ("coin_toss", "roll_call", "arrive", "name_player", "declare_change", "report_game")
@@ -200,7 +199,7 @@ def apply_report(report_id: int, decided_by: str, user=None) -> PlayerReport:
         raise ServiceError("report.none", N_("There is no report of this match waiting for you."))
     ops = [{"op_id": e["op_id"], "device_id": DEVICE % report.entrant_id, "kind": e["kind"], "match_id": match.id,
             "base_version": report.slots_version, "payload": e["payload"]} for e in report.entries]
-    outcomes = submit_many(ops, None)
+    outcomes = pipeline.submit_many(ops, None)
     refused = next((o for o in outcomes if o.outcome not in ("applied", "confirmed", "duplicate")), None)
     with write_transaction(db.session):
         report = db.session.get(PlayerReport, report_id)

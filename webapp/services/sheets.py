@@ -1,8 +1,8 @@
 """The match sheet: everything a staff or public page shows about one match's play."""
 from ..models import MatchRow
 from ..tournament.errors import RuleViolation
-from ..web.i18n import translate_violation as translate
 from . import game_catalogue, play, standings
+from .violation_words import translate_violation as translate
 
 
 def _names(match: MatchRow) -> dict:

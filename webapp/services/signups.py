@@ -233,8 +233,8 @@ def withdraw(event: Event, signup: Signup | None, entrant: Entrant | None) -> No
         return
     from dataclasses import replace
 
-    from ..operations.log import record
     from .disqualifications import apply, entry
+    from .pipeline import record
 
     op = replace(entry("withdraw", entrant), device_id=f"player-{entrant.id}")  # made by the player
     record(op, None, apply(op, None), None)  # logged like the desk's: a replay of the log withdraws them too

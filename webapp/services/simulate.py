@@ -3,11 +3,10 @@ import random
 
 from ..extensions import db
 from ..models import MatchRow, Phase
-from ..operations.submit import submit_many
 from ..tournament import autoplay
 from ..tournament import play as domain_play
 from ..tournament.errors import RuleViolation
-from . import game_catalogue, play
+from . import game_catalogue, pipeline, play
 from .entry import Entry
 
 
@@ -40,7 +39,7 @@ def _submit(match: MatchRow, actions: list[dict], user, device: str) -> None:
     first = len(match.actions or [])
     ops = [Entry.by_server(action.pop("kind"), device, match.id, action, base_version=match.version,
                            position=first + i) for i, action in enumerate(actions)]
-    outcomes = submit_many(ops, user) if ops else []
+    outcomes = pipeline.submit_many(ops, user) if ops else []
     refused = [o for o in outcomes if o.outcome != "applied"]
     if refused:
         raise RuntimeError(f"simulated entry not applied: {refused[0]}")

@@ -12,8 +12,8 @@ from markupsafe import Markup
 from ..extensions import db
 from ..models import Event
 from ..operations import phone_sync
-from ..views import render
 from ..web.auth import desk_required
+from ..web.pages import render
 from . import addresses, pki
 from .files import venue_files, venue_port
 from .profile import mobileconfig

@@ -1,6 +1,5 @@
 """Public pages: events, brackets, standings, matches. No sign-in."""
 import functools
-import hashlib
 import os
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request
@@ -24,6 +23,7 @@ from ..services import (
 )
 from ..services import players as player_views
 from ..services.sheets import match_sheet
+from ..web.static_digest import static_digest
 from . import bracket_rounds, render
 
 bp = Blueprint("public", __name__)
@@ -185,19 +185,6 @@ def service_worker():
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
     return response
-
-
-@functools.lru_cache(maxsize=4)
-def static_digest(folder: str) -> str:
-    """A short digest of every file under static/ (read once per process)."""
-    digest = hashlib.sha1()
-    for root, _dirs, files in sorted(os.walk(folder)):
-        for name in sorted(files):
-            path = os.path.join(root, name)
-            digest.update(path[len(folder):].encode())
-            with open(path, "rb") as handle:
-                digest.update(handle.read())
-    return digest.hexdigest()[:12]
 
 
 @bp.route("/offline")

@@ -1,6 +1,7 @@
 """Language choice (Japanese first) and translation of domain messages."""
 from flask import Flask, request
-from flask_babel import gettext
+
+from ..services.violation_words import CHARACTER_PARAMS, translate_violation  # noqa: F401  (views read it here)
 
 # The choice lives in a cookie of its own, not in the session: the service worker fetches pages
 # while a person switches language, and a session cookie written by one of those answers (a flash
@@ -29,42 +30,6 @@ def _remember_choice(response):
         response.set_cookie(LANG_COOKIE, chosen, max_age=LANG_COOKIE_AGE, samesite="Lax",
                             secure=request.is_secure, httponly=True)
     return response
-
-
-def translate_violation(violation, sides: dict | None = None) -> str:
-    """A RuleViolation's message in the reader's language, with its values filled in.
-
-    String values are translated too (the domain passes msgids such as "The coin toss"),
-    and a side code "a"/"b" becomes the team's or player's name when `sides` gives them.
-    """
-    text = gettext(violation.message)
-    params = {k: _named(k, v) if k in CHARACTER_PARAMS + ("stage",) else _value(v, sides)
-              for k, v in (violation.params or {}).items()}
-    try:
-        return text % params if params else text
-    except (KeyError, TypeError, ValueError):
-        return text
-
-
-CHARACTER_PARAMS = ("char_a", "char_b", "before", "after", "registered", "character")
-
-
-def _named(key: str, value):
-    """A character or stage a refusal names, in the reader's language (as typed when the catalogue lacks it)."""
-    from flask_babel import get_locale
-
-    from ..tournament.games import shipped_entry
-    kind = "stages" if key == "stage" else "characters"
-    entry = shipped_entry(kind, value) if isinstance(value, str) else None
-    return entry.name(str(get_locale() or "")) if entry else value
-
-
-def _value(value, sides):
-    if sides and isinstance(value, str) and value in sides:
-        return sides[value]
-    if sides and isinstance(value, str) and ", " in value and all(v in sides for v in value.split(", ")):
-        return ", ".join(sides[v] for v in value.split(", "))  # a list of match keys
-    return gettext(value) if isinstance(value, str) and value else value
 
 
 def init_i18n(app: Flask) -> None:

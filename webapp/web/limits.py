@@ -11,6 +11,8 @@ from flask import Flask, current_app, jsonify, request
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 
+from .pages import render
+
 KB = 1024
 MB = 1024 * KB
 
@@ -96,7 +98,6 @@ class NulInAddress(BadRequest):
 
 
 def _nul_in_address(_error):
-    from ..views import render
     words = gettext("This address holds a character no page of taikai uses (NUL).")
     if request.path.startswith("/api/"):
         return jsonify({"error": "400", "message": words}), 400
@@ -119,5 +120,4 @@ def _too_large(error):
     if kind in JSON_KINDS:
         limit = current_app.config["BODY_LIMITS"][kind]
         return jsonify({"error": "too_large", "message": message, "limit": limit}), 413
-    from ..views import render
     return render("error.html", code=413, description=message), 413

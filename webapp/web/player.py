@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from ..extensions import db
 from ..models import Entrant, Event
 from ..services import player_links
+from .pages import render
 
 
 def set_player_cookie(response: Response, token: str, event_id: int) -> Response:
@@ -48,8 +49,6 @@ def player_required(view):
 
 
 def _no_link():
-    from ..views import render
-
     words = _("This page is a player's own page. Open your personal link again (the card from the desk, or "
               "the page after signing up), or ask the desk for a new one.")
     return render("error.html", code=403, words=words), 403

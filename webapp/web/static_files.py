@@ -12,6 +12,8 @@ import hashlib
 import brotli
 from flask import Flask, request
 
+from .static_digest import static_digest
+
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json",
                 "image/svg+xml")
 KEPT = 256  # files × schemes × host names a worker keeps
@@ -21,8 +23,6 @@ _OWN = {"content-length", "content-encoding", "date", "set-cookie", "vary", "eta
 
 def init_static_files(app: Flask) -> None:
     """Version every url_for('static') and let browsers keep versioned files."""
-    from ..views.public import static_digest
-
     @app.url_defaults
     def _version(endpoint, values):
         if endpoint == "static" and "v" not in values:
@@ -78,7 +78,6 @@ class StaticFromMemory:
         return path, query, environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST")
 
     def _digest(self) -> str:
-        from ..views.public import static_digest
         return static_digest(self.app.static_folder)
 
     def _fetch(self, environ, key) -> tuple | None:

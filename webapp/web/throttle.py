@@ -25,8 +25,8 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse
 
-from ..views import render
 from .clients import client_key  # noqa: F401  (the API's throttle reads it there)
+from .pages import render
 
 # Moving windows, so no burst at a window's edge.
 CLIENT_LIMIT = parse("10 per 5 minutes")  # one client's failures at one target

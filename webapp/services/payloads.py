@@ -9,9 +9,9 @@ import re
 
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, missing, pre_load, validate
 
-from ..services import ServiceError
 from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_
+from . import ServiceError
 
 SIDE = validate.OneOf(("a", "b"))
 PLAYER_SIDE = validate.OneOf(("1P", "2P", ""))
