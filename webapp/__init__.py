@@ -39,6 +39,7 @@ def _init_request_edges(app: Flask) -> None:
     from .polling.pagegate import init_page_gate
     from .polling.pollgate import init_poll_gate
     from .web.limits import init_limits
+    from .web.report_sweep import init_report_sweep
     from .web.static_files import init_static_files
     from .web.throttle import init_throttle
 
@@ -48,6 +49,7 @@ def _init_request_edges(app: Flask) -> None:
     init_heap(app)
     init_throttle(app)
     init_limits(app)
+    init_report_sweep(app)  # players' reports confirmed by the event's clock, on the phones' polls
 
 
 def _init_database(app: Flask) -> None:

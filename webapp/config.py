@@ -22,6 +22,9 @@ class Config:
     REMEMBER_COOKIE_HTTPONLY = True
     REMEMBER_COOKIE_SAMESITE = "Lax"
     POLL_SECONDS = 4
+    # How often (at most, per process) the phones' requests sweep players' reports whose confirmation
+    # time has passed (webapp/web/report_sweep.py); 0: only when a page shows them.
+    REPORT_SWEEP_SECONDS = int(os.environ.get("TAIKAI_REPORT_SWEEP_SECONDS") or 15)
     # Rendered brackets/standings, keyed by version: shared by every worker of the machine
     # through a folder (CACHE_DIR, default fragments/ in the instance folder; a worker keeps
     # its recent ones in memory too), or by every worker and host through Redis when

@@ -7,6 +7,7 @@ import pytest
 from axe_support import LAPTOP, NOT_PAGES, PHONE, endpoints, overflowing, serious_problems, shot, small_targets
 from conftest import sign_in_desk  # noqa: E402
 from play_support import kgp_top4, team_event  # noqa: E402
+from report_setups import waiting_and_disputed
 from test_accessibility import BRACKET_PAGES
 
 from webapp.extensions import db  # noqa: E402
@@ -97,6 +98,7 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
     token = player_links.issue(entrant)
     self_checkin.new_code(team)
     team.settings = {**(team.settings or {}), "self_report": {"on": True, "auto_minutes": 10}}
+    waiting_and_disputed()  # the conflicts page's players' reports: one waiting, one disputed with both versions
     with app.test_request_context():
         link = "/in/" + signin_links.staff_signin_url(team, "案内 高橋").rsplit("/", 1)[1]
     db.session.commit()

@@ -2,7 +2,7 @@
 
 Eighteen sign up themselves (cap 16: two wait), one withdraws and the first in line gets the place;
 everyone checks in from their phone with the reception's code; every result is a player's report
-confirmed by the opponent: one disputed (the desk decides on its conflicts page), one made
+confirmed by the opponent: one disputed (the opponent enters their own version; the desk decides on its conflicts page), one made
 offline (applied once after the phone is back). A few players use real Chromium pages (the
 browser's sign-up and check-in, the offline report, one confirmation, the disputed report); the
 rest send the same HTTP requests those pages send, with their own cookies and CSRF tokens.
@@ -189,13 +189,18 @@ def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser
     expect(page.locator("[data-testid=report-waiting]")).to_be_visible()
     rival = by_id[second.slot_b if second.slot_a == midori else second.slot_a]
     _post(rival, f"/e/{event.slug}/me/match/{second.id}/dispute", note="1-2 でした")
+    for position in (0, 1):  # and enters their own version on the same form: the desk sees both
+        _post(rival, f"/e/{event.slug}/me/match/{second.id}/op", kind="report_game", position=str(position),
+              score="0-2" if second.slot_a == midori else "2-0")
     desk = browser.new_context(locale="ja-JP")
     desk_page = desk.new_page()
     sign_in_desk(desk_page, url)
     desk_page.goto(f"{url}/desk/conflicts/")
     disputed = desk_page.locator("[data-testid=player-report][data-report-status=disputed]")
-    expect(disputed).to_contain_text("1-2 でした")
-    disputed.locator("[data-testid=report-apply]").click()
+    expect(disputed.locator("[data-testid=report-version-opponent]")).to_contain_text("1-2 でした")
+    expect(disputed.locator("[data-testid=report-version-opponent] li")).to_have_count(2)
+    expect(disputed.locator("[data-testid=version-apply]")).to_be_visible()
+    disputed.locator("[data-testid=report-apply]").click()  # the desk keeps みどり's report
     expect(desk_page.locator("[data-testid=player-report]")).to_have_count(0)
 
     # Everyone else: the requests their pages send, each match reported and confirmed.
@@ -206,8 +211,9 @@ def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser
     assert len(matches) >= 30 and not any(m.walkover for m in matches)
     played = db.session.query(Operation).filter(Operation.match_id.isnot(None), Operation.outcome == "applied").all()
     assert played and all(o.device_id.startswith("player-") and o.user_id is None for o in played)
-    reports = db.session.query(PlayerReport).all()
+    reports = db.session.query(PlayerReport).filter(PlayerReport.status != "discarded").all()
     assert {r.status for r in reports} == {"confirmed"} and len(reports) == len(matches)
+    assert db.session.query(PlayerReport).filter_by(status="discarded").count() == 1  # the rival's version
     assert [r.decided_by for r in reports].count("desk") == 1
 
 

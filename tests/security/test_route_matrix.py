@@ -82,7 +82,7 @@ def _world(app, desk_user):
             "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "station_id": station_b.id, "link_id": 999999, "action": "revoke",
             "user_id": person_b.id, "token": link, "request_id": request_b.id,
             "session_id": session_b, "bracket_id": match_b.bracket_id, "key": "sf6", "name": "obf.json",
-            "report_id": report_b.id}
+            "report_id": report_b.id, "version_id": report_b.id}
     form = {"name": "マトリクス", "format": "single_elimination", "entrants": "新チームX", "pin": "135799",
             "kind": "coin_toss", "winner": "a", "choice": "stage", "position": "0", "entrant_id": entrant_b.id,
             "checked_in": "true", "station": "9", "decision": "take", "reason": "matrix", "template": "kgp2025",

@@ -30,7 +30,16 @@ from webapp.models import Conflict, Entrant, MatchRow, Operation, PlayerReport, 
 from webapp.operations import export as oplog
 from webapp.operations.decide import same_action
 from webapp.operations.submit import submit_many
-from webapp.services import ServiceError, accounts, login_sessions, play, restarts, self_report
+from webapp.services import (
+    ServiceError,
+    accounts,
+    login_sessions,
+    play,
+    report_clock,
+    report_versions,
+    restarts,
+    self_report,
+)
 from webapp.services.entry import Entry
 from webapp.services.payloads import load_action
 from webapp.tournament import play as domain
@@ -299,7 +308,7 @@ class Results(RuleBasedStateMachine):
             with write_transaction(db.session):
                 match = db.session.get(MatchRow, match_id)
                 self_report.retire_outranked(match)
-                self_report.add_entry(match, entrant, op_id, kind, dict(payload))
+                report_versions.add_entry(match, entrant, op_id, kind, dict(payload))  # a report, or a version
         except (ServiceError, RuleViolation):
             db.session.expire_all()
             return False
@@ -329,23 +338,73 @@ class Results(RuleBasedStateMachine):
             except ServiceError:
                 pass  # a referee's entry replaced it meanwhile
 
+    @rule(index=st.integers(0, 3), choices=st.lists(st.integers(0, 8), min_size=1, max_size=6))
+    def opponent_disputes_with_a_version(self, index, choices):
+        """The opponent says no to a report (or one already disputed) and enters their own version,
+        entry by entry, on the same form and rules (the penalty a player may not enter is tried by
+        player_reports)."""
+        reports = self._reports("waiting", "disputed")
+        if not reports:
+            return
+        report = reports[index % len(reports)]
+        match_id, reporter = report.match_id, report.entrant_id
+        with write_transaction(db.session):
+            match = db.session.get(MatchRow, match_id)
+            opponent = match.slot_b if reporter == match.slot_a else match.slot_a
+            try:
+                self_report.dispute(match, opponent, "逆です")
+            except ServiceError:
+                return  # a referee's entry replaced it meanwhile
+        for choice in itertools.islice(itertools.cycle(choices), 40):
+            match = self._match(match_id)
+            state = self_report.state_for(match, report_versions.version_of(self_report.live_report(match)))
+            entry = None if state.finished or state.ruling else _next_entry(state, choice)
+            if entry is None or not self._player_entry(match_id, opponent, *entry):
+                return
+
+    @rule(index=st.integers(0, 3))
+    def desk_takes_the_opponents_version(self, index):
+        """The desk picks the opponent's version of a disputed report: it counts, the report is discarded."""
+        versions = [v for v in (report_versions.version_of(r) for r in self._reports("disputed"))
+                    if v is not None and v.status == "version"]
+        if not versions:
+            return
+        version_id = versions[index % len(versions)].id
+        try:
+            with write_transaction(db.session):
+                report_versions.take_version(version_id, self.desk)
+        except ServiceError:
+            return  # replaced by a referee's entry meanwhile
+        self._apply(version_id, "desk")
+
     @rule(index=st.integers(0, 3), take=st.booleans())
     def desk_decides_a_dispute(self, index, take):
+        """The desk lets the report count, or discards it (and the opponent's version with it)."""
         disputed = self._reports("disputed")
         if not disputed:
             return
         report = disputed[index % len(disputed)]
         if take:
             self._apply(report.id, "desk")
-            return
+        else:
+            with write_transaction(db.session):
+                self_report.discard(report.id, self.desk)
         with write_transaction(db.session):
-            self_report.discard(report.id, self.desk)
+            report_versions.settle_version(report.id, self.desk)
 
     @rule()
     def the_events_clock_confirms(self):
         """Five minutes pass without an answer: the waiting reports count by themselves."""
         ids = self_report.due_ids(self.event, _later())
         self_report.confirm_due(self.event, _later())
+        db.session.expire_all()
+        self._note_players(ids)
+
+    @rule()
+    def the_clock_sweeps_on_a_poll(self):
+        """Five minutes pass and some phone polls: the sweep applies each due report once."""
+        ids = report_clock.due(_later())
+        report_clock.sweep(_later())
         db.session.expire_all()
         self._note_players(ids)
 
@@ -452,7 +511,8 @@ class Results(RuleBasedStateMachine):
             rows = [db.session.query(Operation).filter_by(op_id=e["op_id"]).one() for e in report.entries]
             assert all(r.outcome in ("applied", "confirmed") for r in rows), f"report {report.id} half applied"
             assert {r.device_id for r in rows} == {f"player-{report.entrant_id}"}
-        for report in self._reports("replaced", "discarded"):  # a staff entry or the desk's "no": none of it counts
+        # a staff entry or the desk's "no", or an opponent's version the desk did not pick: none of it counts
+        for report in self._reports("replaced", "discarded", "version_open", "version"):
             ids = [e["op_id"] for e in report.entries]
             assert not db.session.query(Operation).filter(Operation.op_id.in_(ids), Operation.outcome == "applied").count()
 
@@ -580,3 +640,18 @@ def _check_serial_replay(tmp_path, machine):
         for mine, theirs in zip(bracket["matches"], after[bracket_id]["matches"], strict=True):
             if mine != theirs:
                 assert queued, f"I4: match {mine[0]} differs from the serial replay with nothing on the desk's queue"
+
+
+def test_a_dispute_with_the_opponents_version_keeps_the_invariants(app):
+    """One walk the budgeted runs may not take: a report, the opponent's version, the desk picks it."""
+    machine = Results()
+    machine.player_reports(0, "a", [0, 2, 4])
+    machine.opponent_disputes_with_a_version(0, [1, 3, 5])
+    version = db.session.query(PlayerReport).filter_by(status="version").one()
+    machine.desk_takes_the_opponents_version(0)
+    for check in (machine.i1_games_stay_with_their_players, machine.i2_i3_each_applied_entry_once_at_its_phones_step,
+                  machine.i3_one_final_answer_per_entry, machine.each_entry_is_its_senders,
+                  machine.i5_a_match_waiting_for_a_ruling_is_not_decided, machine.a_report_waits_outside_the_match):
+        check()
+    match = db.session.get(MatchRow, version.match_id)
+    assert db.session.get(PlayerReport, version.id).status == "confirmed" and match.winner_id == version.entrant_id

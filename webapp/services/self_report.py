@@ -268,3 +268,7 @@ def state_for_player(match: MatchRow | None, entrant) -> str | None:
     if report.status in ("open", "waiting") and report.entrant_id != entrant.id:
         return "to_confirm" if report.status == "waiting" else "open"
     return report.status
+
+
+# The opponent's version of a disputed report is checked and settled as a report is (report_versions.py).
+holding, checked, settle = _holding, _checked, _settle

@@ -2,8 +2,10 @@
 
 Reports waiting for the opponent and disputed ones are listed on the conflicts page
 (templates/_partials/player_reports.html), both versions side by side: the reporter's games and
-the opponent's words. The desk applies the report (it counts, as the opponent's confirmation
-would) or discards it (the match is entered again, by a referee on the staff page or by a player).
+the opponent's words and, when they entered it, the opponent's own games (services/report_versions).
+The desk applies the report or the opponent's version (it counts, as the opponent's confirmation
+would), or discards both (the match is entered again, by a referee or the desk on the staff page, or
+by a player).
 """
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
@@ -12,7 +14,7 @@ from flask_login import current_user
 from ..database import write_transaction
 from ..extensions import db
 from ..models import Event, MatchRow, PlayerReport
-from ..services import ServiceError, play, self_report
+from ..services import ServiceError, play, report_versions, self_report
 from ..services.sheets import side_names
 from ..tournament import play as domain_play
 from ..web.auth import desk_required
@@ -49,6 +51,22 @@ def apply(report_id):
     db.session.get(PlayerReport, report_id) or abort(404)
     try:
         self_report.apply_report(report_id, "desk", current_user)
+        with write_transaction(db.session):
+            report_versions.settle_version(report_id, current_user)
+        flash(_("Decision recorded."), "ok")
+    except ServiceError as problem:
+        flash(translate_violation(problem), "error")
+    return redirect(url_for("conflicts.queue"))
+
+
+@bp.route("/<int:version_id>/apply-version", methods=["POST"])
+def apply_version(version_id):
+    """The desk says the opponent's version is what happened: it counts now, the report is discarded."""
+    db.session.get(PlayerReport, version_id) or abort(404)
+    try:
+        with write_transaction(db.session):
+            report_versions.take_version(version_id, current_user)
+        self_report.apply_report(version_id, "desk", current_user)
         flash(_("Decision recorded."), "ok")
     except ServiceError as problem:
         flash(translate_violation(problem), "error")
@@ -62,6 +80,7 @@ def discard(report_id):
     try:
         with write_transaction(db.session):
             self_report.discard(report_id, current_user)
+            report_versions.settle_version(report_id, current_user)
         flash(_("Decision recorded."), "ok")
     except ServiceError as problem:
         flash(translate_violation(problem), "error")
@@ -76,7 +95,13 @@ def on_queue() -> list[dict]:
         self_report.confirm_due(event)
         for report in self_report.event_reports(event):
             match = db.session.get(MatchRow, report.match_id)
-            state = domain_play.replay(play.setup_for(match), [e["action"] for e in report.entries])
-            items.append({"report": report, "match": match, "event": event, "games": state.games,
-                          "sides": side_names(match)})
+            version = report_versions.version_of(report) if report.status == "disputed" else None
+            items.append({"report": report, "match": match, "event": event, "games": _games(match, report),
+                          "sides": side_names(match), "version": version,
+                          "version_games": _games(match, version) if version is not None else []})
     return items
+
+
+def _games(match: MatchRow, report: PlayerReport) -> list:
+    """The games as this report has them (score, characters, stage), for the desk to read."""
+    return domain_play.replay(play.setup_for(match), [e["action"] for e in report.entries]).games

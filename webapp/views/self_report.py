@@ -14,7 +14,7 @@ from ..database import write_transaction
 from ..extensions import db
 from ..models import MatchRow
 from ..operations.outcomes import Outcome
-from ..services import ServiceError, self_report
+from ..services import ServiceError, report_versions, self_report
 from ..services.sheets import match_sheet, side_names
 from ..tournament.errors import N_, RuleViolation
 from ..web.i18n import translate_violation
@@ -38,9 +38,15 @@ def _own_match(match_id: int) -> MatchRow:
 def _page(match: MatchRow, status: int = 200, **extra):
     report = self_report.live_report(match)
     sheet = match_sheet(match)
-    if report is not None and sheet["state"] is not None:
-        state = self_report.state_for(match, report)
-        sheet.update(state=state, prompt=state.prompt(), position=len(report.entries))
+    disputed = report_versions.answering(match, g.player.id)  # mine to answer with my version
+    version = report_versions.version_of(disputed)
+    shown = version if disputed is not None else report
+    if disputed is not None or (report is not None and sheet["state"] is not None):
+        state = self_report.state_for(match, shown) if shown is not None else sheet["state"]
+        if state is not None:
+            sheet.update(state=state, prompt=state.prompt(), position=len(shown.entries) if shown else 0)
+    extra.setdefault("version", version)
+    extra.setdefault("answering", disputed is not None)
     g.play_action = url_for("self_report.enter", slug=g.player_event.slug, match_id=match.id)
     context = {"match": match, "event": g.player_event, "report": report, "me": g.player,
                "settings": self_report.settings(g.player_event), **sheet, **extra}
@@ -64,7 +70,7 @@ def enter(slug, match_id):
     kind, op_id = fields.pop("kind", ""), fields.pop("op_id", "")[:64] or str(uuid.uuid4())
     typed = dict(fields)
     expand_score(fields)
-    return _changed(match_id, lambda match: self_report.add_entry(match, g.player.id, op_id, kind, fields),
+    return _changed(match_id, lambda match: report_versions.add_entry(match, g.player.id, op_id, kind, fields),
                     typed=typed)
 
 
@@ -86,7 +92,7 @@ def confirm(slug, match_id):
 @bp.route("/e/<slug>/me/match/<int:match_id>/dispute", methods=["POST"])
 @player_required
 def dispute(slug, match_id):
-    """My opponent's report is not what happened: the desk decides."""
+    """My opponent's report is not what happened: the desk decides (I may then enter my version)."""
     note = request.form.get("note", "")
     return _changed(match_id, lambda match: self_report.dispute(match, g.player.id, note),
                     done=_("Sent to the desk: the desk decides the result."))
@@ -129,7 +135,7 @@ def _answer(op: dict) -> dict:
     try:
         with write_transaction(db.session):
             match = _reported_match(op.get("match_id"), op_id)
-            self_report.add_entry(match, g.player.id, op_id, str(op.get("kind") or ""), fields)
+            report_versions.add_entry(match, g.player.id, op_id, str(op.get("kind") or ""), fields)
         outcome = Outcome(op_id, "applied", match_version=match.version)
     except (ServiceError, RuleViolation) as problem:
         outcome = Outcome(op_id, "rejected", problem.code, problem.message, problem.params)
