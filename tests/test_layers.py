@@ -165,7 +165,7 @@ def _package_cycles() -> set[tuple[str, str]]:
     """Pairs of webapp's packages that import each other (any module of one, any of the other)."""
     import grimp
 
-    graph = grimp.build_graph("webapp")
+    graph = grimp.build_graph("webapp", cache_dir=None)  # a cache keyed on mtimes went stale across a git merge
 
     def package(module: str) -> str | None:
         parts = module.split(".")
