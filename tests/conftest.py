@@ -41,11 +41,11 @@ def _app(tmp_path_factory):
 
 
 def _empty_tables() -> None:
+    from webapp import lru
     from webapp.mirror import guard
-    from webapp.services import play
 
     # ids restart with the tables: what this process keeps by id must go too
-    play._CACHE.clear()  # noqa: SLF001
+    lru.forget_all()
     guard.forget()
     db.session.remove()
     tables = [t for t in reversed(db.metadata.sorted_tables)]

@@ -6,9 +6,19 @@ in the hand-rolled caches this replaces). Bounded by a count, or by a weight per
 (`weigh`: places, match names); one value heavier than the whole bound is still kept, alone.
 """
 import threading
+import weakref
 from collections.abc import Callable, Hashable
 
 from cachetools import LRUCache
+
+_ALL: "weakref.WeakSet[LRU]" = weakref.WeakSet()
+
+
+def forget_all() -> None:
+    """Empty every cache of this process: a database made again (tests) reuses row ids, and a
+    value kept for bracket 1 of the last database must not answer for this one's."""
+    for cache in list(_ALL):
+        cache.clear()
 
 
 class LRU:
@@ -18,6 +28,7 @@ class LRU:
         sizeof = (lambda value: min(max(weigh(value), 1), maxsize)) if weigh else None
         self._cache = LRUCache(maxsize, getsizeof=sizeof)
         self._lock = threading.Lock()
+        _ALL.add(self)
 
     def get(self, key: Hashable, default=None):
         """The kept value (now the most recently used), or `default`."""

@@ -13,7 +13,9 @@ from test_offline_decided import event_of, open_match, venue_phone  # noqa: E402
 from test_offline_pack_team_forms import pack_page  # noqa: E402
 from test_venue_https import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
 
+from webapp.database import write_transaction  # noqa: E402
 from webapp.extensions import db  # noqa: E402
+from webapp.models import Event  # noqa: E402
 from webapp.services import game_edits  # noqa: E402
 
 
@@ -43,6 +45,9 @@ def test_tekken8_roster_found_by_kana_online_and_a_desk_character_offline(venue_
 def test_a_title_added_from_the_desk_s_page_is_on_the_phone_and_offline(venue_server, venue_browser, desk_user):
     """No code: the desk's /desk/games form adds a title and a character; the staff phone offers it online
     and on the page the offline pack builds."""
+    # The event first, while nothing else writes: once the desk's page is open its phone syncs, and a
+    # read-then-write of this test's session would meet "database is locked" on SQLite.
+    event, match = event_of("best_of", "standard_1on1", teams=2, size=1)
     desk = venue_browser.new_context(viewport={"width": 1366, "height": 768}, locale="ja-JP")
     page = desk.new_page()
     sign_in_desk(page, venue_server.url)
@@ -60,10 +65,8 @@ def test_a_title_added_from_the_desk_s_page_is_on_the_phone_and_offline(venue_se
     added.locator("button[type=submit]").click()
     expect(page.locator(".flash.ok")).to_contain_text("アルル")
     page.goto("about:blank")  # the desk's page stops polling the server
-    db.session.rollback()  # the test's read snapshot predates the desk's writes
-    event, match = event_of("best_of", "standard_1on1", teams=2, size=1)
-    event.game = "puyo_puyo_esports"
-    db.session.commit()
+    with write_transaction(db.session):  # the write lock from its start, as a desk form takes it
+        db.session.get(Event, event.id).game = "puyo_puyo_esports"
     context, phone = venue_phone(venue_server, venue_browser, event, "ja")
     open_match(phone, venue_server.url, match)
     expect(phone.locator("#match-play [data-testid=chars-a] label", has_text="アルル").first).to_be_attached()

@@ -7,11 +7,11 @@ by this process for the bracket's id: a bracket's rounds never change size once 
 from sqlalchemy import func, select
 
 from ..extensions import db
+from ..lru import LRU
 from ..models import MatchRow
 from ..tournament import round_best_of as domain
 
-_SHAPES: dict[int, dict] = {}
-_KEPT = 4096
+_SHAPES = LRU(4096)
 
 
 def _shape(bracket_id: int) -> dict:
@@ -20,9 +20,7 @@ def _shape(bracket_id: int) -> dict:
         rows = db.session.execute(select(MatchRow.side, MatchRow.round, func.count())
                                   .where(MatchRow.bracket_id == bracket_id).group_by(MatchRow.side, MatchRow.round))
         kept = {(side, number): count for side, number, count in rows}
-        if len(_SHAPES) >= _KEPT:
-            _SHAPES.clear()
-        _SHAPES[bracket_id] = kept
+        _SHAPES.put(bracket_id, kept)
     return kept
 
 
