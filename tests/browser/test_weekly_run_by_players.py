@@ -231,6 +231,7 @@ def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser
     other = theirs.new_page()
     other.goto(url + opponent["link"])
     other.goto(f"{url}/e/{event.slug}/me/match/{first.id}")
+    expect(other.locator("#outbox-status [data-testid=pending-count]")).to_have_text("0")  # the panel, not an empty card
     shot(other, "confirm-or-dispute", "opponent")
     other.click("[data-testid=confirm]")
     expect(other.locator("[data-testid=winner]")).to_contain_text("みどり")
