@@ -222,8 +222,10 @@ def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser
     _store_a_game(page, win)
     expect(page.locator("#my-report h2[data-game-title]")).to_have_text("第2ゲーム")  # the next game, offline
     _store_a_game(page, win)  # each tap is stored in order, and sent in that order
-    shot(page, "offline-stored", "midori")
-    shot(page, "offline-stored-outbox", "midori", show="#outbox-status")
+    expect(page.locator("[data-testid=report-stored-over]")).to_be_visible()  # 2-0: no third game asked for
+    expect(page.locator("#my-report [data-testid=score]")).to_have_text("0 – 2" if win == "0-2" else "2 – 0")
+    expect(page.locator("#my-report [data-testid=next-step]")).to_be_hidden()
+    shot(page, "offline-stored", "midori", show="[data-testid=report-stored-over]")
     mine.set_offline(False)
     expect(page.locator("[data-testid=report-waiting]")).to_have_text("相手の確認待ち")
     shot(page, "offline-sent-waiting", "midori")
