@@ -104,4 +104,7 @@
   document.addEventListener('htmx:afterSettle', render); // the panel may be swapped in
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
+  // A player's page loads the outbox after this file (its own head block): draw again once every
+  // deferred script has run, or the panel stays an empty card until the first entry.
+  document.addEventListener('DOMContentLoaded', render, { once: true });
 })();

@@ -6,7 +6,11 @@ confirmed by the opponent: one disputed (the opponent enters their own version; 
 offline (applied once after the phone is back). A few players use real Chromium pages (the
 browser's sign-up and check-in, the offline report, one confirmation, the disputed report); the
 rest send the same HTTP requests those pages send, with their own cookies and CSRF tokens.
+
+Every step a person sees is saved for a person to review, in test-results/weekly/NN-step-who-lang.png
+(not committed): the players' pages on a 390 px phone (ja, the main ones once in en), the desk's at 1366 px.
 """
+import pathlib
 import re
 
 import pytest
@@ -20,8 +24,37 @@ from webapp.services import brackets, events, self_checkin, self_report, signups
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "locale": "ja-JP"}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "locale": "ja-JP"}
+PHONE_EN = {**PHONE, "locale": "en-US"}
+LAPTOP = {"viewport": {"width": 1366, "height": 768}, "locale": "ja-JP"}
+SHOTS = pathlib.Path(__file__).resolve().parents[2] / "test-results" / "weekly"
 DESK = type("Desk", (), {"is_desk": True, "id": None})()
+
+
+class _Shots:
+    """The steps' screenshots, numbered in the order a person meets them (the last run's are replaced)."""
+
+    def __init__(self):
+        self.count = 0
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for old in SHOTS.glob("*.png"):
+            old.unlink()
+
+    def __call__(self, page, step: str, who: str, lang: str = "ja", show=None):
+        """What is in view on a phone (scrolled to `show` when given), the whole page on the laptop."""
+        self.count += 1
+        page.wait_for_load_state()
+        if show is not None:
+            page.locator(show).first.scroll_into_view_if_needed()
+        full = page.viewport_size["width"] > PHONE["viewport"]["width"]
+        page.screenshot(path=str(SHOTS / f"{self.count:02d}-{step}-{who}-{lang}.png"), full_page=full)
+
+
+def _as_browser(browser, url, player, options=PHONE):
+    """A player's HTTP phone as a browser page: the cookies their phone holds (to look at their pages)."""
+    context = browser.new_context(**options)
+    context.add_cookies([{"name": c.name, "value": c.value, "url": url} for c in player["client"].http.cookies])
+    return context.new_page()
 
 
 def _weekly() -> Event:
@@ -113,14 +146,19 @@ def _store_a_game(page, win):
 
 def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser, app, desk_user):
     event = _weekly()
-    url = live_server.url
+    url, shot = live_server.url, _Shots()
+    looker = browser.new_context(**PHONE_EN).new_page()
+    looker.goto(f"{url}/e/{event.slug}/signup?lang=en")
+    shot(looker, "signup-form", "stranger", "en")
     mine = browser.new_context(**PHONE)
     page = mine.new_page()
     page.goto(f"{url}/e/{event.slug}/signup")
+    shot(page, "signup-form", "midori")
     page.fill("#name", "みどり")
     page.fill("#reading", "みどり")
     page.click("[data-testid=signup-submit]")
     expect(page.locator("[data-testid=signed-up]")).to_contain_text("みどり")
+    shot(page, "signed-up", "midori")
     players = []
     for n in range(1, 18):
         # Here every phone is 127.0.0.1; at a venue they come from many. The throttle per address
@@ -131,19 +169,33 @@ def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser
     assert len(signups.waiting(_fresh(Event, event.id))) == 2
 
     leaving = players[3]
-    _post(leaving, f"/e/{event.slug}/me/withdraw")
     promoted = players[15]
-    assert promoted["client"].get(f"/e/{event.slug}/me").status_code == 200  # the place is theirs, their page says
+    waiting = _as_browser(browser, url, promoted)
+    waiting.goto(url + promoted["link"])
+    shot(waiting, "waitlisted", "player16")
+    _post(leaving, f"/e/{event.slug}/me/withdraw")
+    waiting.goto(f"{url}/e/{event.slug}/me")
+    expect(waiting.locator("[data-testid=mine-promoted]")).to_be_visible()  # the place is theirs, their page says
+    shot(waiting, "promoted", "player16")
+    waiting.goto(f"{url}/e/{event.slug}/me?lang=en")
+    shot(waiting, "promoted", "player16", "en")
     db.session.rollback()
     assert _fresh(Signup, db.session.query(Signup).filter_by(name=promoted["name"]).one().id).entrant_id
     assert len(signups.waiting(_fresh(Event, event.id))) == 1
 
     code = self_checkin.new_code(_fresh(Event, event.id))
     db.session.commit()
+    desk_page = browser.new_context(**LAPTOP).new_page()
+    sign_in_desk(desk_page, url)
+    desk_page.goto(f"{url}/desk/e/{event.id}/reception-code")
+    expect(desk_page.get_by_text(code).first).to_be_visible()
+    shot(desk_page, "reception-code", "desk")
     page.goto(f"{url}/e/{event.slug}/me")
+    shot(page, "checkin-form", "midori", show="#checkin")
     page.fill("#code", code)
     page.click("[data-testid=mine-checkin-submit]")
     expect(page.locator("[data-testid=mine-checked-in]")).to_be_visible()
+    shot(page, "checked-in", "midori", show="#checkin")
     playing = [p for p in players if p is not leaving and p is not players[16]]  # players[16] still waits
     for player in playing:
         _post(player, f"/e/{event.slug}/me/checkin", code=code)
@@ -161,47 +213,84 @@ def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser
     by_id[midori] = {"client": _browser_phone(url, mine), "name": "みどり"}
     first = _play_until(event, by_id, midori)
     opponent = by_id[first.slot_b if first.slot_a == midori else first.slot_a]
+    page.goto(f"{url}/e/{event.slug}/me")
+    shot(page, "called", "midori")
     page.goto(f"{url}/e/{event.slug}/me/match/{first.id}")
+    shot(page, "report-form", "midori")
     mine.set_offline(True)
     win = "2-0" if first.slot_a == midori else "0-2"
     _store_a_game(page, win)
     expect(page.locator("#my-report h2[data-game-title]")).to_have_text("第2ゲーム")  # the next game, offline
     _store_a_game(page, win)  # each tap is stored in order, and sent in that order
+    expect(page.locator("[data-testid=report-stored-over]")).to_be_visible()  # 2-0: no third game asked for
+    expect(page.locator("#my-report [data-testid=score]")).to_have_text("0 – 2" if win == "0-2" else "2 – 0")
+    expect(page.locator("#my-report [data-testid=next-step]")).to_be_hidden()
+    shot(page, "offline-stored", "midori", show="[data-testid=report-stored-over]")
     mine.set_offline(False)
     expect(page.locator("[data-testid=report-waiting]")).to_have_text("相手の確認待ち")
+    shot(page, "offline-sent-waiting", "midori")
     theirs = browser.new_context(**PHONE)
     other = theirs.new_page()
     other.goto(url + opponent["link"])
     other.goto(f"{url}/e/{event.slug}/me/match/{first.id}")
+    expect(other.locator("#outbox-status [data-testid=pending-count]")).to_have_text("0")  # the panel, not an empty card
+    shot(other, "confirm-or-dispute", "opponent")
     other.click("[data-testid=confirm]")
     expect(other.locator("[data-testid=winner]")).to_contain_text("みどり")
+    shot(other, "confirmed", "opponent")
+    page.reload()
+    expect(page.locator("[data-testid=winner]")).to_contain_text("みどり")
+    shot(page, "offline-applied", "midori")
     db.session.rollback()
     offline_ops = db.session.query(Operation).filter_by(match_id=first.id).all()
     assert len(offline_ops) == 2 and {o.outcome for o in offline_ops} == {"applied"}
 
     # The disputed report: みどり's next match; her opponent says no, the desk decides.
     second = _play_until(event, by_id, midori)
+    in_english = _as_browser(browser, url, by_id[midori], PHONE_EN)
+    in_english.goto(f"{url}/e/{event.slug}/me?lang=en")
+    shot(in_english, "called", "midori", "en")
+    in_english.goto(f"{url}/e/{event.slug}/me/match/{second.id}?lang=en")
+    shot(in_english, "report-form", "midori", "en")
     page.goto(f"{url}/e/{event.slug}/me/match/{second.id}")
     win = "2-0" if second.slot_a == midori else "0-2"
     _store_a_game(page, win)
     expect(page.locator("#my-report h2[data-game-title]")).to_contain_text("2")
+    shot(page, "report-game-1-stored", "midori")
     _store_a_game(page, win)
     expect(page.locator("[data-testid=report-waiting]")).to_be_visible()
+    shot(page, "report-waiting", "midori")
+    in_english.reload()
+    expect(in_english.locator("[data-testid=report-waiting]")).to_be_visible()
+    shot(in_english, "report-waiting", "midori", "en")
     rival = by_id[second.slot_b if second.slot_a == midori else second.slot_a]
+    rival_page = _as_browser(browser, url, rival)
+    rival_page.goto(f"{url}/e/{event.slug}/me/match/{second.id}")
+    shot(rival_page, "confirm-or-dispute", "rival")
     _post(rival, f"/e/{event.slug}/me/match/{second.id}/dispute", note="1-2 でした")
+    rival_page.reload()
+    shot(rival_page, "disputed-own-version-form", "rival")
     for position in (0, 1):  # and enters their own version on the same form: the desk sees both
         _post(rival, f"/e/{event.slug}/me/match/{second.id}/op", kind="report_game", position=str(position),
               score="0-2" if second.slot_a == midori else "2-0")
-    desk = browser.new_context(locale="ja-JP")
-    desk_page = desk.new_page()
-    sign_in_desk(desk_page, url)
+    rival_page.reload()
+    expect(rival_page.locator("[data-testid=version-sent]")).to_be_visible()
+    shot(rival_page, "own-version-sent", "rival")
+    page.reload()
+    expect(page.locator("[data-testid=report-disputed]")).to_be_visible()
+    shot(page, "disputed", "midori")
     desk_page.goto(f"{url}/desk/conflicts/")
     disputed = desk_page.locator("[data-testid=player-report][data-report-status=disputed]")
     expect(disputed.locator("[data-testid=report-version-opponent]")).to_contain_text("1-2 でした")
     expect(disputed.locator("[data-testid=report-version-opponent] li")).to_have_count(2)
     expect(disputed.locator("[data-testid=version-apply]")).to_be_visible()
+    shot(desk_page, "conflicts-both-versions", "desk")
     disputed.locator("[data-testid=report-apply]").click()  # the desk keeps みどり's report
     expect(desk_page.locator("[data-testid=player-report]")).to_have_count(0)
+    shot(desk_page, "conflicts-decided", "desk")
+    page.reload()
+    expect(page.locator("[data-testid=winner]")).to_contain_text("みどり")
+    shot(page, "desk-decided", "midori")
 
     # Everyone else: the requests their pages send, each match reported and confirmed.
     assert _play_until(event, by_id) is None
