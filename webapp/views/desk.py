@@ -1,6 +1,6 @@
 """Desk (本部) pages: events, entrants, seeds, phases, results and corrections."""
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -24,21 +24,14 @@ from ..services import (
 )
 from ..services.entry import Entry
 from ..services.sheets import translate_outcome
-from ..web.auth import desk_required
 from . import render
 from .changes import run_change
 from .desk_event_page import setup_page
+from .desk_pages import desk_blueprint
 from .desk_plan import pass_gate, preview_page
 from .forms import SWISS_TIEBREAK_ORDERS, TIEBREAK_ORDERS, PasteForm, PhaseForm, load_form
 
-bp = Blueprint("desk", __name__, url_prefix="/desk")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every desk page needs a desk account."""
-    return None
+bp = desk_blueprint("desk", __name__)
 
 
 def _event(event_id: int) -> Event:

@@ -1,6 +1,6 @@
 """Desk: the event builder, one page from a format preset to a created event, with the day's
 preview kept beside the form (htmx redraws only the preview as fields change)."""
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -11,25 +11,18 @@ from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
 from ..tournament.round_best_of import RULES as ROUND_RULES
 from ..tournament.rulesets import RULESETS
-from ..web.auth import desk_required
 from ..web.i18n import translate_violation
 from . import render
 from .desk_entrants import choices, preview_context
+from .desk_pages import desk_blueprint
 
-bp = Blueprint("desk_builder", __name__, url_prefix="/desk")
+bp = desk_blueprint("desk_builder", __name__)
 # The shipped presets' event and phase names, offered in the reader's language (tournament/event_presets)
 PRESET_NAMES = (N_("Weekly"), N_("Main bracket"), N_("Pools and top 8"), N_("Pools"), N_("Top 8"),
                 N_("Swiss and top 8"), N_("Swiss"), N_("Tournament"), N_("Tekken 7 5on5"), N_("Single elimination"))
 NEW_PHASE = {"name": "", "format": "single_elimination", "pools": "1", "match_type": "best_of", "best_of": "3",
              "later_from": "", "later_best_of": "5", "grand_final": "reset", "advance": "entry",
              "advance_count": "", "rounds": "", "third_place": "", "double": ""}
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every page here needs a desk account."""
-    return None
 
 
 @bp.route("/new", methods=["GET"])

@@ -1,6 +1,6 @@
 """Desk: a correction shows its downstream effect and needs a reason; a DQ is confirmed in the page."""
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -11,17 +11,10 @@ from ..operations.submit import submit
 from ..services import corrections, game_corrections, standings
 from ..services.entry import Entry
 from ..services.sheets import match_sheet, translate_outcome
-from ..web.auth import desk_required
 from . import match_history, render
+from .desk_pages import desk_blueprint
 
-bp = Blueprint("desk_corrections", __name__, url_prefix="/desk")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every page here needs a desk account."""
-    return None
+bp = desk_blueprint("desk_corrections", __name__)
 
 
 @bp.route("/match/<int:match_id>/correction")

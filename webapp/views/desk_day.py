@@ -2,31 +2,19 @@
 timetable made from the phases and edited; the forecast from the day's own pace."""
 from datetime import datetime, timezone
 
-from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
+from flask import current_app, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
-from ..extensions import db
 from ..models import Event
 from ..services import checkin, day_clock, forecasts, timetables
 from ..services.schedules import slots
 from ..tournament import curfew
-from ..web.auth import desk_required
 from . import render
 from .changes import run_change
+from .desk_pages import desk_blueprint, event_or_404
 
-bp = Blueprint("desk_day", __name__, url_prefix="/desk")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every page here needs a desk account."""
-    return None
-
-
-def _event(event_id: int) -> Event:
-    return db.session.get(Event, event_id) or abort(404)
+bp = desk_blueprint("desk_day", __name__)
 
 
 def zone() -> str:
@@ -46,13 +34,13 @@ def page(event: Event, status: int = 200):
 @bp.route("/e/<int:event_id>/day")
 def day(event_id):
     """The day's clock of an event."""
-    return page(_event(event_id))
+    return page(event_or_404(event_id))
 
 
 @bp.route("/e/<int:event_id>/day/times", methods=["POST"])
 def times(event_id):
     """Save the start time, check-in window, venue closing time and curfews."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if run_change(lambda: day_clock.save(event, request.form, current_user)):
         flash(_("The day's times are saved."), "ok")
         return redirect(url_for("desk_day.day", event_id=event_id))
@@ -62,7 +50,7 @@ def times(event_id):
 @bp.route("/e/<int:event_id>/day/timetable", methods=["POST"])
 def make_timetable(event_id):
     """Make the timetable from the phases (replacing the one there)."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     count = request.form.get("stations", "")
     if run_change(lambda: timetables.make(event, int(count) if count.isdigit() else 0, current_user)):
         flash(_("Timetable made from the phases: adjust it below."), "ok")
@@ -73,7 +61,7 @@ def make_timetable(event_id):
 @bp.route("/e/<int:event_id>/day/timetable/edit", methods=["POST"])
 def edit_timetable(event_id):
     """Save the lines as typed, and add, move or remove one."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if run_change(lambda: timetables.edit(event, request.form, current_user)):
         flash(_("Timetable saved."), "ok")
         return redirect(url_for("desk_day.day", event_id=event_id) + "#timetable")
@@ -83,7 +71,7 @@ def edit_timetable(event_id):
 @bp.route("/e/<int:event_id>/day/checkin-close", methods=["POST"])
 def checkin_close(event_id):
     """At the close: drop those not checked in, or wait ten minutes more."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if request.form.get("choice") == "drop":
         dropped = []
         if run_change(lambda: dropped.extend(checkin.drop_no_shows(event, current_user))):

@@ -1,6 +1,6 @@
 """Desk pages for entrants: import a sheet with a preview (and undo it), add, edit, remove,
 re-add, withdraw."""
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -18,24 +18,13 @@ from ..services import (
     standings,
 )
 from ..tournament.errors import N_
-from ..web.auth import desk_required
 from . import render
 from .changes import run_change
 from .desk_event_page import setup_page
+from .desk_pages import desk_blueprint, event_or_404
 from .errors import problem_message
 
-bp = Blueprint("desk_entrants", __name__, url_prefix="/desk")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every page here needs a desk account."""
-    return None
-
-
-def _event(event_id: int) -> Event:
-    return db.session.get(Event, event_id) or abort(404)
+bp = desk_blueprint("desk_entrants", __name__)
 
 
 def _entrant(entrant_id: int) -> Entrant:
@@ -65,7 +54,7 @@ def choices() -> dict[int, str]:
 @bp.route("/e/<int:event_id>/import", methods=["POST"])
 def import_preview(event_id):
     """How each column will be read, a sample of the rows and what needs a choice; nothing saved yet."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     try:
         text, source = sheet_text()
         result = entrant_import.plan(event, text, choices())
@@ -92,7 +81,7 @@ def _preview_page(event: Event, result, text: str, source: str):
 @bp.route("/e/<int:event_id>/import/confirm", methods=["POST"])
 def import_confirm(event_id):
     """Import every row of the previewed sheet, or none (one change, undoable while nothing started)."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     text, source = request.form.get("text", ""), request.form.get("source", "")
     added = []
 
@@ -114,7 +103,7 @@ def import_confirm(event_id):
 @bp.route("/e/<int:event_id>/import/undo", methods=["POST"])
 def import_undo(event_id):
     """Take back a whole import while nothing is played (started phases go back to not started)."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     gone, started = {}, [p.name for p in event.phases if p.status != "draft"]
     if run_change(lambda: gone.update(n=entrant_import.undo(event, request.form.get("batch", ""), current_user))):
         flash(_("The import was undone: %(count)s entrants removed.", count=gone["n"]), "ok")
@@ -137,7 +126,7 @@ def _row_from_form(event: Event) -> dict:
 @bp.route("/e/<int:event_id>/entrant", methods=["POST"])
 def add(event_id):
     """Add one entrant (a late entry joins the phases not started yet)."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
 
     if run_change(lambda: entrant_edits.add_one(event, _row_from_form(event), current_user)):
         flash(_("%(name)s is entered.", name=request.form.get("name", "").strip()), "ok")
@@ -180,7 +169,7 @@ def remove(entrant_id):
 @bp.route("/e/<int:event_id>/readd", methods=["POST"])
 def readd(event_id):
     """Enter a removed entrant again as they were."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     audit_id = request.form.get("removal", "")
     added = {}
     if run_change(lambda: added.update(e=entrant_edits.readd(event, int(audit_id) if audit_id.isdigit() else 0,
@@ -210,7 +199,7 @@ def undo_withdraw(entrant_id):
 @bp.route("/e/<int:event_id>/seeds-from", methods=["GET", "POST"])
 def seeds_from(event_id):
     """Seeds from an earlier event's final placements: pick the event, read who gets which seed, confirm."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     source_id = request.values.get("source", type=int)
     source = db.session.get(Event, source_id) if source_id else None
     if request.method == "POST" and source is not None:

@@ -1,5 +1,5 @@
 """Desk: an event's setup file to download, an event created from an uploaded file, an event copied."""
-from flask import Blueprint, Response, abort, flash, redirect, request, url_for
+from flask import Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -7,28 +7,17 @@ from ..extensions import db
 from ..models import Event
 from ..services import ServiceError, entrant_import, entrants, event_files
 from ..tournament.errors import N_, RuleViolation
-from ..web.auth import desk_required
 from . import render
+from .desk_pages import desk_blueprint, event_or_404
 from .errors import problem_message
 
-bp = Blueprint("desk_event_files", __name__, url_prefix="/desk")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every page here needs a desk account."""
-    return None
-
-
-def _event(event_id: int) -> Event:
-    return db.session.get(Event, event_id) or abort(404)
+bp = desk_blueprint("desk_event_files", __name__)
 
 
 @bp.route("/e/<int:event_id>/setup.toml")
 def download(event_id):
     """The event's setup as an event file (no entrant, result, PIN or secret in it)."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     return _file(event_files.to_toml(event_files.dump(event), _), f"taikai-{event.slug}.toml")
 
 
@@ -91,7 +80,7 @@ def from_file():
 def copy(event_id):
     """Copy the event: settings, phases, stations and rules under a new name and day, a new staff
     PIN (shown once), its entrants only when ticked; nothing of the day (results, log, sign-ins)."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     form = request.form
     if request.method == "GET":
         return render("desk/event_copy.html", event=event, form={"name": event.name}, refusal=None)

@@ -1,5 +1,5 @@
 """Desk: archive an event, or delete it (its operation log offered first, its name typed to confirm)."""
-from flask import Blueprint, Response, abort, flash, redirect, request, url_for
+from flask import Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -7,29 +7,18 @@ from ..extensions import db
 from ..models import Event
 from ..operations import export as oplog_export
 from ..services import events, game_catalogue
-from ..web.auth import desk_required
 from . import render
 from .changes import run_change
+from .desk_pages import desk_blueprint, event_or_404
 from .game_words import game_name
 
-bp = Blueprint("desk_events", __name__, url_prefix="/desk")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every page here needs a desk account."""
-    return None
-
-
-def _event(event_id: int) -> Event:
-    return db.session.get(Event, event_id) or abort(404)
+bp = desk_blueprint("desk_events", __name__)
 
 
 @bp.route("/e/<int:event_id>/archive", methods=["POST"])
 def archive(event_id):
     """Archive (or bring back) an event: it leaves the lists, nothing in it changes."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     archived = request.form.get("archived", "on") == "on"
     if run_change(lambda: events.set_archived(event, archived, current_user)):
         flash(_("%(name)s is archived.", name=event.name) if archived else
@@ -40,7 +29,7 @@ def archive(event_id):
 @bp.route("/e/<int:event_id>/game", methods=["POST"])
 def set_game(event_id):
     """Change the event's game: the roster, stages and usual rules its pages offer follow."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if run_change(lambda: game_catalogue.set_event_game(event, request.form.get("game", ""), current_user)):
         flash(_("The game is now %(game)s.", game=game_name(event)), "ok")
     return redirect(url_for("desk.event", event_id=event_id) + "#game")
@@ -49,7 +38,7 @@ def set_game(event_id):
 @bp.route("/e/<int:event_id>/delete", methods=["GET", "POST"])
 def delete(event_id):
     """Delete an event: first its log to download, then its name typed to confirm."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if request.method == "POST":
         name = event.name
         if run_change(lambda: events.delete_event(event, request.form.get("confirm_name", ""), current_user)):
@@ -62,7 +51,7 @@ def delete(event_id):
 @bp.route("/e/<int:event_id>/oplog.jsonl")
 def oplog(event_id):
     """The event's operation log (JSON lines, the format `flask oplog replay` reads)."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     response = Response(oplog_export.as_text(event.id), mimetype="application/x-ndjson")
     response.headers["Content-Disposition"] = f'attachment; filename="taikai-{event.slug}-oplog.jsonl"'
     response.headers["Cache-Control"] = "no-store"

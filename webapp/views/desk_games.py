@@ -1,25 +1,18 @@
 """Desk: the games and their characters, no code — a title of the desk's own, characters and stages
 added to any title (DLC), names and readings corrected. Kept in the database, merged over the
 shipped catalogue for every event of this taikai and its phones' offline packs."""
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
 from ..services import game_catalogue, game_edits
 from ..tournament import games
-from ..web.auth import desk_required
 from . import render
 from .changes import run_change
+from .desk_pages import desk_blueprint
 from .game_words import lang
 
-bp = Blueprint("desk_games", __name__, url_prefix="/desk/games")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every page here needs a desk account."""
-    return None
+bp = desk_blueprint("desk_games", __name__, "/desk/games")
 
 
 @bp.route("/", methods=["GET", "POST"])

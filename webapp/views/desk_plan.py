@@ -1,5 +1,5 @@
 """Desk pages for template events: routing preview, draws, timetable (they are created in the builder)."""
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -18,19 +18,12 @@ from ..services.rules import rules_for
 from ..tournament.errors import N_
 from ..tournament.play import MATCH_TYPES
 from ..tournament.round_best_of import RULES as ROUND_RULES
-from ..web.auth import desk_required
 from . import render
 from .changes import run_change
+from .desk_pages import desk_blueprint
 from .errors import problem_message
 
-bp = Blueprint("desk_plan", __name__, url_prefix="/desk")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every desk page needs a desk account."""
-    return None
+bp = desk_blueprint("desk_plan", __name__)
 
 
 @bp.route("/templates", methods=["GET", "POST"])

@@ -1,6 +1,6 @@
 """Desk: the public sign-up (open or closed, the cap, the waitlist), players' personal links
 (printed cards with a QR, a new card, revoking one) and the reception's self check-in code."""
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -9,23 +9,12 @@ from ..models import Entrant, Event, PlayerLink
 from ..services import ServiceError, player_links, self_checkin, signups
 from ..tournament.errors import N_
 from ..tournament.textsearch import entrant_sort_key
-from ..web.auth import desk_required
 from . import render
 from .changes import run_change
+from .desk_pages import desk_blueprint, event_or_404
 from .desk_signin import phone_base
 
-bp = Blueprint("desk_players", __name__, url_prefix="/desk")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every page here needs a desk account."""
-    return None
-
-
-def _event(event_id: int) -> Event:
-    return db.session.get(Event, event_id) or abort(404)
+bp = desk_blueprint("desk_players", __name__)
 
 
 def _external(endpoint: str, **values) -> str:
@@ -48,7 +37,7 @@ def signup(event_id):
     """Open or close the sign-up, set the cap and the questions; the entered and the waitlist."""
     from ..venue.views import qr_svg
 
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if request.method == "POST":
         questions = request.form.get("questions", "").splitlines()
         if run_change(lambda: signups.set_settings(event, bool(request.form.get("open")), _number("cap"),
@@ -65,7 +54,7 @@ def signup(event_id):
 @bp.route("/e/<int:event_id>/signup/<int:signup_id>/place", methods=["POST"])
 def give_place(event_id, signup_id):
     """Enter a waiting sign-up now, past the cap."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if run_change(lambda: signups.give_place(event, signup_id, current_user)):
         flash(_("Entered from the waitlist."), "ok")
     return redirect(url_for("desk_players.signup", event_id=event.id))
@@ -74,7 +63,7 @@ def give_place(event_id, signup_id):
 @bp.route("/e/<int:event_id>/signup/<int:signup_id>/drop", methods=["POST"])
 def drop(event_id, signup_id):
     """Take a waiting sign-up off the list."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if run_change(lambda: signups.drop(event, signup_id, current_user)):
         flash(_("Taken off the waitlist."), "ok")
     return redirect(url_for("desk_players.signup", event_id=event.id))
@@ -83,7 +72,7 @@ def drop(event_id, signup_id):
 @bp.route("/e/<int:event_id>/player-links")
 def links(event_id):
     """Every entrant, whether a personal link opens their page, and whether it was ever opened."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     live = {row.entrant_id: row for row in db.session.query(PlayerLink)
             .filter_by(event_id=event.id, revoked_at=None).filter(PlayerLink.entrant_id.isnot(None))}
     rows = [(e, live.get(e.id)) for e in sorted(event.entrants, key=entrant_sort_key)]
@@ -95,7 +84,7 @@ def cards(event_id):
     """Printable cards with each player's link as a QR; making a card replaces that player's old link."""
     from ..venue.views import qr_svg
 
-    event = _event(event_id)
+    event = event_or_404(event_id)
     chosen = _chosen(event)
     if not chosen:
         flash(_("Nobody to print a card for: every entrant already has a link (make new cards for all, or one)."),
@@ -124,7 +113,7 @@ def _chosen(event: Event) -> list[Entrant]:
 @bp.route("/e/<int:event_id>/player-links/<int:entrant_id>/revoke", methods=["POST"])
 def revoke(event_id, entrant_id):
     """This player's link stops working now (a lost card): make a new card to give them another."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     entrant = db.session.get(Entrant, entrant_id)
     if entrant is None or entrant.event_id != event.id:
         abort(404)
@@ -138,7 +127,7 @@ def reception_code(event_id):
     """The code to post at reception (big, with a QR that opens the player's check-in with it)."""
     from ..venue.views import qr_svg
 
-    event = _event(event_id)
+    event = event_or_404(event_id)
     code = self_checkin.reception_code(event)
     url = _external("player.checkin", slug=event.slug, code=code) if code else ""
     opens, closes = self_checkin.window(event)
@@ -149,7 +138,7 @@ def reception_code(event_id):
 @bp.route("/e/<int:event_id>/reception-code/new", methods=["POST"])
 def new_reception_code(event_id):
     """A new code (the first one opens self check-in): the one posted before stops working."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if run_change(lambda: self_checkin.new_code(event, current_user)):
         flash(_("New code made: post this one at reception."), "ok")
     return redirect(url_for("desk_players.reception_code", event_id=event.id))

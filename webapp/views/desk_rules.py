@@ -1,5 +1,5 @@
 """Desk: the event's match rules (a preset and the organiser's settings) and a phase's overrides."""
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -10,18 +10,11 @@ from ..services.rules import event_settings, phase_settings, preset_for, rules_f
 from ..tournament.rulesets import RULESETS
 from ..tournament.rulesets.build import BEST_OF, DOUBLE_KO, EFFECTS, SIDE_RULES, STAGE_RULES
 from ..tournament.rulesets.characters import CHARACTER_RULES
-from ..web.auth import desk_required
 from . import render
 from .changes import run_change
+from .desk_pages import desk_blueprint
 
-bp = Blueprint("desk_rules", __name__, url_prefix="/desk")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every page here needs a desk account."""
-    return None
+bp = desk_blueprint("desk_rules", __name__)
 
 
 def _choices() -> dict:

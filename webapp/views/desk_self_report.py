@@ -7,7 +7,7 @@ The desk applies the report or the opponent's version (it counts, as the opponen
 would), or discards both (the match is entered again, by a referee or the desk on the staff page, or
 by a player).
 """
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -17,17 +17,10 @@ from ..models import Event, MatchRow, PlayerReport
 from ..services import ServiceError, play, report_versions, self_report
 from ..services.sheets import side_names
 from ..tournament import play as domain_play
-from ..web.auth import desk_required
 from ..web.i18n import translate_violation
+from .desk_pages import desk_blueprint
 
-bp = Blueprint("desk_self_report", __name__, url_prefix="/desk/self-report")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Only the desk sets self-report and decides players' reports."""
-    return None
+bp = desk_blueprint("desk_self_report", __name__, "/desk/self-report")
 
 
 @bp.route("/e/<int:event_id>", methods=["POST"])

@@ -1,29 +1,16 @@
 """Desk: sign-in QR codes that need no PIN, one per person; new codes for stations; revoking; who is
 signed in on which phone, ending one phone's session, freeing a name for another phone."""
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import flash, redirect, request, url_for
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
-from ..extensions import db
-from ..models import Event
 from ..models.base import utcnow
 from ..services import login_sessions, signin_links
-from ..web.auth import desk_required
 from . import render
 from .changes import run_change
+from .desk_pages import desk_blueprint, event_or_404
 
-bp = Blueprint("desk_signin", __name__, url_prefix="/desk")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every page here needs a desk account."""
-    return None
-
-
-def _event(event_id: int) -> Event:
-    return db.session.get(Event, event_id) or abort(404)
+bp = desk_blueprint("desk_signin", __name__)
 
 
 def phone_base() -> str | None:
@@ -39,7 +26,7 @@ def staff_links(event_id):
     """Each person's own sign-in QR code (no PIN to type), and revoking one."""
     from ..venue.views import qr_svg
 
-    event = _event(event_id)
+    event = event_or_404(event_id)
     name = request.form.get("name", "")
     if request.method == "POST" and run_change(lambda: signin_links.staff_signin_url(event, name)):
         return redirect(url_for("desk_signin.staff_links", event_id=event.id))
@@ -54,7 +41,7 @@ def staff_links(event_id):
 @bp.route("/e/<int:event_id>/staff-links/<int:user_id>/revoke", methods=["POST"])
 def revoke(event_id, user_id):
     """This person's code stops working and their phone is signed out."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if run_change(lambda: signin_links.revoke_staff(event, user_id)):
         flash(_("That code no longer works, and the phone that used it is signed out. Make a new one below."), "ok")
     return redirect(url_for("desk_signin.staff_links", event_id=event.id))
@@ -63,7 +50,7 @@ def revoke(event_id, user_id):
 @bp.route("/e/<int:event_id>/stations/new-codes", methods=["POST"])
 def rotate_stations(event_id):
     """New QR codes for one station or all: the ones printed before stop working (phones stay signed in)."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if run_change(lambda: signin_links.rotate_station_links(event, request.form.get("station_id", type=int))):
         flash(_("New codes made: print this sheet again; the old codes no longer sign anyone in."), "ok")
     return redirect(url_for("desk_stations.station_sheet", event_id=event.id))
@@ -72,7 +59,7 @@ def rotate_stations(event_id):
 @bp.route("/e/<int:event_id>/signed-in")
 def signed_in(event_id):
     """Who is signed in on which phone (name, since when, last seen), and which names a phone holds."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     sessions = login_sessions.signed_in(event)
     holders = [user for user in signin_links.event_staff(event) if user.phone_hash]
     return render("desk/signed_in.html", event=event, sessions=sessions, holders=holders, ago=_ago,
@@ -87,7 +74,7 @@ def _ago(moment) -> str:
 @bp.route("/e/<int:event_id>/signed-in/<int:session_id>/end", methods=["POST"])
 def end_session(event_id, session_id):
     """One phone is signed out; the person's name stays with that phone (it may sign in again)."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if run_change(lambda: login_sessions.end_one(event, session_id)):
         flash(_("That phone is signed out. Its entries not yet sent stay on it until someone signs in there."), "ok")
     return redirect(url_for("desk_signin.signed_in", event_id=event.id))
@@ -96,7 +83,7 @@ def end_session(event_id, session_id):
 @bp.route("/e/<int:event_id>/staff/<int:user_id>/free-name", methods=["POST"])
 def free_name(event_id, user_id):
     """Every phone signed in under this name is signed out, and any phone may now take the name."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     person = {}
     if run_change(lambda: person.setdefault("user", login_sessions.release(event, user_id))):
         flash(_("%(name)s is free: the next phone that signs in with this name and the PIN takes it.",

@@ -1,6 +1,6 @@
 """Desk: stations, the station board, the call queue, the stream queue and calling settings."""
 
-from flask import Blueprint, abort, flash, make_response, redirect, request, url_for
+from flask import abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_login import current_user
@@ -15,26 +15,15 @@ from ..services import no_shows, self_report, standings, stations
 from ..services.entry import Entry
 from ..services.round_names import match_title
 from ..services.sheets import translate_outcome
-from ..web.auth import desk_required
 from . import render
 from .changes import run_change
+from .desk_pages import desk_blueprint, event_or_404
 from .template_helpers import station_label
 
-bp = Blueprint("desk_stations", __name__, url_prefix="/desk")
+bp = desk_blueprint("desk_stations", __name__)
 for _helper in (stations.match_state, stations.no_show_over, stations.minutes_since):
     bp.add_app_template_global(_helper)
 bp.add_app_template_global(no_shows.effect, "walkover_effect")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every page here needs a desk account."""
-    return None
-
-
-def _event(event_id: int) -> Event:
-    return db.session.get(Event, event_id) or abort(404)
 
 
 def board_context(event: Event) -> dict:
@@ -54,7 +43,7 @@ def board_context(event: Event) -> dict:
 @bp.route("/e/<int:event_id>/stations")
 def board(event_id):
     """The station board: free / called / playing, the queues, and the stations themselves."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     return render("desk/stations.html", "_partials/station_board.html", **board_context(event))
 
 
@@ -72,7 +61,7 @@ def _fill(event: Event) -> None:
 @bp.route("/e/<int:event_id>/stations", methods=["POST"])
 def add_station(event_id):
     """Add one station, or a numbered range ("1-8")."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     raw, stream = request.form.get("name", "").strip(), bool(request.form.get("stream"))
 
     there: list[str] = []
@@ -106,7 +95,7 @@ def remove_station(station_id):
 def stream_station(station_id):
     """Make a station a stream station, or a regular one."""
     station = db.session.get(Station, station_id) or abort(404)
-    event = _event(station.event_id)
+    event = event_or_404(station.event_id)
     if run_change(lambda: stations.set_stream(station, not station.stream, current_user)):
         _fill(event)
     return _back(event.id)
@@ -125,7 +114,7 @@ def _minutes() -> int | None:
 @bp.route("/e/<int:event_id>/no-show-limit", methods=["POST"])
 def event_no_show(event_id):
     """The event's no-show limit (blank: 10 minutes); phases without their own use it."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if run_change(lambda: stations.set_event_no_show(event, _minutes(), current_user)):
         flash(ngettext("No-show limit saved: %(num)s minute after the call.",
                        "No-show limit saved: %(num)s minutes after the call.",
@@ -151,7 +140,7 @@ def calling(phase_id):
 def walkovers(event_id):
     """The automatic walkovers due now, and the players' reports the event's clock confirms
     (the station board asks each time it is drawn)."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     done = desk_entries.walk_over(event) if no_shows.wanted(event) else []
     confirmed = self_report.confirm_due(event)
     response = make_response("")
@@ -163,7 +152,7 @@ def walkovers(event_id):
 @bp.route("/e/<int:event_id>/call-next", methods=["POST"])
 def call_next(event_id):
     """Call the next matches to every free station now, whether auto-call is on or not."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     with write_transaction(db.session):
         called = autocall.call_next(event, current_user, every_phase=True)
     flash(_("%(n)s matches called.", n=len(called)) if called else _("No match could be called: no free station, "
@@ -174,7 +163,7 @@ def call_next(event_id):
 @bp.route("/e/<int:event_id>/stream-takes-regular", methods=["POST"])
 def stream_takes_regular(event_id):
     """Whether an idle stream station with an empty stream queue takes the next ordinary match."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     if run_change(lambda: stations.set_stream_takes_regular(event, bool(request.form.get("on")), current_user)):
         flash(_("Stream station setting saved."), "ok")
         _fill(event)
@@ -198,7 +187,7 @@ def undo_walkover(match_id):
 @bp.route("/e/<int:event_id>/stream-queue", methods=["POST"])
 def stream_queue(event_id):
     """Add a match to the stream queue, remove one, or move one up."""
-    event = _event(event_id)
+    event = event_or_404(event_id)
     order = [m.id for m in stations.queue(event)[1]]
     match_id = request.form.get("match_id", type=int)
     action = request.form.get("action", "")
@@ -222,7 +211,7 @@ def station_sheet(event_id):
     from .desk_signin import phone_base
     from .template_helpers import station_label
 
-    event = _event(event_id)
+    event = event_or_404(event_id)
     codes, base = [], phone_base()
     for station in stations.event_stations(event):
         url = station_signin_url(event, station, base)

@@ -1,5 +1,5 @@
 """Desk: a stream station's TournamentStreamHelper link (services/tsh_link.py) and its overlay's address."""
-from flask import Blueprint, abort, current_app, flash, redirect, url_for
+from flask import abort, current_app, flash, redirect, url_for
 from flask import request as web_request
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -8,17 +8,10 @@ from ..extensions import db
 from ..models import Station
 from ..services import tsh_link
 from ..stream import nudge
-from ..web.auth import desk_required
 from .changes import run_change
+from .desk_pages import desk_blueprint
 
-bp = Blueprint("desk_stream", __name__, url_prefix="/desk")
-
-
-@bp.before_request
-@desk_required
-def _guard():
-    """Every page here needs a desk account."""
-    return None
+bp = desk_blueprint("desk_stream", __name__)
 
 
 @bp.route("/station/<int:station_id>/tsh", methods=["POST"])
