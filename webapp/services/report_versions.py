@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from ..extensions import db
 from ..models import MatchRow, PlayerReport
 from ..tournament.errors import N_
-from . import ServiceError, self_report
+from . import ServiceError, access, self_report
 
 VERSION = ("version_open", "version")
 
@@ -66,6 +66,7 @@ def _new_version(disputed: PlayerReport, entrant_id: int) -> PlayerReport:
 def take_version(version_id: int, user) -> int:
     """The desk picks the opponent's version: it becomes the match's report (applied next by
     self_report.apply_report), the disputed one is discarded. Returns the id to apply."""
+    access.check_desk(user)
     version = db.session.get(PlayerReport, version_id)
     match = db.session.get(MatchRow, version.match_id) if version is not None else None
     disputed = self_report.live_report(match) if match is not None else None

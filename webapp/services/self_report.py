@@ -19,7 +19,7 @@ from ..extensions import db
 from ..models import MatchRow, Operation, PlayerReport
 from ..tournament import play as domain_play
 from ..tournament.errors import N_
-from . import ServiceError, pipeline, play
+from . import ServiceError, access, pipeline, play
 from .payloads import ValidationError, load_action
 
 # What a player may enter: a match's own play; penalties, voids and rulings stay with staff.
@@ -190,6 +190,8 @@ def apply_report(report_id: int, decided_by: str, user=None) -> PlayerReport:
     """Confirmed: the report's entries through the pipeline, in order, as the player's; then settled.
 
     Runs its own transactions (the pipeline's); a resend after a fault is answered "duplicate"."""
+    if decided_by == "desk":
+        access.check_desk(user)
     report = db.session.get(PlayerReport, report_id)
     match = db.session.get(MatchRow, report.match_id)
     live = live_report(match)
@@ -214,6 +216,7 @@ def _settle(report: PlayerReport, status: str, decided_by: str, user=None) -> No
 
 def discard(report_id: int, user) -> None:
     """The desk throws a disputed (or waiting) report out: the match is entered again, by a referee or a player."""
+    access.check_desk(user)
     report = db.session.get(PlayerReport, report_id)
     if report is None or report.status not in ("waiting", "disputed"):
         raise ServiceError("report.none", N_("There is no report of this match waiting for you."))

@@ -41,39 +41,38 @@ def save(event_id):
 @bp.route("/<int:report_id>/apply", methods=["POST"])
 def apply(report_id):
     """The desk says the player's report is what happened: it counts now."""
-    db.session.get(PlayerReport, report_id) or abort(404)
-    try:
+    def counts():
         self_report.apply_report(report_id, "desk", current_user)
         with write_transaction(db.session):
             report_versions.settle_version(report_id, current_user)
-        flash(_("Decision recorded."), "ok")
-    except ServiceError as problem:
-        flash(translate_violation(problem), "error")
-    return redirect(url_for("conflicts.queue"))
+    return _decide(report_id, counts)
 
 
 @bp.route("/<int:version_id>/apply-version", methods=["POST"])
 def apply_version(version_id):
     """The desk says the opponent's version is what happened: it counts now, the report is discarded."""
-    db.session.get(PlayerReport, version_id) or abort(404)
-    try:
+    def version_counts():
         with write_transaction(db.session):
             report_versions.take_version(version_id, current_user)
         self_report.apply_report(version_id, "desk", current_user)
-        flash(_("Decision recorded."), "ok")
-    except ServiceError as problem:
-        flash(translate_violation(problem), "error")
-    return redirect(url_for("conflicts.queue"))
+    return _decide(version_id, version_counts)
 
 
 @bp.route("/<int:report_id>/discard", methods=["POST"])
 def discard(report_id):
     """The desk throws the report out: the match is entered again."""
-    db.session.get(PlayerReport, report_id) or abort(404)
-    try:
+    def thrown_out():
         with write_transaction(db.session):
             self_report.discard(report_id, current_user)
             report_versions.settle_version(report_id, current_user)
+    return _decide(report_id, thrown_out)
+
+
+def _decide(report_id: int, decision) -> object:
+    """Carry out the desk's decision on a report; its answer (or the refusal's words) on the conflicts page."""
+    db.session.get(PlayerReport, report_id) or abort(404)
+    try:
+        decision()
         flash(_("Decision recorded."), "ok")
     except ServiceError as problem:
         flash(translate_violation(problem), "error")
