@@ -104,6 +104,11 @@ def test_a_dispute_waits_for_the_desk_which_applies_or_discards(app):
     self_report.dispute(row, row.slot_b, "2-1 for me")
     db.session.commit()
     assert [r.id for r in self_report.event_reports(event, ("disputed",))] == [report.id]
+    referee = type("Referee", (), {"is_desk": False, "is_authenticated": True, "id": None})()
+    for decide in (lambda: self_report.discard(report.id, referee),
+                   lambda: self_report.apply_report(report.id, "desk", referee)):
+        with pytest.raises(ServiceError):
+            decide()  # the desk's decision, refused to anyone else in the service itself
     desk = type("Desk", (), {"is_desk": True, "id": None})()
     self_report.discard(report.id, desk)
     db.session.commit()
