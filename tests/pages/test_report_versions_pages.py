@@ -1,22 +1,16 @@
 """A disputed report with the opponent's own version, side by side for the desk, which picks (issue 30)."""
+from report_setups import self_report_event
+
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation, PlayerReport
-from webapp.services import brackets, entrants, events, player_links, self_report
+from webapp.services import player_links, self_report
 
-DESK = type("Desk", (), {"is_desk": True, "id": None})()
 
 
 def _disputed(app):
     """タロウ reports 2-0 for himself, はなこ says no; both phones."""
     app.config["WTF_CSRF_ENABLED"] = False
-    event = events.create_event("言い分杯", "kgp2025")
-    entrants.add_entrants(event, [{"name": n, "seed": i, "members": []}
-                                  for i, n in enumerate(["タロウ", "はなこ", "じろう", "さぶろう"], 1)])
-    phase = events.add_phase(event, "本戦", "single_elimination", match_type="best_of", best_of=3)
-    db.session.flush()
-    brackets.start_phase(phase, event.entrants)
-    self_report.save_settings(event, True, "", DESK)
-    db.session.commit()
+    event, phase = self_report_event("言い分杯", names=("タロウ", "はなこ", "じろう", "さぶろう"))
     match = next(m for m in phase.brackets[0].matches if m.status == "ready")
     taro, hanako = (_phone(app, event, e) for e in (match.slot_a, match.slot_b))
     for position in (0, 1):

@@ -1,20 +1,15 @@
 """A player reports their match from their own page; the opponent confirms or asks the desk."""
+from report_setups import self_report_event
+
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
-from webapp.services import brackets, entrants, events, player_links, self_report
+from webapp.services import player_links, self_report
 
 DESK = type("Desk", (), {"is_desk": True, "id": None})()
 
 
 def _event(on=True):
-    event = events.create_event("セルフ杯", "kgp2025")
-    entrants.add_entrants(event, [{"name": n, "seed": i, "members": []}
-                                  for i, n in enumerate(["タロウ", "はなこ", "じろう", "<b>さぶろう</b>"], 1)])
-    phase = events.add_phase(event, "本戦", "single_elimination", match_type="best_of", best_of=3)
-    db.session.flush()
-    brackets.start_phase(phase, event.entrants)
-    self_report.save_settings(event, on, "", DESK)
-    db.session.commit()
+    event, phase = self_report_event("セルフ杯", on)
     match = next(m for m in phase.brackets[0].matches if m.status == "ready")
     return event, match
 

@@ -17,17 +17,23 @@ def _games(match_id: int, entrant_id: int, winner: str, char: str) -> None:
         db.session.commit()
 
 
-def waiting_and_disputed(name: str = "セルフ報告杯") -> tuple:
-    """An event where one report waits for the opponent, and one is disputed with the opponent's own
-    version (the desk's never-confirm clock: they stay on the conflicts page)."""
+def self_report_event(name: str, on: bool = True,
+                      names=("タロウ", "はなこ", "じろう", "<b>さぶろう</b>")) -> tuple:
+    """A 4-player single elimination (best of 3) whose players may report their own matches, started."""
     event = events.create_event(name, "kgp2025")
-    entrants.add_entrants(event, [{"name": n, "seed": i, "members": []}
-                                  for i, n in enumerate(["タロウ", "はなこ", "じろう", "<b>さぶろう</b>"], 1)])
+    entrants.add_entrants(event, [{"name": n, "seed": i, "members": []} for i, n in enumerate(names, 1)])
     phase = events.add_phase(event, "本戦", "single_elimination", match_type="best_of", best_of=3)
     db.session.flush()
     brackets.start_phase(phase, event.entrants)
-    self_report.save_settings(event, True, "", DESK)
+    self_report.save_settings(event, on, "", DESK)
     db.session.commit()
+    return event, phase
+
+
+def waiting_and_disputed(name: str = "セルフ報告杯") -> tuple:
+    """An event where one report waits for the opponent, and one is disputed with the opponent's own
+    version (the desk's never-confirm clock: they stay on the conflicts page)."""
+    event, phase = self_report_event(name)
     waiting, disputed = [m for m in phase.brackets[0].matches if m.status == "ready"][:2]
     _games(waiting.id, waiting.slot_a, "a", "テリー")
     _games(disputed.id, disputed.slot_a, "a", "テリー")
