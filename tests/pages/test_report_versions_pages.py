@@ -6,7 +6,6 @@ from webapp.models import MatchRow, Operation, PlayerReport
 from webapp.services import player_links, self_report
 
 
-
 def _disputed(app):
     """タロウ reports 2-0 for himself, はなこ says no; both phones."""
     app.config["WTF_CSRF_ENABLED"] = False
