@@ -54,7 +54,10 @@ BENCH_USER = {"id": 1}  # the account the phones sign in as (entered_by: what a 
 
 def build(app, players: int, pools: int) -> list[tuple[bracket_engine.Bracket, dict]]:
     """The event, started; each bracket as the engine sees it, with its match ids by key."""
-    from webapp.services import accounts, bracket_rows, brackets, entrants, event_templates, events
+    from webapp.services.accounts import users as accounts
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.matches import bracket_rows, brackets
+    from webapp.services.setup import event_templates, events
 
     rows = [{"name": f"選手{i:05d}", "seed": i, "members": []} for i in range(1, players + 1)]
     with app.app_context():

@@ -30,12 +30,15 @@ from webapp.tournament.bracket_results import record_result
 from webapp.tournament.formats import swiss
 
 POOL_SIZE, TOP = 5, 64
-POOLS_PER_PAGE = 16  # as views/public.py draws them
+POOLS_PER_PAGE = 16  # as views/public/pages.py draws them
 
 
 def build_pools(app, players: int):
     """The event: round-robin pools of 5 and a top 64 DE fed by the best 64 overall; pools started."""
-    from webapp.services import accounts, bracket_rows, brackets, entrants, events, progressions
+    from webapp.services.accounts import users as accounts
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.matches import bracket_rows, brackets
+    from webapp.services.setup import events, progressions
     rows = [{"name": f"選手{i:05d}", "seed": i, "members": []} for i in range(1, players + 1)]
     with app.app_context():
         accounts.create_user("bench", "bench-pass-123", role="desk")
@@ -55,7 +58,10 @@ def build_pools(app, players: int):
 
 def build_swiss(app, players: int, rounds: int):
     """The event: one Swiss of `rounds` rounds, its first round paired."""
-    from webapp.services import accounts, bracket_rows, brackets, entrants, events
+    from webapp.services.accounts import users as accounts
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.matches import bracket_rows, brackets
+    from webapp.services.setup import events
     rows = [{"name": f"選手{i:05d}", "seed": i, "members": []} for i in range(1, players + 1)]
     with app.app_context():
         accounts.create_user("bench", "bench-pass-123", role="desk")
@@ -129,7 +135,7 @@ class FormatDay(Day):
 
 def _load(app, bracket_id: int):
     from webapp.models import BracketRow
-    from webapp.services import bracket_rows
+    from webapp.services.matches import bracket_rows
     with app.app_context():
         bracket = bracket_rows.load(db.session.get(BracketRow, bracket_id))
         db.session.remove()

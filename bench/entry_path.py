@@ -25,7 +25,10 @@ def build(folder: str):
 
     from webapp import create_app
     from webapp.extensions import db
-    from webapp.services import accounts, brackets, entrants, events
+    from webapp.services.accounts import users as accounts
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.matches import brackets
+    from webapp.services.setup import events
 
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.db",
                       "WTF_CSRF_ENABLED": False})

@@ -37,7 +37,8 @@ def run(total: int, database: str) -> list[float]:
 
     from webapp import create_app
     from webapp.extensions import db
-    from webapp.services import entrant_import, events
+    from webapp.services.entrants import entrant_import
+    from webapp.services.setup import events
 
     app = create_app({"SECRET_KEY": "bench"})
     part = entrant_import.MAX_IMPORT_ROWS - entrant_import.MAX_IMPORT_ROWS % 1000 or 1000

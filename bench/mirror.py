@@ -24,7 +24,7 @@ from bench.record import command_line, record  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.mirror import pusher, receiver  # noqa: E402
 from webapp.operations.submit import submit_many  # noqa: E402
-from webapp.services import accounts  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 OPS, BATCH = 3000, 1000
 

@@ -33,7 +33,7 @@ def build(url: str, players: int, pools: int) -> dict:
     from bench.sync import prepare
     from webapp.extensions import db
     from webapp.models import MatchRow, Phase
-    from webapp.services import play
+    from webapp.services.matches import play
 
     app = prepare(url)
     played = build_day(app, players, pools)
@@ -60,7 +60,7 @@ def measure(event: dict, figures: dict | None = None) -> list[str]:
     from webapp import create_app
     from webapp.extensions import db
     from webapp.models import Phase
-    from webapp.services import play
+    from webapp.services.matches import play
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": event["url"], "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
                       "CACHE_DIR": os.path.join(os.path.dirname(event["url"].removeprefix("sqlite:///")) or "/tmp",

@@ -40,7 +40,9 @@ def build(database: str) -> tuple[str, int]:
 
     from webapp import create_app
     from webapp.extensions import db
-    from webapp.services import brackets, entrants, events
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.matches import brackets
+    from webapp.services.setup import events
 
     app = create_app({"SECRET_KEY": "bench"})
     with app.app_context():

@@ -41,7 +41,7 @@ from bench.sync import _free_port, _wait_until_up, prepare, serve  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow, Operation  # noqa: E402
 from webapp.operations.decide import same_action  # noqa: E402
-from webapp.services import accounts  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 ENTRIES, THREADS, BATCH = 500, 20, 10
 FINAL_OUTCOMES = ("applied", "confirmed", "conflict", "rejected")

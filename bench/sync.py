@@ -31,7 +31,7 @@ from bench import phone_bytes  # noqa: E402
 from bench.record import command_line, record  # noqa: E402
 from webapp import create_app  # noqa: E402
 from webapp.extensions import db  # noqa: E402
-from webapp.services import accounts  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 OPS, BATCH = 2000, 50
 

@@ -19,7 +19,8 @@ def main() -> None:
 
     from webapp import create_app
     from webapp.extensions import db
-    from webapp.services import accounts, events
+    from webapp.services.accounts import users as accounts
+    from webapp.services.setup import events
 
     path = os.path.join(tempfile.mkdtemp(), "throttle.sqlite3")
     app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,

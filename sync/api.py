@@ -7,8 +7,9 @@ from webapp.extensions import db
 from webapp.models import Event
 from webapp.operations import phone_sync
 from webapp.operations.outcomes import stored_outcome
-from webapp.services import offline_pack, shared_phone
-from webapp.services.round_names import match_title
+from webapp.services.entries import shared_phone
+from webapp.services.reads import offline_pack
+from webapp.services.reads.round_names import match_title
 
 from . import apply as sync_apply
 from .blueprint import bp, read_signed_in, unauthorized

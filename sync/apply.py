@@ -1,7 +1,7 @@
 """Applying a batch of raw operations: validate each, submit all, never lose one, never 500."""
 from webapp.operations.outcomes import Outcome, undone_entries
 from webapp.operations.submit import submit_many
-from webapp.services.entry import Entry
+from webapp.services.entries.entry import Entry
 from webapp.tournament.errors import N_
 from webapp.web.i18n import translate_violation
 

@@ -4,7 +4,8 @@ from flask_login import current_user
 from sqlalchemy.exc import OperationalError
 
 from webapp.extensions import db
-from webapp.services import ServiceError, shared_phone
+from webapp.services import ServiceError
+from webapp.services.entries import shared_phone
 from webapp.web.i18n import translate_violation
 
 from . import apply as sync_apply

@@ -5,7 +5,7 @@ from datetime import datetime
 from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validate
 
 from webapp.database import DB_INT_MAX
-from webapp.services.payloads import quick_load
+from webapp.services.entries.payloads import quick_load
 
 MAX_BATCH = 200
 # Identifiers are printable text: no NUL or other control characters (PostgreSQL refuses NUL).

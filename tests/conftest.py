@@ -77,7 +77,7 @@ def client(app):
 @pytest.fixture
 def desk_user(app):
     """A desk account: desk / desk-pass-123."""
-    from webapp.services import accounts
+    from webapp.services.accounts import users as accounts
 
     user = accounts.create_user("desk", "desk-pass-123", role="desk")
     db.session.commit()

@@ -35,5 +35,5 @@ def test_readings_and_wave_dashes_are_found():
 
 
 def test_the_shift_jis_wave_dash_stays_a_wave_dash():
-    from webapp.services.entrants import decode_csv, normalize_name
+    from webapp.services.entrants.entrant_lists import decode_csv, normalize_name
     assert normalize_name(decode_csv("阿部〜二郎".encode("cp932"))) == "阿部〜二郎"

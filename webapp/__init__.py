@@ -95,24 +95,30 @@ def _init_extensions(app: Flask) -> None:
     init_template_helpers(app)
 
 
-# Every page's blueprint, by its module under webapp/views/: a new page adds one name here.
-VIEW_MODULES = ("public", "auth", "desk", "desk_builder", "desk_corrections", "desk_entrants", "desk_events",
-                "desk_event_files", "desk_games", "desk_plan", "desk_stations", "desk_stream", "desk_signin",
-                "desk_rules", "desk_day", "projector", "overlay", "staff", "conflicts", "player", "signup",
-                "desk_players", "history", "self_report", "desk_self_report")
+def _view_blueprints():
+    """Every page's blueprint: each module under webapp/views/ that defines one as ``bp``."""
+    import pkgutil
+    from importlib import import_module
+
+    from flask import Blueprint
+
+    from . import views
+
+    for info in pkgutil.walk_packages(views.__path__, f"{views.__name__}."):
+        bp = getattr(import_module(info.name), "bp", None)
+        if isinstance(bp, Blueprint):
+            yield bp
 
 
 def _register_blueprints(app: Flask) -> None:
-    from importlib import import_module
-
     from sync import api, received  # noqa: F401  (their routes are on the blueprint)
     from sync.api import shell_bp
     from sync.blueprint import bp as sync_bp
 
     from .api import init_api
 
-    for name in VIEW_MODULES:
-        app.register_blueprint(import_module(f"{__name__}.views.{name}").bp)
+    for bp in _view_blueprints():
+        app.register_blueprint(bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)
     init_api(app)

@@ -23,7 +23,8 @@ def init_app(app: Flask) -> None:
 @click.password_option()
 def create_desk(username: str, password: str) -> None:
     """Create a desk (本部) account."""
-    from .services import ServiceError, accounts
+    from .services import ServiceError
+    from .services.accounts import users as accounts
 
     try:
         accounts.create_user(username, password, role="desk")
@@ -39,7 +40,8 @@ def create_desk(username: str, password: str) -> None:
 def set_password(username: str, password: str) -> None:
     """Give an account a new password (after a replay, accounts come without one)."""
     from .models import User
-    from .services import ServiceError, accounts
+    from .services import ServiceError
+    from .services.accounts import users as accounts
 
     user = db.session.query(User).filter_by(username=username).first()
     if user is None:
@@ -58,7 +60,7 @@ def set_password(username: str, password: str) -> None:
 def demo(if_empty: bool) -> None:
     """Load the demo events and print the desk sign-in."""
     from .models import Event
-    from .services.demo import STAFF_PIN, ensure_desk_account, load_demo
+    from .services.setup.demo import STAFF_PIN, ensure_desk_account, load_demo
 
     if if_empty and db.session.query(Event.id).first():
         user, password = ensure_desk_account()
@@ -97,7 +99,7 @@ def create_event(args: tuple, spec_file: str | None, preset: str, name: str, gam
 def event_file(slug: str) -> None:
     """Print an event's setup as an event file (TOML; no entrant, result, PIN or secret)."""
     from .models import Event
-    from .services import event_files
+    from .services.setup import event_files
     event = db.session.query(Event).filter_by(slug=slug).first()
     if event is None:
         raise click.ClickException(f"no event at /e/{slug}")
@@ -105,7 +107,8 @@ def event_file(slug: str) -> None:
 
 
 def _sheet(path: str | None, team_size: int) -> list[dict]:
-    from .services import entrant_import, entrants
+    from .services.entrants import entrant_import
+    from .services.entrants import entrant_lists as entrants
     if not path:
         return []
     with open(path, "rb") as handle:
@@ -114,7 +117,7 @@ def _sheet(path: str | None, team_size: int) -> list[dict]:
 
 def _from_file(spec_file, preset: str, name: str, game: str, args: tuple):
     """An event from an event file or a preset, and the entrants of an optional CSV."""
-    from .services import event_files
+    from .services.setup import event_files
     if len(args) > 1 or (spec_file and preset):
         raise click.UsageError("give --spec FILE or --preset KEY, then at most one entrants CSV")
     if spec_file:
@@ -131,7 +134,7 @@ def _from_file(spec_file, preset: str, name: str, game: str, args: tuple):
 
 def _from_template(args: tuple, game: str):
     """The older form: TEMPLATE NAME ENTRANTS_CSV."""
-    from .services import event_templates, game_catalogue
+    from .services.setup import event_templates, game_catalogue
     if len(args) != 3:
         raise click.UsageError("give TEMPLATE NAME ENTRANTS_CSV, or --spec FILE [ENTRANTS_CSV]")
     template, name, path = args

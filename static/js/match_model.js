@@ -199,7 +199,7 @@
     return { decided: false, toss, naming, may, game: m.games.length + 1, blind: m.blind };
   }
 
-  // The next game's defaults, as webapp/views/entry_defaults.py has them online.
+  // The next game's defaults, as webapp/views/staff/entry_defaults.py has them online.
   function defaults(m) {
     const last = m.games[m.games.length - 1], rules = m.rules, chars = {};
     for (const s of SIDES) {

@@ -1,4 +1,4 @@
-// The stream overlay (views/overlay.py): its colours, and following the station by itself.
+// The stream overlay (views/public/overlay.py): its colours, and following the station by itself.
 // Colours: the page's data-accent / data-text, checked by the server (#rrggbb), set as CSS custom
 // properties (the CSP allows no inline style). Polling: once a second the board alone is asked for
 // with the ETag held; 304 while nothing changed, else the new board (escaped by the server's

@@ -1,4 +1,4 @@
-/* taikai: a player's report page (views/self_report.py), offline. Each game stored on the phone moves
+/* taikai: a player's report page (views/players/self_report.py), offline. Each game stored on the phone moves
  * the form's game number on, so the next tap reads as the next game; the server puts a player's
  * entries after the ones before them, in the order the outbox sends them. */
 (function () {

@@ -12,7 +12,10 @@ from test_accessibility import BRACKET_PAGES
 
 from webapp.extensions import db  # noqa: E402
 from webapp.operations.autocall import call_next
-from webapp.services import accounts, player_links, self_checkin, signin_links, signups, stations, timetables  # noqa: E402
+from webapp.services.accounts import signin_links
+from webapp.services.accounts import users as accounts  # noqa: E402
+from webapp.services.day import stations, timetables
+from webapp.services.players import player_links, self_checkin, signups
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,9 @@ from desk_sign_in import sign_in_desk
 from playwright.sync_api import expect
 
 from webapp.extensions import db
-from webapp.services import accounts, entrants, events
+from webapp.services.accounts import users as accounts
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.setup import events
 
 pytestmark = pytest.mark.browser
 

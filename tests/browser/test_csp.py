@@ -8,7 +8,7 @@ from play_support import team_event  # noqa: E402
 from playwright.sync_api import expect
 
 from webapp.extensions import db  # noqa: E402
-from webapp.services import accounts  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

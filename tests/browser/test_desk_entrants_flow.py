@@ -92,7 +92,9 @@ def test_import_to_start_and_the_pin_dialog_on_a_laptop(live_server, laptop, des
 
 
 def test_reception_names_each_tap_and_asks_before_an_undo(live_server, browser, desk_user):
-    from webapp.services import accounts, entrant_import, events
+    from webapp.services.accounts import users as accounts
+    from webapp.services.entrants import entrant_import
+    from webapp.services.setup import events
 
     event = events.create_event("受付の日", "kgp2025")
     db.session.flush()
@@ -148,7 +150,9 @@ def test_reception_rows_stay_put_and_a_second_tap_sends_nothing(live_server, bro
     checked in the player next to the one intended. The sync is held here, so the pending state
     lasts as long as the test looks."""
     from webapp.models import Operation
-    from webapp.services import accounts, entrant_import, events
+    from webapp.services.accounts import users as accounts
+    from webapp.services.entrants import entrant_import
+    from webapp.services.setup import events
 
     event = events.create_event("受付の列", "kgp2025")
     db.session.flush()

@@ -16,7 +16,10 @@ from page_wait import wait_until  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Event, MatchRow, Phase  # noqa: E402
-from webapp.services import accounts, entrants, events, play, simulate  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import play, simulate
+from webapp.services.setup import events
 
 SHOTS = pathlib.Path(__file__).resolve().parents[2] / "test-results" / "rehearsal"
 FAST = "window.TAIKAI_BACKOFF_MS = 150; window.TAIKAI_POLL_MS = 400;"

@@ -16,7 +16,7 @@ from test_venue_https import venue_browser, venue_server  # noqa: E402,F401 (fix
 from webapp.database import write_transaction  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Event  # noqa: E402
-from webapp.services import game_edits  # noqa: E402
+from webapp.services.setup import game_edits  # noqa: E402
 
 
 def _search(page, root, text):

@@ -86,7 +86,8 @@ def _staff(browser, url, slug, size, lang):
 @pytest.mark.parametrize("width", [360, 390])
 def test_every_header_link_is_on_screen_and_tappable_on_a_phone(live_server, browser, desk_user, width):
     from webapp.extensions import db
-    from webapp.services import accounts, events
+    from webapp.services.accounts import users as accounts
+    from webapp.services.setup import events
     event = events.create_event("KGP2025 関西大会", "kgp2025")
     accounts.set_staff_pin(event, "135790")
     db.session.commit()

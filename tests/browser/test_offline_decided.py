@@ -14,7 +14,7 @@ from test_venue_https import venue_browser, venue_server  # noqa: E402,F401 (fix
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402
-from webapp.services import accounts  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 
 def venue_phone(venue_server, venue_browser, event, lang="ja"):

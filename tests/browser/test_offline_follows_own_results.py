@@ -14,7 +14,7 @@ from test_offline_whole_event import kept  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Entrant  # noqa: E402
-from webapp.services import accounts  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 
 def test_offline_the_list_and_the_round_two_page_follow_this_phones_result(live_server, browser):

@@ -20,7 +20,7 @@ from webapp.extensions import db  # noqa: E402
 from webapp.models import Entrant, MatchRow, Operation  # noqa: E402
 from webapp.operations import export as oplog  # noqa: E402
 from webapp.operations.submit import submit
-from webapp.services import accounts  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 REGISTERED = {"チームA": "不知火舞", "チーム3": "双葉ほたる", "チームB": "ビリー・カーン", "チーム2": "ビリー・カーン"}
 

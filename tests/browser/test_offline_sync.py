@@ -15,7 +15,8 @@ from webapp.database import write_transaction  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.models import LoginSession, MatchRow, Operation  # noqa: E402
 from webapp.operations.submit import submit
-from webapp.services import accounts, login_sessions  # noqa: E402
+from webapp.services.accounts import login_sessions
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 FAST = "window.TAIKAI_BACKOFF_MS = 150; window.TAIKAI_POLL_MS = 400;"
 

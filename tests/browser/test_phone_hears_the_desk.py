@@ -9,7 +9,9 @@ from test_staff_entry import _game_form, _staff
 from webapp.database import write_transaction
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
-from webapp.services import accounts, brackets, conflicts
+from webapp.services.accounts import users as accounts
+from webapp.services.decisions import conflicts
+from webapp.services.matches import brackets
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}

@@ -11,7 +11,7 @@ from play_support import team_event  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402
 from webapp.operations.submit import submit
-from webapp.services import stations  # noqa: E402
+from webapp.services.day import stations  # noqa: E402
 
 # Records what the page asks the Notification API for (headless Chromium shows nothing).
 NOTIFICATIONS = """

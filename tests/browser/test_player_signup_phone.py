@@ -8,7 +8,11 @@ from playwright.sync_api import expect
 from webapp.extensions import db
 from webapp.models import Event, MatchRow
 from webapp.operations.submit import submit
-from webapp.services import brackets, entrants, events, self_checkin, signups, stations
+from webapp.services.day import stations
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.players import self_checkin, signups
+from webapp.services.setup import events
 
 pytestmark = pytest.mark.browser
 

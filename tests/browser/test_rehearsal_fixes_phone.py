@@ -48,7 +48,10 @@ def test_the_ruling_card_reads_dark_on_light(live_server, browser, desk_user):
 def _called_event(players=16, names=("1", "2", "3", "4", "配信台")):
     from webapp.extensions import db
     from webapp.operations.autocall import call_next
-    from webapp.services import brackets, entrants, events, stations
+    from webapp.services.day import stations
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.matches import brackets
+    from webapp.services.setup import events
     event = events.create_event("KGP2025 関西大会", "kgp2025")
     entrants.add_entrants(event, [{"name": f"選手{i}番", "seed": i, "members": []} for i in range(1, players + 1)])
     phase = events.add_phase(event, "予選 (ダブルイリミネーション)", "double_elimination", best_of=3)
@@ -119,7 +122,7 @@ def test_the_run_table_shows_its_result_column_and_the_entries_box_at_1366(live_
 
 def _referee(browser, url, event, size=PHONE):
     from webapp.extensions import db
-    from webapp.services import accounts
+    from webapp.services.accounts import users as accounts
     accounts.set_staff_pin(event, "135790")
     db.session.commit()
     context = browser.new_context(viewport=size, locale="ja-JP", has_touch=True, is_mobile=True)

@@ -26,7 +26,11 @@ def _over_limit_event():
     from webapp.extensions import db
     from webapp.models.base import utcnow
     from webapp.operations.autocall import call_next
-    from webapp.services import accounts, brackets, entrants, events, stations
+    from webapp.services.accounts import users as accounts
+    from webapp.services.day import stations
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.matches import brackets
+    from webapp.services.setup import events
     event = events.create_event("KGP2025 関西大会", "kgp2025")
     names = ["松本蓮", "池田葵", "加藤愛", "石川陸", "井上陽菜", "森大和", "山田太郎", "清水颯太",
              "Maximilian Featherstonehaugh", "アレクサンドラ・ウィルキンソン"] + [f"選手{i}番" for i in range(11, 17)]

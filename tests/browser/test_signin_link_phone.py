@@ -9,7 +9,9 @@ from playwright.sync_api import expect
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Station, User  # noqa: E402
-from webapp.services import accounts, signin_links, stations  # noqa: E402
+from webapp.services.accounts import signin_links
+from webapp.services.accounts import users as accounts  # noqa: E402
+from webapp.services.day import stations
 
 
 def _link(app, url, make):

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402
-from webapp.services import accounts  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 VIEWPORT = {"width": 390, "height": 844}
 

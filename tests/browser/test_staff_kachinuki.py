@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402
-from webapp.services import accounts  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 
 def _sign_in_with_pin(page, url, event):

@@ -14,7 +14,8 @@ from play_support import team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models.base import utcnow  # noqa: E402
-from webapp.services import accounts, stations  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
+from webapp.services.day import stations
 
 pytestmark = pytest.mark.browser
 

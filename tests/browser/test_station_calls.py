@@ -13,7 +13,8 @@ from test_offline_sync import staff_page  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402
-from webapp.services import accounts, stations  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
+from webapp.services.day import stations
 
 REPORT = """async ([id, version]) => {  // two games won 2-0: the match is over (best of 3)
   await window.TaikaiOutbox.enqueue('report_game', id, version, {winner: 'a', rounds_a: 2, rounds_b: 0, position: 0});
@@ -110,7 +111,9 @@ def desk_name(match):
 
 
 def test_run_table_shows_25_matches_on_a_laptop_screen(live_server, browser, app):
-    from webapp.services import brackets, entrants, events
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.matches import brackets
+    from webapp.services.setup import events
 
     event = events.create_event("大人数", "kgp2025")
     entrants.add_entrants(event, [{"name": f"選手{i:02d}", "seed": i, "members": []} for i in range(1, 65)])

@@ -15,7 +15,8 @@ from test_offline_sync import staff_page  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Entrant  # noqa: E402
 from webapp.operations.submit import submit  # noqa: E402
-from webapp.services import accounts, stations  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
+from webapp.services.day import stations
 
 SHOT = pathlib.Path(__file__).resolve().parents[2] / "docs" / "images" / "stream-overlay.png"
 

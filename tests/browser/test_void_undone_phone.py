@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 from test_staff_kachinuki import _sign_in_with_pin, _tap_member  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
-from webapp.services import accounts  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 
 def _wait_position(page, position):

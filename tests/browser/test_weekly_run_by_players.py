@@ -20,7 +20,9 @@ from playwright.sync_api import expect
 
 from webapp.extensions import db
 from webapp.models import Entrant, Event, MatchRow, Operation, PlayerReport, Signup
-from webapp.services import brackets, events, self_checkin, self_report, signups
+from webapp.services.matches import brackets
+from webapp.services.players import self_checkin, self_report, signups
+from webapp.services.setup import events
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,8 @@ from play_support import kgp_top4, member_ids, send, team_event, win  # noqa: E4
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Entrant, MatchRow  # noqa: E402
 from webapp.operations.submit import submit_many
-from webapp.services import brackets, event_templates  # noqa: E402
+from webapp.services.matches import brackets  # noqa: E402
+from webapp.services.setup import event_templates
 from webapp.tournament.rulesets.kgp2025 import ACTS  # noqa: E402
 
 OUTCOMES = []   # (what, outcome) of every entry the day made, for the scan's own check
@@ -86,7 +87,8 @@ def held_and_conflicts():
 
 def results_day(desk):
     """Walkovers, a DQ and a correction on a 16-player double elimination."""
-    from webapp.services import entrants, events
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.setup import events
     event = events.create_event("結果テスト", "kgp2025")
     entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 17)])
     phase = events.add_phase(event, "本戦", "double_elimination")

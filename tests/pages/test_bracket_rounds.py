@@ -1,4 +1,4 @@
-"""The bracket page is assembled from blocks of rounds kept by their content (views/bracket_rounds.py).
+"""The bracket page is assembled from blocks of rounds kept by their content (views/public/bracket_rounds.py).
 
 Invariant: after any change, the assembled page is byte for byte the page drawn from nothing
 (every cache emptied); and a game that decides nothing draws only its own block again (a round
@@ -8,7 +8,7 @@ from play_support import send, team_event
 
 from webapp.extensions import cache, db
 from webapp.polling import fragments
-from webapp.views import bracket_rounds
+from webapp.views.public import bracket_rounds
 
 
 def _fresh(client, url: str) -> str:
@@ -59,8 +59,10 @@ def test_results_across_rounds_assemble_the_fresh_page(client, app, monkeypatch)
 
 
 def test_a_phase_of_many_pools_is_drawn_a_page_of_pools_at_a_time(client, app):
-    from webapp.services import brackets, entrants, events
-    from webapp.views.public import POOLS_PER_PAGE
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.matches import brackets
+    from webapp.services.setup import events
+    from webapp.views.public.pages import POOLS_PER_PAGE
 
     event = events.create_event("プール多数", "kgp2025")
     entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 73)])

@@ -9,7 +9,10 @@ from test_desk_pages import _started_phase
 from webapp.extensions import db
 from webapp.models import Entrant, Event, MatchRow, Operation, Station
 from webapp.models.base import utcnow
-from webapp.services import brackets, entrants, events, no_shows
+from webapp.services.decisions import no_shows
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 
 def _ready(phase_id):

@@ -8,7 +8,7 @@ from play_support import send, team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Operation  # noqa: E402
-from webapp.services import accounts  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 
 def _referee(event, name):
@@ -44,7 +44,7 @@ def test_both_versions_name_the_referee_their_phone_and_the_local_time_in_one_or
 
 
 def test_the_two_columns_leave_out_bookkeeping_and_what_neither_version_says():
-    from webapp.views.conflict_words import field_order
+    from webapp.views.desk.conflict_words import field_order
 
     recorded = {"base_version": None, "char_a": "", "winner": "b", "rounds_a": 0, "rounds_b": 0, "double_ko": False}
     entered = {"base_version": 2, "char_a": "", "winner": "a", "rounds_a": 2, "rounds_b": 0}

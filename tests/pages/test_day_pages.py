@@ -4,7 +4,9 @@ from datetime import date
 
 from webapp.extensions import db
 from webapp.models import Entrant, Event
-from webapp.services import entrants, events, stations
+from webapp.services.day import stations
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.setup import events
 
 
 def _event(day=None):

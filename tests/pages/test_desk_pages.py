@@ -139,7 +139,7 @@ def test_desk_results_are_operations_and_stations_show(desk_client):
 def test_kgp_finals_preview_offers_the_pairing_and_starts_with_the_desks_choice(desk_client):
     from play_support import kgp_top4
 
-    from webapp.services import event_templates as et
+    from webapp.services.setup import event_templates as et
 
     _, _, finals = kgp_top4()
     page = desk_client.get(f"/desk/phase/{finals.id}/preview").get_data(as_text=True)
@@ -178,7 +178,7 @@ def test_the_desk_home_creates_no_event_by_itself(desk_client):
 
 
 def test_late_entries_to_a_template_event_replan_its_phases(desk_client):
-    from webapp.services import event_templates as et
+    from webapp.services.setup import event_templates as et
 
     rows = [{"name": f"チーム{i}", "seed": i, "members": [(f"m{i}{k}", "仁") for k in range(5)]}
             for i in range(1, 9)]

@@ -4,7 +4,9 @@ import re
 
 from webapp.extensions import db
 from webapp.models import PlayerLink, Signup
-from webapp.services import entrants, events, player_links, signups
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.players import player_links, signups
+from webapp.services.setup import events
 
 
 def _event():

@@ -4,7 +4,7 @@ from play_support import member_ids, send, team_event, win  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402
-from webapp.services import play  # noqa: E402
+from webapp.services.matches import play  # noqa: E402
 
 
 def _void_after_five_games(match):
@@ -67,7 +67,7 @@ def test_reception_and_desk_show_a_day_long_dq(desk_client):
 
 
 def test_the_referee_page_waits_for_the_ruling_and_names_the_day_dq(client, app):
-    from webapp.services import accounts
+    from webapp.services.accounts import users as accounts
     event, match = team_event(teams=4)
     accounts.set_staff_pin(event, "246813")
     db.session.commit()
@@ -81,7 +81,7 @@ def test_the_referee_page_waits_for_the_ruling_and_names_the_day_dq(client, app)
 
 
 def test_the_referee_page_of_the_next_match_names_the_day_dq(client, app, desk_user):
-    from webapp.services import accounts
+    from webapp.services.accounts import users as accounts
     event, first = team_event(teams=4)
     accounts.set_staff_pin(event, "246813")
     db.session.commit()

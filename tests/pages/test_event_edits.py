@@ -10,7 +10,10 @@ from werkzeug.test import Client
 from webapp.extensions import db
 from webapp.models import Event, Phase
 from webapp.polling import fragments
-from webapp.services import accounts, brackets, entrants, events
+from webapp.services.accounts import users as accounts
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 
 def _event():

@@ -4,7 +4,8 @@ import re
 
 from webapp.extensions import db
 from webapp.models import Event, Operation
-from webapp.services import accounts, event_files
+from webapp.services.accounts import users as accounts
+from webapp.services.setup import event_files
 
 
 def _weekly():

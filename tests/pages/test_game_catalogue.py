@@ -4,7 +4,9 @@ from play_support import team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Event  # noqa: E402
-from webapp.services import accounts, game_catalogue, game_edits, offline_pack  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
+from webapp.services.reads import offline_pack
+from webapp.services.setup import game_catalogue, game_edits
 
 
 def _staff(client, event):
@@ -112,7 +114,7 @@ def test_the_catalogue_pages_are_in_both_languages(desk_client):
 
 
 def test_an_event_from_a_template_takes_the_template_s_game_or_the_chosen_one(app):
-    from webapp.services import event_templates
+    from webapp.services.setup import event_templates
     rows = [{"name": f"P{i}", "seed": i, "members": []} for i in range(1, 9)]
     kgp = event_templates.create_from_template("kgp2025", "KGP", rows)
     chosen = event_templates.create_from_template("kgp2025", "GGST", rows, game="ggst")

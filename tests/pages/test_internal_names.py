@@ -16,7 +16,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import scan_day  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
-from webapp.services import event_templates  # noqa: E402
+from webapp.services.setup import event_templates  # noqa: E402
 from webapp.tournament import games  # noqa: E402
 
 OP_KINDS = ("report_game", "coin_toss", "name_player", "set_station", "record_winner", "correct_result",
@@ -90,7 +90,7 @@ def _world(desk_user):
 def _stations(event):
     """Stations on the Tekken day, one of them streaming, and the first ready matches called."""
     from webapp.operations.autocall import call_next
-    from webapp.services import stations
+    from webapp.services.day import stations
 
     for name, stream in (("1", False), ("2", False), ("配信", True)):
         stations.add_station(event, name, stream)
@@ -164,7 +164,7 @@ def _crawl(client, urls, lang, problems) -> int:
 
 
 def _staff_client(app, event):
-    from webapp.services import accounts
+    from webapp.services.accounts import users as accounts
 
     accounts.set_staff_pin(event, "135799")
     db.session.commit()

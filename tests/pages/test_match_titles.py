@@ -5,8 +5,10 @@ from flask_babel import force_locale  # noqa: E402
 from play_support import kgp_top4  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
-from webapp.services import brackets, entrants, event_templates, events  # noqa: E402
-from webapp.services.round_names import match_title  # noqa: E402
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets  # noqa: E402
+from webapp.services.reads.round_names import match_title  # noqa: E402
+from webapp.services.setup import event_templates, events
 from webapp.views.template_helpers import match_key_label  # noqa: E402
 
 
@@ -68,7 +70,7 @@ def test_key_label_is_small_and_marked(app):
 def test_messages_name_matches_not_keys(app):
     from types import SimpleNamespace
 
-    from webapp.services.sheets import translate_outcome
+    from webapp.services.reads.sheets import translate_outcome
 
     phase = _phase("double_elimination", 8)
     match = next(m for m in phase.brackets[0].matches if m.key == "W1.2")
@@ -97,7 +99,7 @@ def _round_sizes(phase):
 
 @pytest.mark.parametrize("count", [8, 24, 48, 99, 256])
 def test_double_elimination_names_follow_the_convention(app, count):
-    from webapp.services.round_names import phase_round_name, round_name
+    from webapp.services.reads.round_names import phase_round_name, round_name
 
     phase = _phase("double_elimination", count, grand_final="reset")
     sizes = _round_sizes(phase)
@@ -126,7 +128,7 @@ def test_double_elimination_names_follow_the_convention(app, count):
 
 
 def test_the_kgp_day_names_the_last_four_of_each_side(app):
-    from webapp.services.round_names import round_name
+    from webapp.services.reads.round_names import round_name
 
     _event, de, finals = kgp_top4(24)
     with force_locale("ja"):
@@ -147,7 +149,7 @@ def test_the_kgp_day_names_the_last_four_of_each_side(app):
 
 def test_names_are_built_once_per_bracket(app, monkeypatch):
     """Linear: naming every match of a bracket builds its table once, not once per match."""
-    from webapp.services import round_names
+    from webapp.services.reads import round_names
 
     phase = _phase("double_elimination", 99, grand_final="reset")
     built = []

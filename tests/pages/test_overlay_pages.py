@@ -6,7 +6,7 @@ from tests.support.play_support import send, team_event
 from webapp.extensions import db
 from webapp.models import Entrant, Station
 from webapp.operations.submit import submit
-from webapp.services import stations
+from webapp.services.day import stations
 
 
 def _on_stream(name_a="チームA"):

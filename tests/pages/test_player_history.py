@@ -3,7 +3,9 @@ standings and the player search, ja and en, exports linked from the event pages.
 from export_events import played
 
 from webapp.extensions import db
-from webapp.services import entrants, events, player_history
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.reads import player_history
+from webapp.services.setup import events
 
 
 def _two_events():

@@ -2,8 +2,11 @@
 from webapp.extensions import db
 from webapp.models import PlayerLink
 from webapp.models.base import utcnow
-from webapp.services import brackets, entrants, events, player_links
-from webapp.services.login_sessions import digest
+from webapp.services.accounts.login_sessions import digest
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.players import player_links
+from webapp.services.setup import events
 
 
 def _event(name="夜の部"):
@@ -120,7 +123,7 @@ def test_over_https_the_cookie_is_secure_and_the_players_posts_need_their_csrf_t
 
 
 def test_a_called_match_shows_the_player_the_minutes_left_before_a_walkover(app):
-    from webapp.services import stations
+    from webapp.services.day import stations
 
     event = _event()
     stations.add_station(event, "3")

@@ -3,7 +3,9 @@ import csv
 import io
 
 from webapp.extensions import db
-from webapp.services import brackets, entrants, events
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 
 def _event():

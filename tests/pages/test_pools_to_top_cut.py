@@ -4,7 +4,9 @@ import random
 
 from webapp.extensions import db
 from webapp.models import Event, Phase
-from webapp.services import entrants, events, simulate
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import simulate
+from webapp.services.setup import events
 
 
 def _event(name, n):

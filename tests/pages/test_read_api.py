@@ -5,7 +5,8 @@ from play_support import kgp_top4, member_ids, send, team_event, win
 
 from webapp.extensions import db
 from webapp.models import MatchRow
-from webapp.services import brackets, stations
+from webapp.services.day import stations
+from webapp.services.matches import brackets
 
 
 def _kgp(app):
@@ -90,7 +91,7 @@ def test_a_kachinuki_match_live_counts_the_players_left(app, client):
     assert live["games"][0]["player_a"] == "A1" and live["games"][0]["player_b"] == "B1"
     assert live["playing"]["a"] == "A1" and live["names"]["a"]["members"][0]["name"] == "A1"
     assert live["state"] == "playing" and live["match_type"] == "kachinuki"
-    stream = live["stream"]  # services/match_live.py, the stream scoreboard's shape
+    stream = live["stream"]  # services/stream/match_live.py, the stream scoreboard's shape
     assert stream["kachinuki"] and stream["b"]["players_left"] == 4 and stream["games"][0]["score_a"] == 1
     assert [m["out"] for m in stream["b"]["members"]][:2] == [True, False]
 

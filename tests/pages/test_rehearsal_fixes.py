@@ -8,7 +8,8 @@ from play_support import member_ids, send, team_event, win  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402
-from webapp.services import accounts, play  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
+from webapp.services.matches import play
 
 
 def _staff_client(client, event):
@@ -70,7 +71,7 @@ def test_one_minute_is_singular_in_english_and_plain_in_japanese(desk_client):
     from test_stations import _event
 
     from webapp.operations.autocall import call_next
-    from webapp.services import stations
+    from webapp.services.day import stations
 
     event, (phase,) = _event(players=8, fmt="single_elimination")
     stations.add_station(event, "1")
@@ -89,7 +90,9 @@ def test_one_minute_is_singular_in_english_and_plain_in_japanese(desk_client):
 
 
 def test_desk_event_page_dq_only_once_a_phase_runs_and_each_format_said_once(desk_client):
-    from webapp.services import brackets, entrants, events
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.matches import brackets
+    from webapp.services.setup import events
 
     event = events.create_event("鉄拳 テスト", "kgp2025")
     entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 9)])

@@ -3,7 +3,7 @@ from report_setups import self_report_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation, PlayerReport
-from webapp.services import player_links, self_report
+from webapp.services.players import player_links, self_report
 
 
 def _disputed(app):

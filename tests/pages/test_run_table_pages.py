@@ -5,7 +5,8 @@ from test_desk_pages import _started_phase
 
 from webapp.extensions import db
 from webapp.models import Phase
-from webapp.services import brackets, run_table
+from webapp.services.day import run_table
+from webapp.services.matches import brackets
 
 
 def _rows(html: str) -> list[str]:

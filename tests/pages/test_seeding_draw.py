@@ -9,7 +9,8 @@ from webapp.tournament.draw import DrawRecord
 
 
 def _event(n, regions=None, seeded=0):
-    from webapp.services import entrants, events
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.setup import events
     event = events.create_event("GGST 地域対抗", "kgp2025")
     rows = [{"name": f"選手{i:02d}", "seed": i if i <= seeded else None, "members": [],
              "info": {"region": regions[i - 1]} if regions else {}} for i in range(1, n + 1)]
@@ -72,7 +73,9 @@ def test_same_region_players_are_kept_apart_and_each_move_is_shown(desk_client):
 def test_seeds_copied_from_an_earlier_events_placements(desk_client):
     import random
 
-    from webapp.services import entrants, events, simulate
+    from webapp.services.entrants import entrant_lists as entrants
+    from webapp.services.matches import simulate
+    from webapp.services.setup import events
     earlier = events.create_event("先週の大会", "kgp2025")
     entrants.add_entrants(earlier, [{"name": f"選手{i:02d}", "seed": i, "reading": f"せんしゅ{i:02d}", "members": []}
                                     for i in range(1, 9)])
@@ -90,7 +93,7 @@ def test_seeds_copied_from_an_earlier_events_placements(desk_client):
     assert 'data-testid="seed-plan"' in page and "見つかりません" in page
     answer = desk_client.post(f"/desk/e/{event_id}/seeds-from", data={"source": str(earlier.id)})
     assert answer.status_code == 302
-    from webapp.services import standings
+    from webapp.services.reads import standings
     place = {e.name: r for r, _t, e in standings.event_standings(db.session.get(Event, earlier.id))}
     event = db.session.get(Event, event_id)
     seeded = sorted((e for e in event.entrants if e.seed), key=lambda e: e.seed)

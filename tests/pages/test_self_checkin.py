@@ -4,7 +4,10 @@ import pytest
 
 from webapp.extensions import db
 from webapp.models import Operation
-from webapp.services import checkin, entrants, events, player_links, self_checkin
+from webapp.services.day import checkin
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.players import player_links, self_checkin
+from webapp.services.setup import events
 
 
 @pytest.fixture(autouse=True)

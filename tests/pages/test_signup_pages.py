@@ -7,7 +7,8 @@ import pytest
 
 from webapp.extensions import db
 from webapp.models import Signup
-from webapp.services import events, signups
+from webapp.services.players import signups
+from webapp.services.setup import events
 
 
 def _event(cap=2, team_size=1, questions=()):
@@ -120,7 +121,7 @@ def test_the_signed_up_page_shows_the_personal_link_and_keeps_it_on_the_phone(ap
 
 def test_after_the_start_a_withdrawal_is_a_logged_entry_of_the_player_and_their_page_says_so(app):
     from webapp.models import Operation
-    from webapp.services import brackets
+    from webapp.services.matches import brackets
 
     event = _event(cap=4)
     phones = [_phone(app, f"198.51.100.{i}") for i in range(1, 5)]

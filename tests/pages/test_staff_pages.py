@@ -4,7 +4,7 @@ from play_support import member_ids, team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow, Operation  # noqa: E402
-from webapp.services import accounts  # noqa: E402
+from webapp.services.accounts import users as accounts  # noqa: E402
 
 
 def _staff_client(client, event):

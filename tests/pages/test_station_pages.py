@@ -188,7 +188,7 @@ def test_stations_are_named_as_people_say_them(app):
 
 
 def test_a_signed_out_referee_scanning_a_station_code_signs_in_with_the_pin_and_lands_there(desk_client):
-    from webapp.services import accounts
+    from webapp.services.accounts import users as accounts
 
     event, phase = _started_phase(desk_client, "\n".join("abcd"))
     desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
@@ -250,7 +250,7 @@ def test_the_event_sets_its_no_show_limit_and_a_phase_may_keep_its_own(desk_clie
     # A phase saved with its limit blank follows the event; with its own, keeps it.
     desk_client.post(f"/desk/phase/{phase.id}/calling", data={"auto_call": "on", "no_show_minutes": ""})
     desk_client.post(f"/desk/e/{event.id}/no-show-limit", data={"no_show_minutes": "20"})
-    from webapp.services import stations
+    from webapp.services.day import stations
     db.session.expire_all()
     assert stations.calling(db.session.get(Phase, phase.id))["no_show_minutes"] == 20
     desk_client.post(f"/desk/phase/{phase.id}/calling", data={"no_show_minutes": "7"})
@@ -263,7 +263,8 @@ def test_the_event_sets_its_no_show_limit_and_a_phase_may_keep_its_own(desk_clie
 
 def test_a_station_is_one_whatever_way_its_number_is_written(desk_client):
     """Issue 28 trap 5: "2-6" while "2番台" existed made a second 2番台, silently."""
-    from webapp.services import events, stations
+    from webapp.services.day import stations
+    from webapp.services.setup import events
     event = events.create_event("週末大会", "kgp2025")
     db.session.commit()
     desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "2番台"})

@@ -2,7 +2,7 @@
 import pytest
 
 from webapp.extensions import db
-from webapp.services import accounts
+from webapp.services.accounts import users as accounts
 
 PIN = "246813"
 

@@ -13,7 +13,7 @@ from play_support import kgp_top4
 from schemathesis.generation import GenerationMode
 
 from webapp.extensions import db
-from webapp.services import stations
+from webapp.services.day import stations
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import Event
-from webapp.services import ServiceError, accounts
+from webapp.services import ServiceError
+from webapp.services.accounts import users as accounts
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 

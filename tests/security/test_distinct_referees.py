@@ -12,7 +12,7 @@ from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import Event, LoginSession, Operation, User
-from webapp.services import accounts
+from webapp.services.accounts import users as accounts
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 
@@ -157,7 +157,7 @@ def test_a_name_the_desk_made_a_code_for_waits_for_that_code(app, desk_client):
     assert 'data-testid="held-name"' in page and "佐藤" in page
     user = db.session.query(User).filter_by(display_name="佐藤").one()
     with app.test_request_context():
-        from webapp.services import signin_links
+        from webapp.services.accounts import signin_links
         url = "/" + signin_links.user_signin_url(user).split("/", 3)[3]
     phone = app.test_client()
     assert phone.post(url).status_code == 302  # the code: this phone takes the name

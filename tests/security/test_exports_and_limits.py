@@ -9,7 +9,10 @@ import pytest
 from webapp.database import private_file
 from webapp.extensions import db
 from webapp.models import Event
-from webapp.services import brackets, csv_export, entrants, events
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.exports import csv_export
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 

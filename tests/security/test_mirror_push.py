@@ -13,7 +13,7 @@ from webapp.mirror import pusher, receiver
 from webapp.mirror import state as mirror_state
 from webapp.mirror.models import ID_FLOOR, ID_SPAN, MirrorLink
 from webapp.models import Event, MatchRow
-from webapp.services import brackets
+from webapp.services.matches import brackets
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 

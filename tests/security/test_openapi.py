@@ -13,7 +13,7 @@ from play_support import team_event
 from schemathesis.generation import GenerationMode
 
 from webapp.extensions import db
-from webapp.services import accounts
+from webapp.services.accounts import users as accounts
 
 
 def _token(client, path: str) -> str:

@@ -63,9 +63,10 @@ def _world(app, desk_user):
     request_b = db.session.query(Operation).filter_by(kind="desk_request").one()
     conflict = db.session.query(Conflict).first()
     entrant_b = db.session.query(Entrant).filter_by(event_id=event_b.id).first()
-    from webapp.services import stations
+    from webapp.services.day import stations
     station_b = stations.add_station(event_b, "M1")
-    from webapp.services import accounts, login_sessions, signin_links
+    from webapp.services.accounts import login_sessions, signin_links
+    from webapp.services.accounts import users as accounts
     person_b = accounts.staff_user(event_b, "取消対象")
     login_sessions.start(person_b, "matrix-phone-" + "x" * 30)  # a phone of event B's the desk may sign out
     session_b = person_b.login_session_id
@@ -73,7 +74,7 @@ def _world(app, desk_user):
     db.session.commit()
     with app.test_request_context():
         link = signin_links.station_signin_url(event_b, station_b).rsplit("/", 1)[1]
-    from webapp.services import signups
+    from webapp.services.players import signups
     signups.set_settings(event_b, True, 1, None, [])
     waiting_b, _token = signups.sign_up(event_b, {"name": "順番待ち", "members": [(f"m{i}", "") for i in range(5)]},
                                         "192.0.2.200")
@@ -202,7 +203,7 @@ def _token_for(client) -> str:
 def _player(app, event):
     """A phone holding the personal link of the event's last entrant (never the one the desk routes change)."""
     from webapp.models import Entrant
-    from webapp.services import player_links
+    from webapp.services.players import player_links
     entrant = (db.session.query(Entrant).filter_by(event_id=event.id).order_by(Entrant.id.desc()).first())
     token = player_links.issue(entrant)
     db.session.commit()
@@ -212,7 +213,7 @@ def _player(app, event):
 
 
 def _signed_in_staff(app, event, name):
-    from webapp.services import accounts
+    from webapp.services.accounts import users as accounts
     accounts.set_staff_pin(db.session.merge(event), PIN)
     db.session.commit()
     client = app.test_client()

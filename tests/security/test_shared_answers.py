@@ -31,8 +31,11 @@ from webapp.extensions import cache, db
 from webapp.lru import LRU
 from webapp.models import MatchRow
 from webapp.polling import fragments, stamps
-from webapp.services import accounts, brackets, entrants, events
-from webapp.views.public import static_digest
+from webapp.services.accounts import users as accounts
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
+from webapp.views.public.pages import static_digest
 from webapp.web.static_files import StaticFromMemory
 
 PROXY = {"Host": "taikai.example.jp", "X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"}

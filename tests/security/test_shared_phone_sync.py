@@ -14,7 +14,7 @@ from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation, User
-from webapp.services import shared_phone
+from webapp.services.entries import shared_phone
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 

@@ -10,7 +10,8 @@ from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import User
-from webapp.services import ServiceError, accounts
+from webapp.services import ServiceError
+from webapp.services.accounts import users as accounts
 
 
 def _copy(app, browser, names=("session", "remember_token")):

@@ -8,7 +8,9 @@ from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import Station, User
-from webapp.services import accounts, signin_links, stations
+from webapp.services.accounts import signin_links
+from webapp.services.accounts import users as accounts
+from webapp.services.day import stations
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 

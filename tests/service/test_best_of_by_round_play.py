@@ -2,7 +2,10 @@
 import random
 
 from webapp.extensions import db
-from webapp.services import brackets, entrants, events, match_scores, play, simulate
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets, play, simulate
+from webapp.services.reads import match_scores
+from webapp.services.setup import events
 
 
 def test_bo3_until_top4_then_bo5_is_played_and_scored_so(app, desk_client):
@@ -35,7 +38,7 @@ def test_bo3_until_top4_then_bo5_is_played_and_scored_so(app, desk_client):
 
 
 def test_the_bo5_rounds_are_marked_on_bracket_projector_player_page_and_in_the_offline_pack(app, desk_client):
-    from webapp.services import offline_pack
+    from webapp.services.reads import offline_pack
     event = events.create_event("EVO Japan 形式 表示", "kgp2025")
     entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 9)])
     phase = events.add_phase(event, "本戦", "double_elimination", best_of=3, grand_final="reset",

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from tests.service.test_stations import _event
 from webapp.extensions import db
-from webapp.services import brackets, call_plan, stations
+from webapp.services.day import call_plan, stations
+from webapp.services.matches import brackets
 
 
 def _reference(event, every_phase=False):

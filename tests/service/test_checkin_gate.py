@@ -3,7 +3,10 @@ event's plan is built from its entrant count, so its count never changes once a 
 import pytest
 
 from webapp.extensions import db
-from webapp.services import ServiceError, checkin, entrant_edits, entrant_import, event_templates
+from webapp.services import ServiceError
+from webapp.services.day import checkin
+from webapp.services.entrants import entrant_edits, entrant_import
+from webapp.services.setup import event_templates
 
 CHARS = ["一八", "仁", "ポール", "キング", "ロウ"]
 

@@ -1,4 +1,4 @@
-"""The day's clock (services/day_clock, forecasts, timetables): times, the check-in window, the
+"""The day's clock (services/day/day_clock, forecasts, timetables): times, the check-in window, the
 timetable made from the phases and the forecast with its warnings."""
 from datetime import date, datetime, timedelta, timezone
 
@@ -6,19 +6,13 @@ import pytest
 
 from webapp.extensions import db
 from webapp.models import Entrant
-from webapp.services import (
-    ServiceError,
-    brackets,
-    checkin,
-    day_clock,
-    entrants,
-    events,
-    forecasts,
-    stations,
-    timetables,
-)
-from webapp.services.entry import Entry
-from webapp.services.schedules import slots
+from webapp.services import ServiceError
+from webapp.services.day import checkin, day_clock, forecasts, stations, timetables
+from webapp.services.day.schedules import slots
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.entries.entry import Entry
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 from webapp.tournament.errors import RuleViolation
 
 JST = timezone(timedelta(hours=9))
@@ -179,7 +173,7 @@ def test_minors_still_in_are_named_with_their_curfew(app):
 
 
 def test_an_import_reads_the_age_column_and_names_a_line_it_cannot_read(app):
-    from webapp.services import entrant_import
+    from webapp.services.entrants import entrant_import
 
     event = events.create_event("年齢の取り込み", "")
     result = entrant_import.plan(event, "名前,年齢\n山田,15\n佐藤,U18\n鈴木,\n田中,18歳未満\n")

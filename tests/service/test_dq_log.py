@@ -8,7 +8,9 @@ from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
 from webapp.operations import export as oplog
 from webapp.operations.desk import submit_change
-from webapp.services import ServiceError, accounts, disqualifications
+from webapp.services import ServiceError
+from webapp.services.accounts import users as accounts
+from webapp.services.decisions import disqualifications
 from webapp.views.entry_labels import entry_kind_label
 
 
@@ -57,7 +59,7 @@ def test_dq_undo_and_withdrawal_are_logged_and_replay_to_the_same_brackets(app, 
 
 def test_undo_withdraw_replays_from_a_withdrawal_made_before_the_log_knew_it(app, empty_app, tmp_path):  # noqa: F811
     """A withdrawal made outside the log (before this change): the set-up keeps it, the logged undo replays."""
-    from webapp.services import entrant_edits
+    from webapp.services.entrants import entrant_edits
 
     desk = accounts.create_user("desk1", "desk-pass-123", role="desk")
     event, _ = team_event(teams=4)

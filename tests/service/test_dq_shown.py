@@ -6,7 +6,8 @@ from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import Entrant
-from webapp.services import brackets, entrant_edits
+from webapp.services.entrants import entrant_edits
+from webapp.services.matches import brackets
 
 
 def _kgp_with_a_dq():

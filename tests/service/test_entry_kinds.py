@@ -3,7 +3,8 @@ asks of it: a label, a decider, a payload schema for match play, the words a ref
 by, and its form on the offline match page when it has one. A kind missing any of them fails here."""
 import webapp.operations.submit  # noqa: F401 - the pipeline attaches each kind's schema and decider
 from webapp.operations import decide
-from webapp.services import offline_pack, restarts
+from webapp.services.matches import restarts
+from webapp.services.reads import offline_pack
 from webapp.tournament.entry_kinds import ENTRY_KINDS, kinds
 from webapp.tournament.play.actions import ACTIONS
 from webapp.views import entry_labels

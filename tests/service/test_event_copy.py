@@ -4,8 +4,11 @@ from play_support import kgp_top4
 
 from webapp.extensions import db
 from webapp.models import Event, Operation, Station
-from webapp.services import ServiceError, accounts, event_files, stations
-from webapp.services.event_files.toml_text import MAX_BYTES
+from webapp.services import ServiceError
+from webapp.services.accounts import users as accounts
+from webapp.services.day import stations
+from webapp.services.setup import event_files
+from webapp.services.setup.event_files.toml_text import MAX_BYTES
 
 
 def test_a_played_event_copies_its_setup_without_its_day(app):
@@ -117,7 +120,7 @@ def test_a_japanese_name_gets_the_game_and_day_for_its_address(app):
 
 
 def test_the_template_form_also_gives_the_event_its_own_address(app):
-    from webapp.services import event_templates
+    from webapp.services.setup import event_templates
     rows = [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 9)]
     event = event_templates.create_from_template("kgp2025", "Tekken 8 weekly #12", rows)
     assert event.slug == "tekken-8-weekly-12"

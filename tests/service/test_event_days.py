@@ -6,8 +6,8 @@ from play_support import kgp_top4
 
 from webapp.extensions import db
 from webapp.models import Entrant
-from webapp.services import event_templates as et
-from webapp.services import simulate
+from webapp.services.matches import simulate
+from webapp.services.setup import event_templates as et
 from webapp.tournament.draw import draw
 
 CHARS = ["一八", "仁", "ポール", "キング", "ロウ"]

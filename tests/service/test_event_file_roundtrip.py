@@ -5,8 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from webapp.extensions import db
-from webapp.services import event_files
-from webapp.services.event_files.schema import FORMAT_OPTIONS, PHASE_FORMATS, TEAM_FORMATS
+from webapp.services.setup import event_files
+from webapp.services.setup.event_files.schema import FORMAT_OPTIONS, PHASE_FORMATS, TEAM_FORMATS
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30).filter(str.strip)
 CLOCK = st.one_of(st.just(""), st.builds(lambda h, m: f"{h:02d}:{m:02d}", st.integers(0, 23), st.integers(0, 59)))

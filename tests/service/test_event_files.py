@@ -2,7 +2,8 @@
 import pytest
 
 from webapp.extensions import db
-from webapp.services import ServiceError, event_files
+from webapp.services import ServiceError
+from webapp.services.setup import event_files
 
 
 def _rows(n, team_size=1):
@@ -52,7 +53,9 @@ def test_a_template_event_takes_its_own_name_for_its_address(app):
 
 
 def test_an_event_set_up_at_the_desk_dumps_to_a_file_that_makes_the_same_event(app):
-    from webapp.services import events, progressions, rule_settings, seeding, stations
+    from webapp.services.day import stations
+    from webapp.services.matches import seeding
+    from webapp.services.setup import events, progressions, rule_settings
     event = events.create_event("GGST 予選→TOP8", "", game="ggst")
     rule_settings.save_event_rules(event, "standard_1on1", {"stage_rule": "random", "entry_fee_yen": 500})
     pools = events.add_phase(event, "予選", "round_robin", group_count=4, double=False,

@@ -3,7 +3,11 @@ import pytest
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow
-from webapp.services import ServiceError, brackets, entrant_import, entrants, events
+from webapp.services import ServiceError
+from webapp.services.entrants import entrant_import
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 from webapp.tournament.errors import BracketError
 
 

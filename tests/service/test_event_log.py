@@ -7,7 +7,7 @@ from webapp.extensions import db
 from webapp.models import Event, Operation
 from webapp.operations import export as oplog
 from webapp.operations import export as oplog_export
-from webapp.services import events
+from webapp.services.setup import events
 
 
 def test_an_events_log_replays_to_the_same_brackets_and_holds_no_password_hash(app, empty_app, tmp_path):  # noqa: F811

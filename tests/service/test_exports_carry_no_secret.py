@@ -17,7 +17,9 @@ from webapp.mirror import pusher, receiver
 from webapp.mirror.models import MirrorTarget
 from webapp.models import BracketRow, Conflict, Entrant, Event, MatchRow, Member, Operation, Phase, User
 from webapp.operations import leave
-from webapp.services import accounts, signin_links, stations
+from webapp.services.accounts import signin_links
+from webapp.services.accounts import users as accounts
+from webapp.services.day import stations
 
 HASH_PREFIXES = ("pbkdf2:", "scrypt:", "argon2", "$2b$")
 SECRET_COLUMNS = ("password_hash", "totp_secret", "staff_pin_hash", "credential_generation", "signin_generation",
@@ -187,7 +189,7 @@ def test_every_download_is_one_of_those_tested_here():
     found = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
                    if "attachment" in p.read_text(encoding="utf-8"))
     # The venue's CA certificate downloads carry the public certificate only (no key).
-    assert found == ["api/exports.py", "venue/views.py", "views/desk_event_files.py", "views/desk_events.py", "views/public.py"]
+    assert found == ["api/exports.py", "venue/views.py", "views/desk/event_files.py", "views/desk/events.py", "views/public/pages.py"]
 
 
 def test_a_replayed_account_opens_nothing_of_the_original():

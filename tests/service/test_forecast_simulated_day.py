@@ -8,7 +8,10 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 from webapp.extensions import db
-from webapp.services import brackets, entrants, events, forecasts, stations
+from webapp.services.day import forecasts, stations
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 from webapp.tournament.schedule import minutes
 
 JST = timezone(timedelta(hours=9))

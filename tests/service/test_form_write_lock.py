@@ -11,7 +11,7 @@ import time
 from sqlalchemy import text
 
 from webapp.extensions import db
-from webapp.services import events
+from webapp.services.setup import events
 
 
 def _hold_the_write_lock(app, event_id, started: threading.Event, seconds: float) -> None:

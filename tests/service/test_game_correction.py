@@ -11,8 +11,10 @@ from test_oplog import empty_app  # noqa: F401 - the fixture
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
 from webapp.operations import export as oplog
-from webapp.services import accounts, brackets, corrections
-from webapp.views import match_history
+from webapp.services.accounts import users as accounts
+from webapp.services.decisions import corrections
+from webapp.services.matches import brackets
+from webapp.views.desk import match_history
 
 
 def _row(match):

@@ -6,7 +6,10 @@ from hypothesis import strategies as st
 
 from webapp.extensions import db
 from webapp.models import Entrant, Event
-from webapp.services import ServiceError, entrant_import, entrants, event_templates, events
+from webapp.services import ServiceError
+from webapp.services.entrants import entrant_import
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.setup import event_templates, events
 from webapp.tournament.textsearch import entrant_sort_key
 
 KGP_SHEET = "名前,ふりがな,シード\n山田太郎,やまだたろう,2\nナウマン,なうまん,1\n阿部〜二郎,あべじろう,\n"
@@ -118,7 +121,7 @@ def test_a_template_event_replans_on_import_and_undo(app):
 
 
 def _started_import(players=4):
-    from webapp.services import brackets
+    from webapp.services.matches import brackets
     event = _event()
     _import(event, "名前\n" + "".join(f"選手{i}\n" for i in range(players)))
     batch = entrant_import.last_import(event)["batch"]
@@ -141,7 +144,7 @@ def test_undo_after_the_start_while_nothing_is_played_reopens_the_phase(app):
 
 @pytest.mark.parametrize("played", ["result", "game"])
 def test_no_undo_once_a_match_is_played_and_the_message_names_it(app, played):
-    from webapp.services import brackets
+    from webapp.services.matches import brackets
     event, phase, batch = _started_import()
     match = next(m for m in phase.brackets[0].matches if m.status == "ready")
     if played == "result":
@@ -157,7 +160,7 @@ def test_no_undo_once_a_match_is_played_and_the_message_names_it(app, played):
 
 
 def test_the_desk_page_offers_the_undo_after_the_start_and_says_why_not_once_played(client, desk_user):
-    from webapp.services import brackets
+    from webapp.services.matches import brackets
     client.post("/login", data={"username": "desk", "password": "desk-pass-123"})
     event, phase, batch = _started_import()
     page = client.get(f"/desk/e/{event.id}").get_data(as_text=True)

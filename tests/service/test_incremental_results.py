@@ -10,7 +10,9 @@ import uuid
 from webapp.extensions import db
 from webapp.models import Phase
 from webapp.operations.submit import submit_many
-from webapp.services import bracket_rows, brackets, entrants, events
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import bracket_rows, brackets
+from webapp.services.setup import events
 from webapp.tournament import bracket as engine
 from webapp.tournament import bracket_results
 

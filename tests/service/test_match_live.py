@@ -7,8 +7,12 @@ from tests.support.play_support import member_ids, send, team_event, win
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow
 from webapp.operations.submit import submit
-from webapp.services import brackets, entrants, events, match_live, stations
-from webapp.services.romaji import romaji
+from webapp.services.day import stations
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
+from webapp.services.stream import match_live
+from webapp.services.stream.romaji import romaji
 
 
 def _call(match, station):

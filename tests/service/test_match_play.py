@@ -3,7 +3,7 @@ from play_support import member_ids, send, team_event, win
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
-from webapp.services import play
+from webapp.services.matches import play
 
 
 def _start(match, a_first=0, b_first=0):

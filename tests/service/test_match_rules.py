@@ -9,8 +9,8 @@ from play_support import member_ids, send
 
 from webapp.extensions import db
 from webapp.models import Event, MatchRow, Phase
-from webapp.services import entrants
-from webapp.services.rules import rules_for
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.setup.rules import rules_for
 
 
 def _create(desk_client, **form) -> Event:
@@ -120,7 +120,7 @@ def test_a_3on3_point_format_event_from_the_desk_plays_to_a_result(desk_client):
 
 
 def test_a_team_with_a_substitute_imports_and_plays_when_the_rules_allow(desk_client):
-    from webapp.services import entrant_import
+    from webapp.services.entrants import entrant_import
     event = _create(desk_client, entrant_kind="team", team_size="2")
     sheet = "チームA,1,A1,,A2,,A3,\nチームB,2,B1,,B2,\n"
     refused = desk_client.post(f"/desk/e/{event.id}/entrants?lang=en", data={"entrants": sheet})
@@ -140,7 +140,7 @@ def test_a_team_with_a_substitute_imports_and_plays_when_the_rules_allow(desk_cl
 
 
 def test_the_offline_pack_carries_the_built_rules(desk_client):
-    from webapp.services import offline_pack
+    from webapp.services.reads import offline_pack
     event = _create(desk_client, entrant_kind="team", team_size="3")
     _rules(desk_client, event, preset="standard_team", rounds_to_win="3", best_of=["3"], character_rule="free",
            double_ko="replayed", decider="off", penalty_name=["ポーズ", "乱入"], penalty_effect=["round", "dq_day"],

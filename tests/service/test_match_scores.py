@@ -1,4 +1,4 @@
-"""A bracket page's scores read in bulk (services/match_scores.py) are the scores state_of gives.
+"""A bracket page's scores read in bulk (services/reads/match_scores.py) are the scores state_of gives.
 
 match_scores reads the members and day-long DQs of many matches in two queries instead of each
 match's entrants by primary key; the score must not change with how it was read: kachinuki
@@ -9,8 +9,10 @@ from play_support import member_ids, send, team_event, win
 
 from webapp.extensions import db
 from webapp.models import MatchRow
-from webapp.services import accounts, match_scores, play
-from webapp.services.bracket_view import _score
+from webapp.services.accounts import users as accounts
+from webapp.services.matches import play
+from webapp.services.reads import match_scores
+from webapp.services.reads.bracket_view import _score
 
 
 def _played_day():

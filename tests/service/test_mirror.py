@@ -15,7 +15,8 @@ from webapp.mirror.models import MirrorLink, MirrorTarget
 from webapp.models import BracketRow, Entrant, Event, MatchRow, Operation, Phase
 from webapp.operations.outcomes import Outcome
 from webapp.operations.submit import submit, submit_many
-from webapp.services import accounts, brackets, simulate
+from webapp.services.accounts import users as accounts
+from webapp.services.matches import brackets, simulate
 
 
 @pytest.fixture(scope="module")

@@ -113,7 +113,7 @@ def test_one_token_mirrors_one_venue_event(app, mirrored):
     assert pusher.push(target, client=wsgi).status == "refused"
     assert target.message == "other_event"
     desk = app.test_client()
-    from webapp.services import accounts
+    from webapp.services.accounts import users as accounts
     accounts.create_user("desk", "desk-pass-123", role="desk")
     db.session.commit()
     desk.post("/login", data={"username": "desk", "password": "desk-pass-123"})
@@ -157,7 +157,7 @@ def test_https_and_this_machine_are_accepted(app):
 
 
 def test_a_new_event_never_takes_the_address_a_mirror_link_keeps(app):
-    from webapp.services import events
+    from webapp.services.setup import events
 
     receiver.issue("kgp-2025", "KGP 2025")  # issued; the venue has not pushed yet
     event = events.create_event("KGP 2025", "kgp2025")
@@ -176,7 +176,7 @@ def test_an_answer_the_venue_does_not_know_is_a_refusal_unless_a_retry_can_help(
     if shown == "offline":
         return
     assert target.message == f"HTTP {status}"
-    from webapp.services import accounts
+    from webapp.services.accounts import users as accounts
     accounts.create_user("desk", "desk-pass-123", role="desk")
     db.session.commit()
     desk = app.test_client()

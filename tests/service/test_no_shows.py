@@ -8,7 +8,8 @@ from webapp.models import Entrant, MatchRow, Operation
 from webapp.models.base import utcnow
 from webapp.operations.autocall import call_next
 from webapp.operations.desk import walk_over
-from webapp.services import no_shows, stations
+from webapp.services.day import stations
+from webapp.services.decisions import no_shows
 
 
 def _called_long_ago(event, phase, minutes=11):

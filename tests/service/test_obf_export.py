@@ -8,7 +8,8 @@ import pytest
 from export_events import KINDS, played
 
 from webapp.extensions import db
-from webapp.services import brackets, obf_export
+from webapp.services.exports import obf_export
+from webapp.services.matches import brackets
 
 SCHEMA = json.loads((pathlib.Path(__file__).resolve().parents[1] / "vendor" / "openbracketformat"
                      / "tournamentSchema.json").read_text(encoding="utf-8"))

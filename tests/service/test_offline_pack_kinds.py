@@ -6,7 +6,7 @@ import re
 
 from play_support import team_event
 
-from webapp.services import offline_pack
+from webapp.services.reads import offline_pack
 from webapp.tournament.entry_kinds import ENTRY_KINDS, EntryKind, kinds
 
 MODEL = pathlib.Path(__file__).resolve().parents[2] / "static" / "js" / "match_model.js"

@@ -1,7 +1,7 @@
 """The offline pack carries what the one-tap score choices need: rounds to win and double K.O."""
 from play_support import team_event
 
-from webapp.services import offline_pack
+from webapp.services.reads import offline_pack
 
 
 def test_the_pack_says_how_a_game_is_scored(app):

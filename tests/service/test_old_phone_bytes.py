@@ -2,7 +2,7 @@
 
 An online match page's entry carries its form's hidden fields in the payload (kind,
 base_version as text, position as text); the offline page's carries position as a number and
-the players it saw (slots). Both are read once, by services/entry.Entry.from_wire, and both take
+the players it saw (slots). Both are read once, by services/entries/entry.Entry.from_wire, and both take
 the fast path of the payload check (payloads.quick_load), which the benches measure.
 """
 import uuid
@@ -12,7 +12,8 @@ import pytest
 from bench import phone_bytes
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
-from webapp.services import event_templates, payloads
+from webapp.services.entries import payloads
+from webapp.services.setup import event_templates
 
 
 def _ready_match():

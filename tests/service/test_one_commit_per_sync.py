@@ -6,7 +6,7 @@ from sqlalchemy import event
 from bench import phone_bytes
 from webapp.extensions import db
 from webapp.models import PhoneSync
-from webapp.services import event_templates
+from webapp.services.setup import event_templates
 
 
 def test_a_sync_with_its_phone_note_commits_once(desk_client, desk_user):

@@ -4,7 +4,7 @@ import sys
 import unicodedata
 
 from sync.schemas import MAX_DEPTH, _depth
-from webapp.services import payloads as op_input
+from webapp.services.entries import payloads as op_input
 
 
 def _plain_controls(value, path="payload"):

@@ -9,7 +9,7 @@ from webapp.extensions import db
 from webapp.models import Conflict, Operation
 from webapp.operations import export as oplog
 from webapp.operations.submit import submit
-from webapp.services import accounts
+from webapp.services.accounts import users as accounts
 
 
 @pytest.fixture

@@ -16,7 +16,9 @@ from werkzeug.test import Client
 from webapp.extensions import db
 from webapp.models import MatchRow
 from webapp.polling import pagegate
-from webapp.services import brackets, entrants, events
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 PAGES = ("phase", "phase?view=top8", "standings")
 ENCODINGS = ("gzip, br", "gzip", "identity", "br;q=0, gzip")

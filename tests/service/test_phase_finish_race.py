@@ -10,7 +10,9 @@ import threading
 from webapp.database import write_transaction
 from webapp.extensions import db
 from webapp.models import MatchRow, Phase
-from webapp.services import brackets, entrants, events
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 
 def _two_pools():

@@ -6,7 +6,9 @@ from play_support import member_ids, send, team_event, win
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
-from webapp.services import accounts, play, rulings
+from webapp.services.accounts import users as accounts
+from webapp.services.decisions import rulings
+from webapp.services.matches import play
 
 
 def _desk(role="desk"):

@@ -5,7 +5,10 @@ import pytest
 
 from webapp.extensions import db
 from webapp.models import Entrant, Phase
-from webapp.services import ServiceError, brackets, entrants, events, pool_tables, progressions, simulate, start_preview
+from webapp.services import ServiceError
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets, pool_tables, simulate
+from webapp.services.setup import events, progressions, start_preview
 from webapp.tournament.progression import first_round_pairs
 
 

@@ -2,7 +2,7 @@
 import pytest
 
 from sync.schemas import OperationSchema, ValidationError, load_operation
-from webapp.services.payloads import _LOADERS, _QUICK, ACTION_SCHEMAS, load_action, quick_loadable
+from webapp.services.entries.payloads import _LOADERS, _QUICK, ACTION_SCHEMAS, load_action, quick_loadable
 
 GOOD = {"op_id": "op-12345678", "device_id": "phone-1", "kind": "report_game", "match_id": 3,
         "base_version": 1, "seq": 7, "payload": {"winner": "a", "position": 2}}
@@ -60,7 +60,7 @@ def test_an_action_loads_as_its_schema_loads_it(kind, payload):
 
 
 def _action(loaded: dict) -> dict:
-    """The action's fields: a position its schema accepted is the entry's envelope (services/entry.py)."""
+    """The action's fields: a position its schema accepted is the entry's envelope (services/entries/entry.py)."""
     loaded.pop("position", None)
     return loaded
 

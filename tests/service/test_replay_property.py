@@ -27,7 +27,10 @@ from webapp.models import Conflict, Entrant, Event, MatchRow, Operation, User
 from webapp.operations import export as oplog
 from webapp.operations.desk import submit_change
 from webapp.operations.submit import submit
-from webapp.services import ServiceError, accounts, bracket_links, brackets, play, standings
+from webapp.services import ServiceError
+from webapp.services.accounts import users as accounts
+from webapp.services.matches import bracket_links, brackets, play
+from webapp.services.reads import standings
 
 STEPS = ("play", "play", "play", "held", "clash", "win", "walkover", "undo_walkover", "correct", "dq", "withdraw",
          "undo", "resolve", "void", "smoke")

@@ -11,7 +11,7 @@ from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation, PlayerReport
-from webapp.services import report_clock, self_report
+from webapp.services.players import report_clock, self_report
 from webapp.web import report_sweep
 
 

@@ -8,7 +8,7 @@ from webapp.models import Operation
 from webapp.operations import log, outcomes
 from webapp.operations.outcomes import Outcome
 from webapp.operations.submit import _own_transaction, submit
-from webapp.services.entry import Entry
+from webapp.services.entries.entry import Entry
 
 
 def _op(match, position, **payload):

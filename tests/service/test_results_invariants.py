@@ -30,18 +30,13 @@ from webapp.models import Conflict, Entrant, MatchRow, Operation, PlayerReport, 
 from webapp.operations import export as oplog
 from webapp.operations.decide import same_action
 from webapp.operations.submit import submit_many
-from webapp.services import (
-    ServiceError,
-    accounts,
-    login_sessions,
-    play,
-    report_clock,
-    report_versions,
-    restarts,
-    self_report,
-)
-from webapp.services.entry import Entry
-from webapp.services.payloads import load_action
+from webapp.services import ServiceError
+from webapp.services.accounts import login_sessions
+from webapp.services.accounts import users as accounts
+from webapp.services.entries.entry import Entry
+from webapp.services.entries.payloads import load_action
+from webapp.services.matches import play, restarts
+from webapp.services.players import report_clock, report_versions, self_report
 from webapp.tournament import play as domain
 from webapp.tournament.errors import RuleViolation
 

@@ -10,7 +10,11 @@ from play_support import member_ids, send, team_event, win
 
 from webapp.extensions import db
 from webapp.models import Event
-from webapp.services import accounts, brackets, entrants, events, stations
+from webapp.services.accounts import users as accounts
+from webapp.services.day import stations
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 
 def _desk():

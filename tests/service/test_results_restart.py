@@ -9,7 +9,8 @@ from play_support import send, team_event
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
 from webapp.operations.outcomes import undone_entries
-from webapp.services import brackets, corrections, restarts
+from webapp.services.decisions import corrections
+from webapp.services.matches import brackets, restarts
 
 
 def _row(match):

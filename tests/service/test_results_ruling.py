@@ -5,7 +5,8 @@ from play_support import member_ids, send, team_event, win
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
-from webapp.services import accounts, brackets
+from webapp.services.accounts import users as accounts
+from webapp.services.matches import brackets
 
 
 def _row(match):

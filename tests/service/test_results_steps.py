@@ -10,7 +10,7 @@ from play_support import team_event
 from webapp.extensions import db
 from webapp.models import Conflict, MatchRow, Operation
 from webapp.operations.submit import submit, submit_many
-from webapp.services import conflicts
+from webapp.services.decisions import conflicts
 
 _seq = itertools.count(1)
 

@@ -5,8 +5,8 @@ from play_support import kgp_top4
 
 from webapp.extensions import db
 from webapp.models import AuditEntry, Entrant, Event
-from webapp.services import brackets, simulate
-from webapp.services import event_templates as et
+from webapp.services.matches import brackets, simulate
+from webapp.services.setup import event_templates as et
 
 
 def test_preview_lists_who_goes_where_and_the_desk_may_change_it(app):

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
 
-from webapp.services.rule_settings import RuleSettingsSchema
+from webapp.services.setup.rule_settings import RuleSettingsSchema
 from webapp.tournament.play import MatchSetup, Member, start
 from webapp.tournament.rulesets.build import BEST_OF, DOUBLE_KO, EFFECTS, SIDE_RULES, STAGE_RULES, build_rules
 from webapp.tournament.rulesets.characters import CHARACTER_RULES

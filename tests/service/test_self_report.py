@@ -7,7 +7,8 @@ from play_support import send, team_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation, PlayerReport
-from webapp.services import ServiceError, self_report
+from webapp.services import ServiceError
+from webapp.services.players import self_report
 from webapp.tournament.errors import RuleViolation
 
 
@@ -145,7 +146,7 @@ def test_the_desk_setting_is_checked(app):
 
 def test_the_desk_sees_a_players_entry_under_the_players_name(app):
     from webapp.models import Entrant
-    from webapp.services import conflicts
+    from webapp.services.decisions import conflicts
 
     event, match = _event()
     name = db.session.get(Entrant, match.slot_a).name

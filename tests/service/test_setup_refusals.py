@@ -7,7 +7,7 @@ from test_match_rules import _create, _flash, _phase
 
 from webapp.extensions import db
 from webapp.models import Event, Phase
-from webapp.services import entrants
+from webapp.services.entrants import entrant_lists as entrants
 
 
 def _refused(answer, *words):

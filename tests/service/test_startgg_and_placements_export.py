@@ -6,7 +6,7 @@ import io
 from export_events import played
 
 from webapp.extensions import db
-from webapp.services import brackets
+from webapp.services.matches import brackets
 
 
 def test_startgg_sets_carry_game_data_and_losers_rounds_are_negative(app, client):

@@ -5,7 +5,10 @@ from webapp.extensions import db
 from webapp.models import MatchRow, Operation
 from webapp.operations.autocall import call_next
 from webapp.operations.submit import submit
-from webapp.services import brackets, call_plan, entrants, events, stations
+from webapp.services.day import call_plan, stations
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 
 def _event(players=8, fmt="double_elimination", phases=1):

@@ -5,7 +5,9 @@ from collections import Counter
 
 from webapp.extensions import db
 from webapp.models import Phase
-from webapp.services import brackets, entrants, events, progressions, simulate, swiss_rounds
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets, simulate, swiss_rounds
+from webapp.services.setup import events, progressions
 
 
 def _swiss(n=13, **options):
@@ -65,7 +67,7 @@ def test_a_disqualified_player_is_left_out_of_later_rounds(app):
 
 
 def test_auto_call_takes_the_new_round_to_the_free_stations(app):
-    from webapp.services import stations
+    from webapp.services.day import stations
     event, phase, _top = _swiss(8)
     phase.calling = {"auto_call": True}
     for n in range(1, 5):

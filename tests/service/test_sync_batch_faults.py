@@ -4,7 +4,7 @@ from play_support import kachinuki_ops, member_ids, team_event
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
 from webapp.operations.submit import submit_many
-from webapp.services import play
+from webapp.services.matches import play
 
 
 def test_a_fault_half_way_through_an_entry_is_its_own_rejection_and_is_rolled_back(app, desk_user, monkeypatch):

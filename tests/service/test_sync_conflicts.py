@@ -7,7 +7,7 @@ from webapp.extensions import db
 from webapp.models import AuditEntry, Conflict, MatchRow, Operation
 from webapp.operations.outcomes import stored_outcome
 from webapp.operations.submit import submit
-from webapp.services import accounts
+from webapp.services.accounts import users as accounts
 
 
 def _desk():

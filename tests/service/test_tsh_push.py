@@ -13,7 +13,9 @@ from tests.support.tsh_standin import StandIn
 from webapp.extensions import db
 from webapp.models import Station
 from webapp.operations.submit import submit
-from webapp.services import ServiceError, stations, tsh_link
+from webapp.services import ServiceError
+from webapp.services.day import stations
+from webapp.services.stream import tsh_link
 from webapp.stream import pusher
 
 
@@ -119,7 +121,8 @@ def test_unreachable_tsh_is_noted_once_retried_and_never_blocks_a_result(app, pu
 
 
 def test_a_team_match_sends_each_member_with_the_team_as_prefix(app):
-    from webapp.services import game_catalogue, match_live, tsh_plan
+    from webapp.services.setup import game_catalogue
+    from webapp.services.stream import match_live, tsh_plan
 
     event, match = team_event()  # kachinuki, five members a side, each with a registered character
     event.game = "tekken7"
@@ -135,7 +138,7 @@ def test_a_team_match_sends_each_member_with_the_team_as_prefix(app):
 
 def test_tsh_follows_the_station_to_the_next_call(app, pushing, desk_user):
     from webapp.models import Entrant, MatchRow
-    from webapp.services import brackets
+    from webapp.services.matches import brackets
 
     event, _first = team_event("best_of", "kgp2025", teams=4, size=1, best_of=3)
     first, second = [m for m in event.phases[0].brackets[0].matches if m.status == "ready"][:2]

@@ -5,7 +5,9 @@ from test_stations import _event
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow
-from webapp.services import brackets, corrections, stations
+from webapp.services.day import stations
+from webapp.services.decisions import corrections
+from webapp.services.matches import brackets
 
 
 def test_undoing_a_dq_takes_the_reopened_match_off_its_old_call(app):

@@ -4,7 +4,9 @@ from sqlalchemy import event as sa_event
 
 from webapp.extensions import db
 from webapp.models import Entrant, Event, Phase
-from webapp.services import brackets, entrants, events
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 
 def _versions(phase):

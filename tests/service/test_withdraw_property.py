@@ -7,7 +7,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from webapp.extensions import db
-from webapp.services import brackets, entrant_edits, entrants, events
+from webapp.services.entrants import entrant_edits
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 
 def _state(phase):

@@ -2,7 +2,7 @@
 event file uploaded to /desk/events/from-file. Tests that set the rest up form by form start here."""
 import io
 
-from webapp.services import event_files
+from webapp.services.setup import event_files
 
 KINDS = {"player": "1on1", "team": "team"}
 

@@ -1,6 +1,8 @@
 """Events for the bracket page tests: a 99-player double elimination half played, groups."""
 from webapp.extensions import db
-from webapp.services import brackets, entrants, events
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 
 def big_double_elimination(players=99, share=0.5):

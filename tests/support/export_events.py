@@ -4,7 +4,9 @@ import random
 from play_support import kgp_top4, team_event
 
 from webapp.extensions import db
-from webapp.services import brackets, entrants, event_templates, events, simulate
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets, simulate
+from webapp.services.setup import event_templates, events
 
 
 def _one_on_one(fmt: str, players: int = 8, game: str = "", **options):

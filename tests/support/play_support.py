@@ -4,7 +4,9 @@ import uuid
 
 from webapp.extensions import db
 from webapp.operations.submit import submit
-from webapp.services import brackets, entrants, events
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 CHARS = ["一八", "仁", "ポール", "キング", "ロウ"]
 _seq = itertools.count(1)
@@ -67,7 +69,7 @@ def win(match, side, loser_rounds=0, **kw):
 
 def kgp_top4(players=8):
     """A KGP2025 event whose double elimination is played out chalk; returns (event, de, finals)."""
-    from webapp.services import event_templates
+    from webapp.services.setup import event_templates
 
     rows = [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, players + 1)]
     event = event_templates.create_from_template("kgp2025", "KGP 決勝前", rows)

@@ -3,7 +3,10 @@ import uuid
 
 from webapp.extensions import db
 from webapp.models import MatchRow
-from webapp.services import brackets, entrants, events, report_versions, self_report
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.players import report_versions, self_report
+from webapp.services.setup import events
 
 DESK = type("Desk", (), {"is_desk": True, "id": None})()
 

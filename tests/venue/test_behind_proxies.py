@@ -22,7 +22,9 @@ from serving import GunicornProcess
 
 from webapp.extensions import db
 from webapp.models import MatchRow
-from webapp.services import brackets, entrants, events
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets
+from webapp.services.setup import events
 
 _BENCH = pathlib.Path(__file__).resolve().parents[2] / "bench" / "slow_clients.py"
 _spec = importlib.util.spec_from_file_location("bench_slow_clients_proxies", _BENCH)

@@ -16,7 +16,7 @@ from redis_support import redis_at  # noqa: E402
 from serving import GunicornProcess
 
 from webapp.extensions import db
-from webapp.services import accounts
+from webapp.services.accounts import users as accounts
 
 pytestmark = pytest.mark.timeout(240)
 MARKUP = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>']

@@ -6,7 +6,7 @@ from cryptography import x509
 from play_support import team_event
 
 from webapp.extensions import db
-from webapp.services import accounts
+from webapp.services.accounts import users as accounts
 from webapp.venue import pki
 
 HOSTS = ["192.168.1.20", "desk-laptop.local", "localhost", "127.0.0.1"]

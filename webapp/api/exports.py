@@ -11,7 +11,7 @@ from flask_babel import get_locale
 from ..extensions import db
 from ..models import Event, Phase
 from ..polling.stamps import event_stamp, phase_stamp
-from ..services import obf_export, placements_csv, startgg_export
+from ..services.exports import obf_export, placements_csv, startgg_export
 from .blueprint import bp
 from .gate import not_modified, problem, seen, tag
 from .routes import _lang_problem

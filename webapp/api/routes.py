@@ -8,7 +8,7 @@ from ..extensions import db
 from ..models import Event, MatchRow, Phase
 from ..polling import fragments
 from ..polling.stamps import event_stamp, phase_stamp
-from ..services import api_read
+from ..services.reads import api_read
 from . import schemas
 from .blueprint import bp
 from .gate import answer, encode, not_modified, problem, seen, tag

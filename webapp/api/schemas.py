@@ -207,7 +207,7 @@ class StreamGameSchema(Schema):
 
 
 class StreamLiveSchema(Schema):
-    """What the stream scoreboard (TournamentStreamHelper, the overlay) reads: services/match_live.py."""
+    """What the stream scoreboard (TournamentStreamHelper, the overlay) reads: services/stream/match_live.py."""
 
     match_id = fields.Integer(required=True)
     version = fields.Integer(required=True)

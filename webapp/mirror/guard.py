@@ -1,15 +1,8 @@
 """One writer per event at the desk: a desk change to an event run on another site is refused in
-words (the rule itself, shared with the pipeline, is services/one_writer)."""
+words (the rule itself, shared with the pipeline, is services/entries/one_writer)."""
 from ..extensions import db
 from ..models import Entrant, Event, Phase
-from ..services.one_writer import (  # noqa: F401  (the mirror and its tests read them here)
-    _match_event,
-    check,
-    check_event,
-    forget,
-    read_only_events,
-    writer_elsewhere,
-)
+from ..services.entries.one_writer import _match_event, check, check_event, forget, read_only_events, writer_elsewhere  # noqa: F401  (the mirror and its tests read them here)
 from ..tournament.errors import RuleViolation
 from ..web.i18n import translate_violation
 

@@ -33,7 +33,7 @@ class Event(Timestamped, db.Model):
     version: Mapped[int] = mapped_column(default=1, server_default="1")
     # Bumped (webapp/polling/versions.py) only when one of its entrants or their members changes: the
     # bracket's blocks name entrants and replay scores from their members, so they are keyed by
-    # this number, not by reading and hashing every name on each page (views/bracket_rounds.py).
+    # this number, not by reading and hashing every name on each page (views/public/bracket_rounds.py).
     entrants_version: Mapped[int] = mapped_column(default=1, server_default="1")
 
     phases: Mapped[list["Phase"]] = relationship(back_populates="event", order_by="Phase.position",

@@ -1,8 +1,8 @@
 """Players' own rows: their sign-up (with its place on a waitlist) and their personal link.
 
 Neither is a staff or desk account: a personal link opens one entrant's own page of one event
-and nothing else (services/player_links.py), a sign-up waits for a place before it becomes an
-entrant (services/signups.py).
+and nothing else (services/players/player_links.py), a sign-up waits for a place before it becomes an
+entrant (services/players/signups.py).
 """
 from datetime import datetime
 from typing import Optional

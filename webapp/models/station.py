@@ -18,7 +18,7 @@ class Station(db.Model):
     position: Mapped[int] = mapped_column(default=0)
     # Bumped when the desk makes the station's QR code anew: sign-in links made before stop working.
     signin_generation: Mapped[int] = mapped_column(default=0, server_default="0")
-    # A TournamentStreamHelper on the LAN the station's match is pushed to (services/tsh_link.py);
+    # A TournamentStreamHelper on the LAN the station's match is pushed to (services/stream/tsh_link.py);
     # "" when none. The push's names are in tsh_language; tsh_failed_at: the push is failing since then.
     tsh_url: Mapped[str] = mapped_column(db.String(200), default="", server_default="")
     tsh_language: Mapped[str] = mapped_column(db.String(5), default="ja", server_default="ja")

@@ -3,7 +3,7 @@
 Read this first (docs/design.md says why it is built so). Every change a phone, a staff form or
 the desk makes to a match, an entrant's standing or a station is an *entry* (an operation:
 op_id, device, kind, match, payload); the log of entries replays to the same brackets.
-An entry is a services/entry.Entry, built once where it comes in (from_wire, from_form,
+An entry is a services/entries/entry.Entry, built once where it comes in (from_wire, from_form,
 by_server, from_log) and read by its fields after that; its kind is one of the entry kinds
 registered in webapp/tournament/entry_kinds.py (label, flags, schema, decider).
 
@@ -55,7 +55,7 @@ I1  A game stays with the players who played it. Whatever changes who sits in a 
     has entries (correction, DQ walkover or its undo, void ruling, conflict decision) undoes
     them — kept in the log, flagged `undone` with the reason, the phones told on their next
     sync (outcomes.undone_entries), the match flagged for the desk — and the match restarts:
-    services/restarts.restart_if_players_changed, called by bracket_rows.save for every row it
+    services/matches/restarts.restart_if_players_changed, called by bracket_rows.save for every row it
     changes. The previews say the same beforehand: restarts.restarted_by (corrections.preview,
     corrections.dq_restarts). A walkover takes no games: play.apply_action refuses them.
 I2  An entry is applied at the step its phone put it, or not at all: decide._placed with
@@ -70,7 +70,7 @@ I4  The brackets equal a serial replay of the log wherever no two entries confli
     batch runs under one write lock (SQLite BEGIN IMMEDIATE; PostgreSQL the batch's brackets
     locked FOR UPDATE in id order, submit._lock_brackets_of / preload.locked_rows), so the
     log's order is an order the entries were really applied in; export.py replays it. A DQ,
-    a withdrawal and their undo are entries too (services/disqualifications.py), so the replay
+    a withdrawal and their undo are entries too (services/decisions/disqualifications.py), so the replay
     makes them. Any other difference is a conflict or a held entry on the desk's queue.
 I5  A match waiting for a desk ruling is not decided and its winner does not advance:
     play.decided_winner (None while a void waits) in play.apply_action, which takes the
@@ -79,7 +79,7 @@ tests/service/test_results_invariants.py checks all five as a hypothesis state m
 
 Every refusal happens before any change
 ---------------------------------------
-services/play.apply_action runs every check that can refuse a match-play entry before it
+services/matches/play.apply_action runs every check that can refuse a match-play entry before it
 changes anything (a void that flips or reopens a result included: brackets.correct_winner and
 reopen_match refuse before they change), so a refused entry leaves no trace without a
 savepoint around it. That is what lets the first strategy below skip savepoints for match
@@ -107,7 +107,7 @@ Batch state (batch.py)
 ----------------------
 One Batch per transaction: its waiting log rows, whether it holds its matches' locks, its
 preloaded rows, the matches with held entries, the phones with a refused entry. Inside this
-package it is passed explicitly; services/unit_of_work.current() is the one context variable, for services
+package it is passed explicitly; services/entries/unit_of_work.current() is the one context variable, for services
 deep in an entry's call chain (brackets, play, restarts) that read the preload or write the
 waiting log rows (batch.py says why).
 
@@ -124,21 +124,21 @@ it saves:
 - statements built once, their ids an expanding parameter (preload.py, submit._LOGGED);
 - no autoflush during a batch (one flush at the end, not one before every read);
 - held entries and refused phones read in one query per batch (held.new_batch);
-- services/payloads.quick_load: plainly well-formed payloads checked by their fields' validators, not
+- services/entries/payloads.quick_load: plainly well-formed payloads checked by their fields' validators, not
   marshmallow's load (a sizeable share of an entry's cost); payloads.check_printable: one regex
   search in C (a category look-up per character cost more than the entry).
 
 Layers: this package sits above the services (pyproject.toml's import-linter contracts): it
 decides entries with the services' rules; they read what a batch preloaded through an interface
-they own (services/unit_of_work, services/preloaded), and reach the pipeline only through the
-hooks registered here at app start (services/pipeline). It imports no views, and the domain
+they own (services/entries/unit_of_work, services/entries/preloaded), and reach the pipeline only through the
+hooks registered here at app start (services/entries/pipeline). It imports no views, and the domain
 (webapp/tournament) imports neither.
 """
 
 
 def init_app(_app) -> None:
-    """Register the pipeline's entry points for the services that make entries (services/pipeline)."""
-    from ..services import pipeline
+    """Register the pipeline's entry points for the services that make entries (services/entries/pipeline)."""
+    from ..services.entries import pipeline
     from .log import record
     from .submit import submit, submit_many
 

@@ -2,8 +2,8 @@
 to the free stations, each call a logged set_station entry (in the same transaction)."""
 from ..extensions import db
 from ..models import MatchRow
-from ..services import call_plan, checkin, stations
-from ..services.entry import Entry
+from ..services.day import call_plan, checkin, stations
+from ..services.entries.entry import Entry
 from . import log, preload
 from .batch import Batch
 from .outcomes import Outcome

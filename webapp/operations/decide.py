@@ -2,23 +2,13 @@
 ServiceError / ValidationError when the rules or the input refuse it (before any change)."""
 from ..extensions import db
 from ..models import MatchRow, Operation
-from ..services import (
-    ServiceError,
-    access,
-    brackets,
-    checkin,
-    conflicts,
-    desk_requests,
-    disqualifications,
-    game_corrections,
-    no_shows,
-    one_writer,
-    payloads,
-    play,
-    restarts,
-)
-from ..services.entry import Entry, position_of
-from ..services.payloads import CorrectionForm, GameCorrectionForm, WinnerForm
+from ..services import ServiceError
+from ..services.day import checkin
+from ..services.decisions import conflicts, desk_requests, disqualifications, game_corrections, no_shows
+from ..services.entries import access, one_writer, payloads
+from ..services.entries.entry import Entry, position_of
+from ..services.entries.payloads import CorrectionForm, GameCorrectionForm, WinnerForm
+from ..services.matches import brackets, play, restarts
 from ..tournament.entry_kinds import ENTRY_KINDS, kinds
 from ..tournament.errors import N_, RuleViolation
 from . import held, log, preload, steps

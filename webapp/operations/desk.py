@@ -5,8 +5,10 @@ from datetime import datetime
 
 from ..extensions import db
 from ..models import Entrant, Event
-from ..services import ServiceError, disqualifications, stations
-from ..services.entry import Entry
+from ..services import ServiceError
+from ..services.day import stations
+from ..services.decisions import disqualifications
+from ..services.entries.entry import Entry
 from ..tournament.errors import N_
 from .outcomes import Outcome
 from .submit import submit

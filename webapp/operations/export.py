@@ -17,7 +17,7 @@ from sqlalchemy import Date, DateTime, text
 
 from ..extensions import db
 from ..models import BracketRow, Entrant, Event, MatchRow, Member, Operation, Phase, User
-from ..services import bracket_rows, brackets
+from ..services.matches import bracket_rows, brackets
 from ..tournament import bracket as bracket_engine
 from ..tournament.formats import generate
 from . import event_scope, leave

@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import MatchRow, Operation
-from ..services.entry import Entry, named_players, position_of  # noqa: F401 - named_players: its name here
+from ..services.entries.entry import Entry, named_players, position_of  # noqa: F401 - named_players: its name here
 from ..tournament.errors import N_
 from .batch import Batch
 

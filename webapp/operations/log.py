@@ -7,7 +7,7 @@ marking entries undone, the end of the batch), so nothing logged can be rolled b
 from ..extensions import db
 from ..models import Conflict, Operation
 from ..models.base import utcnow
-from ..services.entry import Entry
+from ..services.entries.entry import Entry
 from .batch import Batch, current
 from .outcomes import Outcome
 

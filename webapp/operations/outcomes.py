@@ -8,9 +8,9 @@ from sqlalchemy import bindparam, select
 
 from ..extensions import db
 from ..models import Operation
-from ..services.entry import Entry
-from ..services.outcome import Outcome  # noqa: F401 - its public name here, as before
-from ..services.payloads import ValidationError
+from ..services.entries.entry import Entry
+from ..services.entries.outcome import Outcome  # noqa: F401 - its public name here, as before
+from ..services.entries.payloads import ValidationError
 from ..tournament.errors import N_
 
 

@@ -9,7 +9,7 @@ from ..database import write_transaction
 from ..extensions import db
 from ..models import PhoneSync
 from ..models.base import utcnow
-from ..services import login_sessions
+from ..services.accounts import login_sessions
 
 STALE = timedelta(minutes=30)  # a phone silent this long, or with entries waiting: walk to it
 

@@ -1,6 +1,6 @@
 """The rows a sync batch reads, loaded together when it starts: a few queries per batch
 instead of a few lazy loads per match (each costs more than applying the entry). The pipeline
-fills the batch here; the services read what it holds through services/preloaded.
+fills the batch here; the services read what it holds through services/entries/preloaded.
 
 The batch keeps every row it loads in memory (submit._rows_kept_in_memory), so the
 entries read these from the identity map: their matches with bracket, phase and event,
@@ -15,17 +15,17 @@ from sqlalchemy.orm import defer, joinedload
 
 from ..extensions import db
 from ..models import BracketRow, Entrant, MatchRow, Member, Phase
-from ..services.bracket_links import feeders_of, read_for
-from ..services.preloaded import (
+from ..services.entries.preloaded import (  # noqa: F401  (the pipeline reads its rows as preload.get)
     BY_KEY,
     FLUSHED,
     MEMBERS_OF,
     brackets_of,
     by_key_statement,
     fill,
-    get,  # noqa: F401  (the pipeline reads its rows as preload.get)
+    get,
     note_flushed,
 )
+from ..services.matches.bracket_links import feeders_of, read_for
 from ..tournament.bracket import neighbourhood
 from .batch import Batch
 
@@ -100,7 +100,7 @@ def locked_rows(ids: list[int]) -> list[MatchRow]:
 
 def _neighbours(matches: list[MatchRow], lock: bool = False) -> list[MatchRow]:
     """The matches a result on any of these (still to be decided) reads besides itself,
-    one query per bracket (services.brackets.around asks for them again, by key)."""
+    one query per bracket (services.matches.brackets.around asks for them again, by key)."""
     wanted: dict[int, set] = {}
     read_for({m.bracket for m in matches if m.status == "ready"})  # the links of all at once
     for m in matches:

@@ -8,8 +8,8 @@ their entries in step order, until none of them moves.
 from ..extensions import db
 from ..models import Conflict, MatchRow, Operation
 from ..services import ServiceError
-from ..services.entry import Entry
-from ..services.payloads import ValidationError
+from ..services.entries.entry import Entry
+from ..services.entries.payloads import ValidationError
 from ..tournament.errors import RuleViolation
 from . import held, log, steps
 from .batch import Batch

@@ -20,7 +20,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import Operation
-from ..services.entry import Entry, position_of
+from ..services.entries.entry import Entry, position_of
 from ..tournament.errors import N_
 from .batch import Batch
 

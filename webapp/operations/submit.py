@@ -9,9 +9,10 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from ..database import write_transaction
 from ..extensions import db
 from ..models import MatchRow, Operation
-from ..services import ServiceError, disqualifications
-from ..services.entry import Entry
-from ..services.payloads import ValidationError
+from ..services import ServiceError
+from ..services.decisions import disqualifications
+from ..services.entries.entry import Entry
+from ..services.entries.payloads import ValidationError
 from ..tournament.errors import N_, RuleViolation
 from . import autocall, held, log, outcomes, preload, release, steps
 from .batch import Batch, running
@@ -32,7 +33,7 @@ class _Unsafe(Exception):
 
 def submit_many(ops: list, user, also=None) -> list[Outcome]:
     """Apply entries in order, in one transaction with one durable commit; one outcome each.
-    (A dict is read as a phone's entry: callers made before services/entry.py still work.)
+    (A dict is read as a phone's entry: callers made before services/entries/entry.py still work.)
     `also`: a write to make in the same transaction (the phone's sync noted: one commit per sync).
 
     SQLite's write lock covers the whole database and PostgreSQL's batch locks its

@@ -1,6 +1,6 @@
 """The stream scoreboard fed live: a station's match pushed to TournamentStreamHelper after each commit.
 
-Which calls say what is services/tsh_plan.py; the desk's link is services/tsh_link.py. Here: a
+Which calls say what is services/stream/tsh_plan.py; the desk's link is services/stream/tsh_link.py. Here: a
 session hook notes the events whose matches or entrants a transaction changed and, once it has
 committed, hands them to this process's pusher (pusher.py), a background thread that sends the
 calls with short timeouts. A result's transaction never waits for TSH and never fails because of

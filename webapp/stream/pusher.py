@@ -1,7 +1,7 @@
 """This process's TSH pusher: a daemon thread sending each linked station's match after commits.
 
 One pusher per app and process, started at the first nudge. It keeps, per station, the match as
-TSH was last sent it, so a game is one score call (services/tsh_plan.py). A failure forgets that
+TSH was last sent it, so a game is one score call (services/stream/tsh_plan.py). A failure forgets that
 (the next try sends the whole match again: TSH may have restarted), writes the failure on the
 station once, and retries with backoff; a success clears it. Every request has a short timeout,
 and nothing here runs inside a request or a result's transaction.
@@ -17,7 +17,8 @@ from flask import Flask
 
 from ..extensions import db
 from ..models import Event, Station
-from ..services import game_catalogue, match_live, tsh_link, tsh_plan
+from ..services.setup import game_catalogue
+from ..services.stream import match_live, tsh_link, tsh_plan
 
 log = logging.getLogger(__name__)
 TIMEOUT = httpx.Timeout(2.0, connect=1.0)

@@ -23,7 +23,7 @@ day, in the venue's time zone; each optional): ``start_time`` (first match),
 ``checkin_opens`` and ``checkin_closes`` (reception's window), ``venue_closes`` (when the
 venue shuts: the forecast warns past it). Event files carry exactly these keys. Beside them the
 desk may keep ``curfews`` ({"u16": "HH:MM", "u18": "HH:MM"}, only where the event changes the
-law's defaults, tournament/curfew.py) and ``timetable`` (the lines, services/timetables.py).
+law's defaults, tournament/curfew.py) and ``timetable`` (the lines, services/day/timetables.py).
 """
 from __future__ import annotations
 

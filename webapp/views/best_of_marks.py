@@ -3,7 +3,7 @@ more (or fewer) games than the phase's usual matches: the bracket, projector, pl
 the printed bracket show it, as the match page says "first to 3"."""
 from flask_babel import gettext as _
 
-from ..services import play, round_best_of
+from ..services.matches import play, round_best_of
 
 
 def games_mark(match, phase=None) -> str:

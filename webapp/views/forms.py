@@ -1,10 +1,10 @@
 """marshmallow schemas for the desk's and staff's page forms: parse and validate, nothing else.
 
 The payloads of the desk's match entries (a winner, a correction) are the pipeline's:
-webapp/services/payloads.py."""
+webapp/services/entries/payloads.py."""
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ..services.payloads import FormSchema
+from ..services.entries.payloads import FormSchema
 from ..tournament.errors import N_
 from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES

@@ -5,7 +5,7 @@ typed); these helpers show it as the reader knows it, and show free text as type
 from flask import g
 from flask_babel import get_locale
 
-from ..services import game_catalogue
+from ..services.setup import game_catalogue
 from ..tournament import games
 
 

@@ -5,7 +5,7 @@ from flask import Flask
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from ..services.round_names import match_title, phase_round_name, round_name
+from ..services.reads.round_names import match_title, phase_round_name, round_name
 from ..tournament.event_plans import choices as event_templates
 from ..tournament.formats import FORMATS
 from ..tournament.play import MATCH_TYPES
@@ -103,14 +103,14 @@ def _reception_category(ruleset: str) -> str:
 
 def init_template_helpers(app: Flask) -> None:
     """Register the helpers as Jinja globals."""
-    from .entry_defaults import entry_defaults
     from .entry_labels import entry_field_label, entry_kind_label, entry_kind_labels, entry_value
+    from .staff.entry_defaults import entry_defaults
     app.jinja_env.globals.update(entry_kind_label=entry_kind_label, entry_field_label=entry_field_label,
                                  entry_value=entry_value, entry_kind_labels=entry_kind_labels)
     app.jinja_env.globals["entry_defaults"] = entry_defaults
     from .outcome_words import outcome_words
     app.jinja_env.globals["outcome_words"] = outcome_words
-    from ..services.offline_pack import match_model
+    from ..services.reads.offline_pack import match_model
     app.jinja_env.globals["match_model"] = match_model  # the phone's model starts from it (match_model.js)
     app.jinja_env.globals.update(match_title=match_title, match_key_label=match_key_label, games_mark=games_mark,
                                  round_mark=round_mark)
@@ -124,9 +124,9 @@ def init_template_helpers(app: Flask) -> None:
         char_label=game_words.char_label, char_search=game_words.char_search, event_title=game_words.event_title,
         game_name=game_words.game_name, game_choices=game_words.game_choices)
     app.jinja_env.filters.update(entrant_name=_entrant_name, station_label=station_label)
-    from ..services.bracket_view import agreeing_score
+    from ..services.reads.bracket_view import agreeing_score
     app.jinja_env.globals["agreeing_score"] = agreeing_score
-    from .conflict_words import local_time
+    from .desk.conflict_words import local_time
     app.jinja_env.filters["local_time"] = local_time
     app.jinja_env.globals["reception_label"] = lambda code: CATEGORIES[code].label if code in CATEGORIES else code
     _pool_helpers(app)
@@ -134,16 +134,16 @@ def init_template_helpers(app: Flask) -> None:
 
 
 def _self_report_helpers(app: Flask) -> None:
-    """What a player's pages read (views/self_report.py); their match forms post to g.play_action."""
-    from ..services.self_report import live_report, state_for_player
-    from ..services.self_report import settings as self_report_settings
+    """What a player's pages read (views/players/self_report.py); their match forms post to g.play_action."""
+    from ..services.players.self_report import live_report, state_for_player
+    from ..services.players.self_report import settings as self_report_settings
     app.jinja_env.globals.update(self_report_settings=self_report_settings, my_report_state=state_for_player,
                                  player_report_of=live_report)
 
 
 def _pool_helpers(app: Flask) -> None:
     """What the cross table and the Swiss table read: names, and the tiebreaks' words."""
-    from ..services.standings import display_names
+    from ..services.reads.standings import display_names
     from ..tournament import swiss_standings
     from ..tournament.pool_standings import TIEBREAK_LABELS
     from ..tournament.round_best_of import RULES

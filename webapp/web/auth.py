@@ -8,7 +8,7 @@ from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_user
 
 from ..extensions import db, login_manager
-from ..services import login_sessions
+from ..services.accounts import login_sessions
 
 # The phone's own long-lived cookie: the same phone coming back to take its name back is known
 # by it (services/accounts.claim_name). Not a credential by itself: the PIN is still asked.

@@ -1,7 +1,7 @@
 """Language choice (Japanese first) and translation of domain messages."""
 from flask import Flask, request
 
-from ..services.violation_words import CHARACTER_PARAMS, translate_violation  # noqa: F401  (views read it here)
+from ..services.entries.violation_words import CHARACTER_PARAMS, translate_violation  # noqa: F401  (views read it here)
 
 # The choice lives in a cookie of its own, not in the session: the service worker fetches pages
 # while a person switches language, and a session cookie written by one of those answers (a flash

@@ -27,7 +27,7 @@ BODY_LIMITS = {
 ROUTE_KINDS = {
     "auth.login": "signin", "auth.staff_pin": "signin", "auth.password": "signin", "auth.logout": "signin",
     "desk.add_entrants": "csv", "desk_builder.submit": "csv", "desk_builder.preview": "csv",
-    "desk_event_files.from_file": "csv",  # an event file (at most 64 KB, services/event_files) and a sheet
+    "desk_event_files.from_file": "csv",  # an event file (at most 64 KB, services/setup/event_files) and a sheet
     "mirror_api.api_push": "mirror",
     "sync.push": "sync", "sync.received": "sync",
 }

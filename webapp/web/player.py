@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 
 from ..extensions import db
 from ..models import Entrant, Event
-from ..services import player_links
+from ..services.players import player_links
 from .pages import render
 
 

@@ -1,7 +1,7 @@
 """Players' reports confirmed by the event's clock on time: swept by the requests phones make anyway.
 
 Every phone at the venue polls (brackets, "my event", the call board) or syncs its outbox every few
-seconds; after answering one of those, this process sweeps the waiting reports (services/report_clock)
+seconds; after answering one of those, this process sweeps the waiting reports (services/players/report_clock)
 when it has not done so for REPORT_SWEEP_SECONDS. No thread to start or to stop, nothing when
 nobody is at the venue (and then nobody is waiting for the result either). 0 turns it off.
 """
@@ -43,7 +43,7 @@ def _turn(seconds: float) -> bool:
 
 def run() -> int:
     """One sweep; a failure is logged and never changes the answer already made."""
-    from ..services import report_clock
+    from ..services.players import report_clock
 
     try:
         if db.session.new or db.session.dirty or db.session.deleted:

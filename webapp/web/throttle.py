@@ -109,7 +109,7 @@ def _player_key() -> str:
     never make the others wait."""
     import hashlib
 
-    from ..services.player_links import COOKIE
+    from ..services.players.player_links import COOKIE
     return "player:" + hashlib.sha256(request.cookies.get(COOKIE, "").encode()).hexdigest()[:24]
 
 
@@ -177,7 +177,7 @@ def _too_many_codes(seconds: int) -> str:
 def _audit_lockout(scope: str, who: str) -> None:
     from ..extensions import db
     from ..models import Event
-    from ..services import audit
+    from ..services.accounts import audit
 
     slug = (request.view_args or {}).get("slug")
     event = db.session.query(Event).filter_by(slug=slug).first() if slug else None

@@ -1,7 +1,7 @@
 """The game catalogue: one TOML file per title in ``data/``, read through a registry.
 
 Every game list, label and choice reads ``GAMES`` (and, for titles and characters added at the
-desk, ``webapp.services.game_catalogue``, which merges the database's additions over these).
+desk, ``webapp.services.setup.game_catalogue``, which merges the database's additions over these).
 A new title is one file in ``data/`` in the fixed format (``data/sf6.toml`` shows it); the
 schema in ``schema.py`` and the tests check every shipped file.
 """

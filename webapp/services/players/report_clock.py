@@ -1,0 +1,67 @@
+"""The event's clock confirms a waiting player's report when its time passes, even if nobody looks.
+
+A page that shows a report confirms it when due (services/players/self_report.confirm_due); this sweep
+does it for the reports no page asks about. web/report_sweep.py runs it from the requests every
+phone makes anyway (the polls every few seconds, the outbox's sync), at most once per a few
+seconds per process: one indexed query (waiting reports), nothing more when none is due.
+
+Who applies a due report is decided by the database: a conditional update stamps the report as
+being applied (decided_at, while it is still waiting, as a lease), and only the process whose
+update changed the row applies it. A lease left by a process that died expires and is taken
+again; the pipeline answers a resent entry "duplicate", so an entry is never applied twice.
+"""
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy import or_, update
+
+from ...database import write_transaction
+from ...extensions import db
+from ...models import Event, PlayerReport
+from .. import ServiceError
+from . import self_report
+
+LEASE = timedelta(minutes=2)  # how long a claim stands before another process may take it
+
+
+def due(now: datetime) -> list[int]:
+    """Waiting reports whose event's minutes have passed (one query on the status index)."""
+    rows = (db.session.query(PlayerReport.id, PlayerReport.event_id, PlayerReport.completed_at)
+            .filter(PlayerReport.status == "waiting").order_by(PlayerReport.id).all())
+    minutes = {event_id: _minutes(event_id) for event_id in {row.event_id for row in rows}}
+    return [row.id for row in rows if minutes[row.event_id] is not None and row.completed_at is not None
+            and _aware(row.completed_at) + timedelta(minutes=minutes[row.event_id]) <= now]
+
+
+def _minutes(event_id: int) -> int | None:
+    event = db.session.get(Event, event_id)
+    return self_report.settings(event)["auto_minutes"] if event is not None else None
+
+
+def claim(report_id: int, now: datetime) -> bool:
+    """Take the report for this process: true only for the one whose update changed the row."""
+    with write_transaction(db.session):
+        changed = db.session.execute(
+            update(PlayerReport)
+            .where(PlayerReport.id == report_id, PlayerReport.status == "waiting",
+                   or_(PlayerReport.decided_at.is_(None), PlayerReport.decided_at < now - LEASE))
+            .values(decided_at=now).execution_options(synchronize_session=False)).rowcount
+    return changed == 1
+
+
+def sweep(now: datetime | None = None) -> int:
+    """Apply every due report this process wins; returns how many it applied."""
+    now = now or datetime.now(timezone.utc)
+    applied = 0
+    for report_id in due(now):
+        if not claim(report_id, now):
+            continue  # another process has it
+        try:
+            self_report.apply_report(report_id, "auto")
+            applied += 1
+        except ServiceError:
+            continue  # a referee's entry replaced it meanwhile
+    return applied
+
+
+def _aware(when: datetime) -> datetime:
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)

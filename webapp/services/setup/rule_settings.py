@@ -1,0 +1,155 @@
+"""The organiser's match rules as the desk sends them: a marshmallow schema, then saving.
+
+``RuleSettingsSchema`` checks the JSON kept in ``event.settings["rules"]`` and
+``phase.play_options["rules"]`` (every key optional: a phase overrides only what it sets);
+the domain builds the RuleSet from it (tournament/rulesets/build.py). Rules change only
+before play: a phase with games entered keeps the rules its games were played by.
+"""
+import itertools
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate
+
+from ...tournament.errors import N_
+from ...tournament.rulesets import RULESETS
+from ...tournament.rulesets.build import BEST_OF, DOUBLE_KO, EFFECTS, SIDE_RULES, STAGE_RULES, build_rules
+from ...tournament.rulesets.characters import CHARACTER_RULES
+from .. import ServiceError
+from ..accounts import audit
+from . import setup_checks
+from .rules import event_settings, preset_for, rules_for
+
+# A preset's own penalty effects may be kept when its list is saved from the form.
+ALL_EFFECTS = (*EFFECTS, "second_mistake_game", "first_player_lost", "member_out", "team_out", "void_win")
+
+
+class PenaltySchema(Schema):
+    """One penalty: its name as the organiser typed it and its effect (the key is given if missing)."""
+
+    key = fields.String(load_default="", validate=validate.Length(max=40))
+    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    effect = fields.String(required=True, validate=validate.OneOf(ALL_EFFECTS))
+
+
+class RuleSettingsSchema(Schema):
+    """An event's or a phase's match-rule settings; every key optional (a phase overrides what it sets)."""
+
+    rounds_to_win = fields.Integer(validate=validate.Range(min=1, max=5))
+    best_of = fields.List(fields.Integer(validate=validate.OneOf(BEST_OF)), validate=validate.Length(min=1))
+    character_rule = fields.String(validate=validate.OneOf(tuple(CHARACTER_RULES)))
+    stage_rule = fields.String(validate=validate.OneOf(tuple(STAGE_RULES)))
+    side_rule = fields.String(validate=validate.OneOf(tuple(SIDE_RULES)))
+    double_ko = fields.String(validate=validate.OneOf(tuple(DOUBLE_KO)))
+    penalties = fields.List(fields.Nested(PenaltySchema), validate=validate.Length(max=20))
+    entry_fee_yen = fields.Integer(validate=validate.Range(min=0, max=1_000_000))
+    categories = fields.List(fields.String(validate=validate.Length(min=1, max=40)), validate=validate.Length(max=10))
+    decider = fields.Boolean()
+    hidden_order = fields.Boolean()
+    substitutes = fields.Integer(validate=validate.Range(min=0, max=3))
+
+    @post_load
+    def _keys(self, data, **_kw):
+        """Each penalty gets a stable key (the operation log names penalties by it)."""
+        taken = {p["key"] for p in data.get("penalties", ()) if p["key"]}
+        n = 0
+        for item in data.get("penalties", ()):
+            while not item["key"]:
+                n += 1
+                item["key"] = f"p{n}" if f"p{n}" not in taken else ""
+        return data
+
+
+# Each setting as the form's reader calls it (a refusal never shows the field's key).
+FIELD_WORDS = {"rounds_to_win": N_("rounds per game"), "best_of": N_("games per match"),
+               "character_rule": N_("character rule"), "stage_rule": N_("stage rule"),
+               "side_rule": N_("side rule"), "double_ko": N_("double K.O."), "penalties": N_("penalties"),
+               "entry_fee_yen": N_("entry fee"), "categories": N_("categories"),
+               "decider": N_("decider"), "hidden_order": N_("hidden order"), "substitutes": N_("substitutes")}
+
+
+def load_settings(settings: dict) -> dict:
+    """The settings checked by the schema; a refusal names the setting in words."""
+    try:
+        return RuleSettingsSchema().load(settings)
+    except ValidationError as problem:
+        field = next(iter(problem.normalized_messages()), "")
+        raise ServiceError("rules.invalid", N_("Check the rules: the %(field)s cannot be used as entered."),
+                           field=FIELD_WORDS.get(field, N_("setting"))) from problem
+
+
+def _unplayed(phases) -> None:
+    """Rules change only before a phase's games are played."""
+    for phase in phases:
+        if phase.status != "draft":
+            raise ServiceError("rules.phase_started",
+                               N_("%(phase)s has started: its rules no longer change (its games were "
+                                  "played by them)."), phase=phase.name)
+
+
+def save_event_rules(event, preset: str, settings: dict, user=None) -> None:
+    """Set the event's preset and settings, after checking every phase still fits them."""
+    settings = load_settings(settings)
+    preset = preset or preset_for(event)
+    if preset not in RULESETS:
+        raise ServiceError("rules.preset", N_("Choose the event's rules from the list."))
+    _unplayed(event.phases)
+    setup_checks.check_event(event.entrant_kind, event.team_size, preset)
+    team_size = event.team_size if event.entrant_kind == "team" else 0
+    rules = build_rules(preset, {}, settings, team_size=team_size)
+    for phase in event.phases:
+        setup_checks.check_phase(event, phase.match_type, phase.best_of, rules)
+    event.ruleset = preset
+    event.settings = {**(event.settings or {}), "rules": settings}
+    audit.record("rules.event", user, event.id, preset=preset, settings=settings)
+
+
+def save_phase_rules(phase, settings: dict, user=None) -> None:
+    """Set a phase's overrides of the event's settings, after checking the phase fits them."""
+    settings = load_settings(settings)
+    _unplayed([phase])
+    event = phase.event
+    team_size = event.team_size if event.entrant_kind == "team" else 0
+    rules = build_rules(preset_for(event), {}, event_settings(event), settings, team_size=team_size)
+    setup_checks.check_phase(event, phase.match_type, phase.best_of, rules)
+    phase.play_options = {**(phase.play_options or {}), "rules": settings}
+    audit.record("rules.phase", user, event.id, phase=phase.id, settings=settings)
+
+
+def form_settings(form, phase: bool = False) -> dict:
+    """The rules page's fields as settings: blank fields are left out (a phase inherits them)."""
+    out = {}
+    for name in ("rounds_to_win", "entry_fee_yen", "substitutes"):
+        if form.get(name, "").strip():
+            out[name] = form.get(name).strip()
+    for name in ("character_rule", "stage_rule", "side_rule", "double_ko"):
+        if form.get(name):
+            out[name] = form.get(name)
+    if form.getlist("best_of"):
+        out["best_of"] = form.getlist("best_of")
+    for name in ("decider", "hidden_order"):
+        if form.get(name) in ("on", "off"):
+            out[name] = form.get(name) == "on"
+    if not phase or form.get("penalties_set"):
+        out["penalties"] = _penalties(form)
+    return out
+
+
+def _penalties(form) -> list[dict]:
+    """Penalty rows (name, effect, key) with a name; a blank row adds nothing."""
+    names, effects, keys = form.getlist("penalty_name"), form.getlist("penalty_effect"), form.getlist("penalty_key")
+    keys = keys + [""] * (len(names) - len(keys))
+    names = [_as_stored(n.strip(), m, s) for n, m, s in
+             itertools.zip_longest(names, form.getlist("penalty_msgid"), form.getlist("penalty_shown"), fillvalue="")]
+    rows = zip(names, effects, keys, strict=False)
+    return [{"key": k, "name": n, "effect": e} for n, e, k in rows if n]
+
+
+def _as_stored(name: str, msgid: str, shown: str) -> str:
+    """A name the desk left as the page showed it keeps its translatable wording (an English page
+    then reads it in English); a name typed anew is kept as typed."""
+    return msgid if name and msgid and name == shown.strip() else name
+
+
+def current_settings(event, phase=None) -> dict:
+    """What the rules page shows: the built values in force."""
+    from ...tournament.rulesets.build import settings_of
+    return settings_of(rules_for(event, phase))

@@ -1,0 +1,159 @@
+"""Desk pages for template events: routing preview, draws, timetable (they are created in the builder)."""
+from flask import abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
+from flask_login import current_user
+
+from ...extensions import db
+from ...models import Event, Phase
+from ...services.day import checkin, schedules
+from ...services.matches import seeding
+from ...services.setup import event_templates, progressions, setup_checks, start_preview
+from ...services.setup.rules import rules_for
+from ...tournament.errors import N_
+from ...tournament.play import MATCH_TYPES
+from ...tournament.round_best_of import RULES as ROUND_RULES
+from .. import render
+from ..changes import run_change
+from ..errors import problem_message
+from .blueprints import desk_blueprint
+
+bp = desk_blueprint("desk_plan", __name__)
+
+
+@bp.route("/templates", methods=["GET", "POST"])
+def new_from_template():
+    """The old page that made an event from a template: the seed templates are the event builder's
+    presets now, so it leads there (with the template's preset when it has one)."""
+    return redirect(url_for("desk_builder.new", preset=_preset_of(request.values.get("template", ""))))
+
+
+def _preset_of(template: str) -> str | None:
+    """The builder's preset for a template the old page was asked for."""
+    from ...services.setup.event_builder import presets
+    return template if template in {p.key for p in presets()} else None
+
+
+def _phase(phase_id: int) -> Phase:
+    phase = db.session.get(Phase, phase_id)
+    if phase is None:
+        abort(404)
+    return phase
+
+
+@bp.route("/phase/<int:phase_id>/preview", methods=["GET", "POST"])
+def preview(phase_id):
+    """確認して開始: who enters and from where, the first round it will make, who has not checked in."""
+    phase = _phase(phase_id)
+    if request.method == "POST":
+        names = [line.strip() for line in request.form.get("entrants", "").splitlines() if line.strip()]
+
+        def change():
+            event_templates.set_override_by_names(phase, names, current_user)
+        if run_change(change):
+            flash(_("The list of entrants was changed (logged)."), "ok")
+            return redirect(url_for("desk_plan.preview", phase_id=phase_id))
+    return preview_page(phase)
+
+
+def preview_page(phase: Phase):
+    """The preview of a phase (also the page a refused start comes back to)."""
+    templated = bool(phase.event.template)
+    routed = [] if phase.seeding == "entry" else (
+        event_templates.entrants_for(phase) if templated else progressions.preview_rows(phase))
+    names = {e.id: e for e in phase.event.entrants}
+    routed_text = "\n".join(names[r.entrant_id].name for r in routed)
+    pairing = event_templates.proposed_pairing(phase) if phase.format == "kgp_finals" and routed else []
+    seed = seeding.clean_seed(request.form.get("unseeded_seed")) or seeding.new_seed()
+    made, problem = start_preview.preview(phase, seed)
+    absent = gate_list(phase)
+    return render("desk/phase_preview.html", phase=phase, event=phase.event, routed=routed, names=names,
+                  routed_text=routed_text, pairing=pairing, preview=made,
+                  preview_problem=problem_message(problem) if problem else None,
+                  preview_total=sum(len(b.entrant_ids) for b in made), play_words=play_words(phase),
+                  absent=absent, nobody_came=bool(absent) and len(absent) == len([e for e in phase.event.entrants
+                                                                                  if not e.dq]),
+                  losers_side=[r.entrant_id for r in routed if r.tier == 1],
+                  form=request.form, arranged=None if problem else start_preview.seeding_of(phase, seed),
+                  separations=seeding.SEPARATIONS)
+
+
+@bp.route("/phase/<int:phase_id>/separation", methods=["POST"])
+def separation(phase_id):
+    """Keep same-region or same-team entrants apart in round 1 (or not); the preview shows the moves."""
+    phase = _phase(phase_id)
+    if run_change(lambda: seeding.set_separation(phase, request.form.get("separate") or None, current_user)):
+        flash(_("Round-1 separation saved (logged)."), "ok")
+    return redirect(url_for("desk_plan.preview", phase_id=phase_id))
+
+
+def play_words(phase: Phase) -> str:
+    """How a match of this phase is played, in words (never the raw match type)."""
+    if getattr(MATCH_TYPES.get(phase.match_type), "winner_stays", False):
+        return _("%(size)s-on-%(size)s kachinuki: the winner stays on", size=phase.event.team_size)
+    if phase.match_type == "representative":
+        return _("Representative match: each team names one member to play")
+    rounds = _("first to %(n)d rounds", n=rules_for(phase.event, phase).rounds_to_win)
+    if phase.match_type == "point_format":
+        return _("%(size)s-on-%(size)s point format: each member plays one set, first to %(wins)s games",
+                 size=phase.event.team_size, wins=phase.best_of // 2 + 1) + " · " + rounds
+    words = _("1-on-1, first to %(wins)s games", wins=phase.best_of // 2 + 1) + " · " + rounds
+    later = (phase.play_options or {}).get("best_of")
+    if isinstance(later, dict) and later:
+        words += " " + _("(deciding matches: first to %(wins)s)", wins=max(later.values()) // 2 + 1)
+    by_round = (phase.options or {}).get("best_of_by_round")
+    if by_round and by_round.get("from") in ROUND_RULES:
+        words += " " + _("(%(rounds)s: first to %(wins)s)", rounds=_(ROUND_RULES[by_round["from"]]).lower(),
+                         wins=int(by_round["best_of"]) // 2 + 1)
+    return words
+
+
+def gate_list(phase: Phase) -> list:
+    """Who has not checked in, for a phase that takes the entry list (routed ones take placings)."""
+    if phase.status != "draft" or phase.seeding != "entry":
+        return []
+    return checkin.not_checked_in(phase.event.entrants)
+
+
+def pass_gate(phase: Phase) -> Phase:
+    """The desk's answer to the check-in gate: drop the absent (the plan may be rebuilt) or start anyway."""
+    choice = request.form.get("gate", "")
+    if not gate_list(phase) or choice == "anyway":
+        return phase
+    if choice != "drop":
+        from ...services import ServiceError
+        raise ServiceError("checkin.gate", N_("%(count)s entrants have not checked in: drop them, start anyway, "
+                                              "or wait."), count=len(gate_list(phase)))
+    key, event = phase.key, phase.event
+    checkin.drop_no_shows(event, current_user)
+    return phase if phase in event.phases else next(p for p in event.phases if p.key == key)
+
+
+@bp.route("/phase/<int:phase_id>/start-planned", methods=["POST"])
+def start(phase_id):
+    """Start a template phase (with a draw seed when it is drawn), through the check-in gate."""
+    phase = _phase(phase_id)
+    seed = request.form.get("draw_seed", "").strip()
+    draw_groups = request.form.get("draw_groups") == "on"
+    pairing = [(int(w), int(request.form[f"opponent-{w}"])) for w in request.form.getlist("winners_side")
+               if request.form.get(f"opponent-{w}", "").isdigit() and w.isdigit()]
+    started = {}
+
+    def go():
+        target = started["phase"] = pass_gate(phase)
+        setup_checks.check_start(target)
+        event_templates.start(target, current_user, draw_seed=seed or ("" if draw_groups else None),
+                              draw_groups=draw_groups, pairing=pairing or None)
+    if run_change(go):
+        flash(_("Phase started."), "ok")
+        return redirect(url_for("desk.phase", phase_id=started["phase"].id))
+    return preview_page(_phase(phase_id)), 422
+
+
+@bp.route("/e/<int:event_id>/schedule", methods=["GET", "POST"])
+def schedule(event_id):
+    """Edit the day's timetable (start and end of each line)."""
+    event = db.session.get(Event, event_id) or abort(404)
+    if request.method == "POST" and run_change(lambda: schedules.update_times(event, request.form, current_user)):
+        flash(_("Timetable saved."), "ok")
+        return redirect(url_for("desk_plan.schedule", event_id=event_id))
+    return render("desk/schedule.html", event=event, slots=schedules.slots(event), form=request.form)

@@ -1,0 +1,29 @@
+"""Desk: a stream station's TournamentStreamHelper link (services/stream/tsh_link.py) and its overlay's address."""
+from flask import abort, current_app, flash, redirect, url_for
+from flask import request as web_request
+from flask_babel import gettext as _
+from flask_login import current_user
+
+from ...extensions import db
+from ...models import Station
+from ...services.stream import tsh_link
+from ...stream import nudge
+from ..changes import run_change
+from .blueprints import desk_blueprint
+
+bp = desk_blueprint("desk_stream", __name__)
+
+
+@bp.route("/station/<int:station_id>/tsh", methods=["POST"])
+def link_tsh(station_id):
+    """Link (or, blank, unlink) the station's TournamentStreamHelper; its match is sent at once."""
+    station = db.session.get(Station, station_id) or abort(404)
+    raw, language = web_request.form.get("tsh_url", ""), web_request.form.get("tsh_language", "ja")
+    if run_change(lambda: tsh_link.link(station, raw, language, current_user)):
+        if station.tsh_url:
+            flash(_("TournamentStreamHelper linked: this station's match is sent to %(url)s.",
+                    url=station.tsh_url), "ok")
+            nudge(current_app._get_current_object(), station.event_id)  # noqa: SLF001 (the app, not its proxy)
+        else:
+            flash(_("TournamentStreamHelper unlinked."), "ok")
+    return redirect(url_for("desk_stations.board", event_id=station.event_id) + "#station-setup")
