@@ -17,6 +17,10 @@ champion; GF2 is played only if the losers-side champion wins GF1 (otherwise voi
 "single": GF1 only. "none": no grand final; the winners-side final winner is 1st and the
 losers-side final winner 2nd (the Tekken first-qualifier group).
 
+losers_side=[ids] (a major's top cut, pools sending 1 + 1 or 2 + 2): those entrants start on the
+losers side, the others on the winners side, of the bracket twice as large with no first winners
+round (formats/side_entry.py); ``pools`` keeps entrants of one pool apart as long as the bracket allows.
+
 stop_at_top=4 (KGP "modified double elimination"): only W1..W(k-1) and L1..L(2k-4) are
 built; the bracket is finished when the two W(k-1) winners and the two L(2k-4) winners
 (for N=4: the W1 losers) are known; ``top4`` returns them.
@@ -27,6 +31,7 @@ from ..bracket import Bracket, Match, ranked_bands, real_matches
 from ..bracket_results import start
 from ..errors import N_, BracketError
 from . import Format, bad_option, bracket_order, check_options, entrant_map, power_of_two, register, validate_entrants
+from .side_entry import arrange, fill_first_losers_round, side_size, winners_from_round_two
 from .single_elimination import tier_order, winners_side
 
 GRAND_FINALS = ("none", "single", "reset")
@@ -156,15 +161,19 @@ class DoubleElimination(Format):
 
     min_entrants = 3
 
-    def generate(self, entrants, grand_final="reset", stop_at_top=None, **options):
-        """Build the bracket; see the module docstring for its shape."""
+    def generate(self, entrants, grand_final="reset", stop_at_top=None, losers_side=(), pools=None, **options):
+        """Build the bracket; see the module docstring for its shape. ``losers_side``: ids of the
+        entrants who start on the losers side (formats/side_entry.py); ``pools``: id -> pool, so
+        entrants of one pool meet as late as the bracket allows."""
         check_options(self.name, options, {"grand_final", "stop_at_top"})
         if grand_final not in GRAND_FINALS:
             raise bad_option(self.name, "grand_final", grand_final, "none, single or reset")
-        if stop_at_top not in (None, 4):
+        if stop_at_top not in (None, 4) or (stop_at_top and losers_side):
             raise bad_option(self.name, "stop_at_top", stop_at_top, "4 (or leave it unset)")
-        minimum = 4 if stop_at_top else self.min_entrants
+        minimum = 4 if stop_at_top else (2 if losers_side else self.min_entrants)
         seeded = validate_entrants(entrants, minimum, self.name)
+        if losers_side:
+            return self._two_sided(seeded, set(losers_side), pools or {}, grand_final)
         size = power_of_two(len(seeded))
         k = size.bit_length() - 1
         w_last = k - 1 if stop_at_top else k
@@ -177,6 +186,25 @@ class DoubleElimination(Format):
         options = {"grand_final": grand_final}
         if stop_at_top:
             options["stop_at_top"] = stop_at_top
+        return start(Bracket(self.name, options, entrant_map(seeded), matches))
+
+    def _two_sided(self, seeded, losers_ids, pools, grand_final) -> Bracket:
+        """Winners-side entrants from W2, losers-side ones from L1 of the bracket twice as large."""
+        winners = [e for e in seeded if e.id not in losers_ids]
+        losers = [e for e in seeded if e.id in losers_ids]
+        if not winners or len(losers) != len(losers_ids):
+            raise bad_option(self.name, "losers_side", sorted(losers_ids), "entrants of this bracket, not all of them")
+        size_w = side_size(winners, losers)
+        k = (2 * size_w).bit_length() - 1
+        orders = drop_orders(2 * size_w, k)
+        w_places, l_places = arrange(tier_order(winners), tier_order(losers), size_w, orders, pools)
+        matches = winners_from_round_two(w_places, k)
+        matches.update(self._losers_side(2 * size_w, 2 * (k - 1)))
+        fill_first_losers_round(matches, l_places)
+        self._link_drops(matches, 2 * size_w, k, 2 * (k - 1))
+        if grand_final != "none":
+            self._grand_final(matches, k, 2 * (k - 1), grand_final)
+        options = {"grand_final": grand_final, "losers_side": sorted(losers_ids)}
         return start(Bracket(self.name, options, entrant_map(seeded), matches))
 
     @staticmethod
@@ -203,7 +231,9 @@ class DoubleElimination(Format):
         for r in range(1, w_last + 1):
             count = size >> r
             for i in range(1, count + 1):
-                m = matches[f"W{r}.{i}"]
+                m = matches.get(f"W{r}.{i}")
+                if m is None:  # entered on both sides: no first winners round
+                    continue
                 if r == 1 and l_last >= 1:
                     m.loser_to = (f"L1.{(i + 1) // 2}", (i - 1) % 2)
                 elif r >= 2 and 2 * (r - 1) <= l_last:
