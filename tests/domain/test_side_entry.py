@@ -102,3 +102,26 @@ def test_pools_sending_one_and_one_never_meet_first_at_a_major_size():
     w_places = [x for i in range(1, size // 2 + 1) for x in b.matches[f"W2.{i}"].slots]
     l_places = [x for i in range(1, size // 2 + 1) for x in b.matches[f"L1.{i}"].slots]
     assert side_entry._meetings(size, orders, pools)(w_places, l_places) == 0
+
+
+@FAST
+@given(cut=st.sampled_from([4, 8, 16]), extra=st.integers(0, 200), rnd=st.randoms(use_true_random=False))
+def test_a_running_bracket_cut_at_its_top_keeps_sides_into_the_next_bracket(cut, extra, rnd):
+    """Played down to its top T, a bracket hands T/2 unbeaten and T/2 once-beaten players on, and the
+    next bracket, entered on both sides with them, plays to a champion with the right losses."""
+    from webapp.tournament.formats.double_elimination import top_cut
+
+    n = cut + extra
+    first = generate("double_elimination", [Entrant(100 + s, s) for s in range(1, n + 1)], stop_at_top=cut)
+    play(first, lambda b, m: rnd.choice(m.slots))
+    sides, lost = top_cut(first), losses(first)
+    assert len(sides["winners"]) == len(sides["losers"]) == cut // 2
+    assert all(lost[e] == 0 for e in sides["winners"]) and all(lost[e] == 1 for e in sides["losers"])
+    kept = set(sides["winners"]) | set(sides["losers"])
+    assert len(kept) == cut and all(lost[e] == 2 for e in first.entrants if e not in kept)
+    places = placements(first)
+    assert len(places) == n - cut and all(p.rank > cut for p in places)
+    seeds = {e: i for i, e in enumerate(sides["winners"] + sides["losers"], start=1)}
+    top = generate("double_elimination", [Entrant(e, s) for e, s in seeds.items()], losers_side=sides["losers"])
+    play(top, lambda b, m: rnd.choice(m.slots))
+    assert top.finished and sorted(p.entrant_id for p in placements(top)) == sorted(kept)

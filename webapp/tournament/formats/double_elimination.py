@@ -1,4 +1,4 @@
-"""Double elimination, any N >= 3, with grand_final none/single/reset and stop_at_top=4.
+"""Double elimination, any N >= 3, with grand_final none/single/reset and a top cut (stop_at_top).
 
 Shape for a padded size S = 2^k: winners side W1..Wk as in single elimination; losers
 side L1..L(2k-2). L1 pairs the W1 losers (W1.1 v W1.2 losers, ...). Each even round
@@ -23,7 +23,9 @@ round (formats/side_entry.py); ``pools`` keeps entrants of one pool apart as lon
 
 stop_at_top=4 (KGP "modified double elimination"): only W1..W(k-1) and L1..L(2k-4) are
 built; the bracket is finished when the two W(k-1) winners and the two L(2k-4) winners
-(for N=4: the W1 losers) are known; ``top4`` returns them.
+(for N=4: the W1 losers) are known; ``top4`` returns them. Any top cut T = 2^t of TOP_CUTS works
+the same way (a major's pools played down to their top 8: W1..W(k-t+1), L1..L(2(k-t)), four
+alive on each side), and ``top_cut`` returns the T/2 + T/2, ready for a bracket entered on both sides.
 """
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from .side_entry import arrange, fill_first_losers_round, side_size, winners_fro
 from .single_elimination import tier_order, winners_side
 
 GRAND_FINALS = ("none", "single", "reset")
+TOP_CUTS = (4, 8, 16, 32, 64)  # stop_at_top: a bracket played down to its top cut (half on each side)
 
 
 ORDERS = {  # candidate drop orders; each maps W match i (1-based) of n to its L match
@@ -168,16 +171,17 @@ class DoubleElimination(Format):
         check_options(self.name, options, {"grand_final", "stop_at_top"})
         if grand_final not in GRAND_FINALS:
             raise bad_option(self.name, "grand_final", grand_final, "none, single or reset")
-        if stop_at_top not in (None, 4) or (stop_at_top and losers_side):
-            raise bad_option(self.name, "stop_at_top", stop_at_top, "4 (or leave it unset)")
-        minimum = 4 if stop_at_top else (2 if losers_side else self.min_entrants)
+        if stop_at_top not in (None, *TOP_CUTS) or (stop_at_top and losers_side):
+            raise bad_option(self.name, "stop_at_top", stop_at_top, "4, 8, 16, 32 or 64 (or leave it unset)")
+        minimum = stop_at_top or (2 if losers_side else self.min_entrants)
         seeded = validate_entrants(entrants, minimum, self.name)
         if losers_side:
             return self._two_sided(seeded, set(losers_side), pools or {}, grand_final)
         size = power_of_two(len(seeded))
         k = size.bit_length() - 1
-        w_last = k - 1 if stop_at_top else k
-        l_last = 2 * (k - 2) if stop_at_top else 2 * (k - 1)
+        cut = (stop_at_top or 2).bit_length() - 1  # top 2^cut: the winners side stops with 2^(cut-1) left
+        w_last = k - cut + 1
+        l_last = 2 * (k - cut)
         matches = winners_side(tier_order(seeded), w_last)
         matches.update(self._losers_side(size, l_last))
         self._link_drops(matches, size, w_last, l_last)
@@ -257,7 +261,7 @@ class DoubleElimination(Format):
         for rnd in reversed(bracket.rounds("L")):
             size = sum(1 for m in rnd if m.key in real)
             bands.append((size, [m.loser for m in rnd if m.status == "done"]))
-        first = 1 + (4 if bracket.options.get("stop_at_top") else 0)
+        first = 1 + (bracket.options.get("stop_at_top") or 0)
         return ranked_bands(bands, first)
 
     @staticmethod
@@ -273,8 +277,9 @@ class DoubleElimination(Format):
                 (1, [lf.winner] if lf.decided else [])]
 
 
-def top4(bracket) -> dict:
-    """For stop_at_top=4: {"winners": [id, id], "losers": [id, id]} (None while unknown)."""
+def top_cut(bracket) -> dict:
+    """For stop_at_top=T: {"winners": [...T/2 ids], "losers": [...T/2 ids]} (None while unknown),
+    each side in bracket order — a top 8 cut keeps the four alive in winners and the four in losers."""
     if not bracket.options.get("stop_at_top"):
         raise BracketError("bracket.not_top4",
                            N_("This bracket has no top-4 stop; it plays down to a champion."))
@@ -283,9 +288,12 @@ def top4(bracket) -> dict:
     winners = [m.winner if m.decided else None for m in w_round]
     if l_rounds:
         losers = [m.winner if m.decided else None for m in l_rounds[-1]]
-    else:  # 4 entrants: the W1 losers are the losers side
+    else:  # as many entrants as the cut: the W1 losers are the losers side
         losers = [m.loser if m.decided else None for m in w_round]
     return {"winners": winners, "losers": losers}
+
+
+top4 = top_cut  # KGP's name for the 4-player cut
 
 
 def recent_pairs(bracket) -> list[tuple]:
