@@ -155,7 +155,7 @@ def test_tiers_hold_for_any_mix(n, data):
 @settings(max_examples=10, deadline=None)
 @given(n=st.integers(5, 300), rnd=st.randoms(use_true_random=False))
 def test_stop_at_top_four_random(n, rnd):
-    from webapp.tournament.formats.double_elimination import top4
+    from webapp.tournament.formats.side_entry import top4
     b = generate("double_elimination", ents(n), stop_at_top=4)
     play(b, by(rnd))
     top = top4(b)

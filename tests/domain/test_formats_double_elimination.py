@@ -5,7 +5,8 @@ from webapp.tournament.bracket import Entrant
 from webapp.tournament.bracket_results import record_result
 from webapp.tournament.errors import BracketError
 from webapp.tournament.formats import generate, placements
-from webapp.tournament.formats.double_elimination import recent_pairs, top4
+from webapp.tournament.formats.double_elimination import recent_pairs
+from webapp.tournament.formats.side_entry import top4
 
 
 def ents(n):

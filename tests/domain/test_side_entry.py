@@ -109,7 +109,7 @@ def test_pools_sending_one_and_one_never_meet_first_at_a_major_size():
 def test_a_running_bracket_cut_at_its_top_keeps_sides_into_the_next_bracket(cut, extra, rnd):
     """Played down to its top T, a bracket hands T/2 unbeaten and T/2 once-beaten players on, and the
     next bracket, entered on both sides with them, plays to a champion with the right losses."""
-    from webapp.tournament.formats.double_elimination import top_cut
+    from webapp.tournament.formats.side_entry import top_cut
 
     n = cut + extra
     first = generate("double_elimination", [Entrant(100 + s, s) for s in range(1, n + 1)], stop_at_top=cut)

@@ -125,3 +125,27 @@ def least_meetings(placed: list[Placed]) -> int:
 def seeded(placed: list[Placed], mode: str, count: int) -> list[Placed]:
     """The advancing players in their seed order for the next phase (seed 1 first)."""
     return separate(advancing(placed, mode, count))
+
+
+SIDES = "sides"  # from double-elimination pools played down to a top cut: each side's qualifiers keep their side
+
+
+@dataclass(frozen=True)
+class Qualified:
+    """A player a double-elimination pool sends on, on the side it ended on."""
+
+    entrant: int
+    pool: int           # the pool's index in the phase
+    side: str           # "winners" or "losers"
+    rank: int           # its order among its pool's qualifiers of that side (0 first)
+    seed: int           # its seed in the pool
+    label: str = ""
+
+
+def two_sided(qualified: list[Qualified]) -> tuple[list[Qualified], list[Qualified]]:
+    """(winners side, losers side) in seed order for the next bracket: by pool placement (each
+    pool's first qualifier of a side before its second), then original seed, then pool."""
+    def key(q: Qualified) -> tuple:
+        return (q.rank, q.seed, q.pool, q.entrant)
+    return (sorted((q for q in qualified if q.side == "winners"), key=key),
+            sorted((q for q in qualified if q.side == "losers"), key=key))

@@ -91,7 +91,7 @@ def _match_places(m) -> list[Placement]:
 
 def _top4_places(b) -> list[Placement]:
     """Top 4 of a finished stop_at_top DE: winners side rank 1-2, losers side 3-4."""
-    from .formats.double_elimination import top4
+    from .formats.side_entry import top4
     if not b.finished:
         return []
     seed = {i: e.seed for i, e in b.entrants.items()}

@@ -7,6 +7,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from ..services.entries.payloads import FormSchema
 from ..tournament.errors import N_
 from ..tournament.formats import FORMATS
+from ..tournament.formats.double_elimination import TOP_CUTS
 from ..tournament.play import MATCH_TYPES
 from ..tournament.pool_standings import DQ_POLICIES
 from ..tournament.round_best_of import RULES as ROUND_RULES
@@ -31,6 +32,7 @@ class PhaseForm(FormSchema):
     group_count = fields.Integer(load_default=1, validate=validate.Range(min=1, max=64))
     grand_final = fields.String(load_default="reset", validate=validate.OneOf(("none", "single", "reset")))
     third_place = fields.Boolean(load_default=False)
+    top_cut = fields.Integer(load_default=0, validate=validate.OneOf((0, *TOP_CUTS)))  # double elim. down to top T
     # round robin (pool_standings): a second cycle, the tiebreak order, withdrawals, a tie left standing
     double = fields.Boolean(load_default=False)
     tiebreaks = fields.String(load_default="fgc", validate=validate.OneOf(tuple(TIEBREAK_ORDERS)))

@@ -63,16 +63,17 @@ def format_options(phase: Phase) -> dict:
 
 
 def start_phase(phase: Phase, entrants: list[Entrant], user=None, assignment=None,
-                players: list | None = None, draw_seed: str | None = None) -> list[BracketRow]:
+                players: list | None = None, draw_seed: str | None = None,
+                generate_options: dict | None = None) -> list[BracketRow]:
     """Generate the phase's brackets from its entrants (seeded ones by seed, the unseeded by a
     recorded draw from `draw_seed`) or from the domain players given, already seeded (a
-    progression's), and save them; the phase is running."""
+    progression's, with the ``generate_options`` that place them), and save them; the phase is running."""
     if phase.status != "draft":
         raise ServiceError("phase.started", N_("This phase has already started."))
     if players is None:
         arranged = seeding.arrange(phase, entrants, draw_seed, lambda p: build(phase, p, assignment))
         players, phase.draw = arranged.players, arranged.draw_dict()
-    rows = add_brackets(phase, build(phase, players, assignment))
+    rows = add_brackets(phase, build(phase, players, assignment, generate_options))
     audit.record("phase.start", user, phase.event_id, phase=phase.id, entrants=len(players),
                  draw=(phase.draw or {}).get("seed"))
     return rows
@@ -85,13 +86,14 @@ def pool_count(phase: Phase, players: int) -> int:
     return max(1, -(-players // int(size))) if size else phase.group_count
 
 
-def build(phase: Phase, players: list, assignment=None) -> list[bracket_engine.Bracket]:
+def build(phase: Phase, players: list, assignment=None, generate_options: dict | None = None
+          ) -> list[bracket_engine.Bracket]:
     """The phase's brackets for players already in seed order (nothing saved)."""
     count = pool_count(phase, len(players))
     if count > 1:
         return generate_groups(players, count, phase.format,
                                assignment=assignment or "snake", **format_options(phase))
-    return [generate(phase.format, players, **format_options(phase))]
+    return [generate(phase.format, players, **format_options(phase), **(generate_options or {}))]
 
 
 def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) -> list[MatchRow]:

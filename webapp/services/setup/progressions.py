@@ -16,6 +16,7 @@ from ...tournament.errors import N_, BracketError
 from .. import ServiceError
 from ..accounts import audit
 from ..matches import brackets, pool_tables
+from . import side_progressions
 
 KEY = "progression"
 
@@ -28,10 +29,14 @@ class Routed:
     pool: str
     place: int
     tier: int = 0
+    side: str = ""  # "winners" or "losers" when players keep their side (side_progressions)
 
     @property
     def source(self) -> str:
         from flask_babel import gettext as _  # the reader's language, at render time
+        if self.side:
+            return (_("Group %(label)s, winners side", label=self.pool) if self.side == "winners"
+                    else _("Group %(label)s, losers side", label=self.pool))
         if self.pool:
             return _("Group %(label)s, place %(place)s", label=self.pool, place=self.place)
         return _("Place %(place)s", place=self.place)
@@ -53,7 +58,9 @@ def set_rule(phase: Phase, source: Phase | None, mode: str, count: int, user=Non
         return
     if source is None or source.event_id != phase.event_id or source.position >= phase.position:
         raise ServiceError("progression.source", N_("Players can only come from an earlier phase of this event."))
-    if mode not in domain.MODES or not 1 <= count <= 4096:
+    if mode == domain.SIDES:
+        side_progressions.check_phases(phase, source)
+    elif mode not in domain.MODES or not 1 <= count <= 4096:
         raise ServiceError("progression.bad_rule",
                            N_("Choose how many players go on: the top K of each pool or the best N overall."))
     phase.options = {**options, KEY: {"from": source.id, "mode": mode, "count": count}}
@@ -87,14 +94,20 @@ def _records(row) -> dict[int, tuple]:
     return out
 
 
-def advancing(phase: Phase) -> list[domain.Placed]:
-    """Who goes on, in seed order; refused while the source phase is still played."""
-    source, rule = source_of(phase), rule_of(phase)
+def _finished_source(phase: Phase) -> Phase:
+    """The source phase, refused while it is still played."""
+    source = source_of(phase)
     if source is None:
         raise ServiceError("progression.source", N_("Players can only come from an earlier phase of this event."))
     if source.status != "done":
         raise ServiceError("routing.sources_running", N_("Finish %(phases)s first: its places decide who enters."),
                            phases=source.name)
+    return source
+
+
+def advancing(phase: Phase) -> list[domain.Placed]:
+    """Who goes on, in seed order; refused while the source phase is still played."""
+    source, rule = _finished_source(phase), rule_of(phase)
     try:
         return domain.seeded(placed(source), rule["mode"], int(rule["count"]))
     except BracketError as problem:
@@ -107,8 +120,11 @@ def players(phase: Phase) -> list[bracket_engine.Entrant]:
 
 
 def preview_rows(phase: Phase) -> list[Routed]:
-    """Who goes on and from where, for the preview (nobody while the source is played)."""
+    """Who goes on and from where, and on which side, for the preview (nobody while the source is played)."""
     try:
+        if rule_of(phase)["mode"] == domain.SIDES:
+            winners, losers = side_progressions.seeded(_finished_source(phase))
+            return [Routed(q.entrant, q.label, q.rank + 1, side=q.side) for q in winners + losers]
         return [Routed(p.entrant, p.label, p.place) for p in advancing(phase)]
     except ServiceError:
         return []
@@ -117,6 +133,10 @@ def preview_rows(phase: Phase) -> list[Routed]:
 def start(phase: Phase, entrants: list[Entrant], user=None, draw_seed: str | None = None):
     """Start a custom phase: from its progression when it has one, else from the entry list
     (its unseeded entrants placed by a draw from `draw_seed`)."""
-    if rule_of(phase) is None:
+    rule = rule_of(phase)
+    if rule is None:
         return brackets.start_phase(phase, entrants, user, draw_seed=draw_seed)
+    if rule["mode"] == domain.SIDES:
+        sided, options = side_progressions.players_and_options(_finished_source(phase))
+        return brackets.start_phase(phase, [], user, players=sided, generate_options=options)
     return brackets.start_phase(phase, [], user, players=players(phase))

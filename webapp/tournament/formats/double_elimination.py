@@ -23,21 +23,22 @@ round (formats/side_entry.py); ``pools`` keeps entrants of one pool apart as lon
 
 stop_at_top=4 (KGP "modified double elimination"): only W1..W(k-1) and L1..L(2k-4) are
 built; the bracket is finished when the two W(k-1) winners and the two L(2k-4) winners
-(for N=4: the W1 losers) are known; ``top4`` returns them. Any top cut T = 2^t of TOP_CUTS works
-the same way (a major's pools played down to their top 8: W1..W(k-t+1), L1..L(2(k-t)), four
-alive on each side), and ``top_cut`` returns the T/2 + T/2, ready for a bracket entered on both sides.
+(for N=4: the W1 losers) are known; ``side_entry.top4`` returns them. Any top cut T = 2^t of TOP_CUTS works
+the same way (2: a pool sending its winners-side and losers-side winners on; a running bracket
+played down to its top 8: W1..W(k-t+1), L1..L(2(k-t)), four
+alive on each side), and ``side_entry.top_cut`` returns the T/2 + T/2, ready for a bracket entered on both sides.
 """
 from __future__ import annotations
 
 from ..bracket import Bracket, Match, ranked_bands, real_matches
 from ..bracket_results import start
-from ..errors import N_, BracketError
+from ..errors import N_
 from . import Format, bad_option, bracket_order, check_options, entrant_map, power_of_two, register, validate_entrants
 from .side_entry import arrange, fill_first_losers_round, side_size, winners_from_round_two
 from .single_elimination import tier_order, winners_side
 
 GRAND_FINALS = ("none", "single", "reset")
-TOP_CUTS = (4, 8, 16, 32, 64)  # stop_at_top: a bracket played down to its top cut (half on each side)
+TOP_CUTS = (2, 4, 8, 16, 32, 64)  # stop_at_top: a bracket played down to its top cut (half on each side)
 
 
 ORDERS = {  # candidate drop orders; each maps W match i (1-based) of n to its L match
@@ -172,7 +173,7 @@ class DoubleElimination(Format):
         if grand_final not in GRAND_FINALS:
             raise bad_option(self.name, "grand_final", grand_final, "none, single or reset")
         if stop_at_top not in (None, *TOP_CUTS) or (stop_at_top and losers_side):
-            raise bad_option(self.name, "stop_at_top", stop_at_top, "4, 8, 16, 32 or 64 (or leave it unset)")
+            raise bad_option(self.name, "stop_at_top", stop_at_top, "2, 4, 8, 16, 32 or 64 (or leave it unset)")
         minimum = stop_at_top or (2 if losers_side else self.min_entrants)
         seeded = validate_entrants(entrants, minimum, self.name)
         if losers_side:
@@ -185,7 +186,7 @@ class DoubleElimination(Format):
         matches = winners_side(tier_order(seeded), w_last)
         matches.update(self._losers_side(size, l_last))
         self._link_drops(matches, size, w_last, l_last)
-        if not stop_at_top and grand_final != "none":
+        if not stop_at_top and grand_final != "none":  # a cut has no grand final
             self._grand_final(matches, w_last, l_last, grand_final)
         options = {"grand_final": grand_final}
         if stop_at_top:
@@ -275,25 +276,6 @@ class DoubleElimination(Format):
         wf, lf = bracket.rounds("W")[-1][0], bracket.rounds("L")[-1][0]
         return [(1, [wf.winner] if bracket.finished else []),
                 (1, [lf.winner] if lf.decided else [])]
-
-
-def top_cut(bracket) -> dict:
-    """For stop_at_top=T: {"winners": [...T/2 ids], "losers": [...T/2 ids]} (None while unknown),
-    each side in bracket order — a top 8 cut keeps the four alive in winners and the four in losers."""
-    if not bracket.options.get("stop_at_top"):
-        raise BracketError("bracket.not_top4",
-                           N_("This bracket has no top-4 stop; it plays down to a champion."))
-    w_round = bracket.rounds("W")[-1]
-    l_rounds = bracket.rounds("L")
-    winners = [m.winner if m.decided else None for m in w_round]
-    if l_rounds:
-        losers = [m.winner if m.decided else None for m in l_rounds[-1]]
-    else:  # as many entrants as the cut: the W1 losers are the losers side
-        losers = [m.loser if m.decided else None for m in w_round]
-    return {"winners": winners, "losers": losers}
-
-
-top4 = top_cut  # KGP's name for the 4-player cut
 
 
 def recent_pairs(bracket) -> list[tuple]:

@@ -118,7 +118,7 @@ def change_pairing(bracket, pairing) -> Bracket:
 
 def kgp_entrants(de_bracket) -> list[Entrant]:
     """The four finals entrants from a finished stop_at_top=4 double elimination."""
-    from .double_elimination import top4
+    from .side_entry import top4
     if not de_bracket.finished:
         raise BracketError("bracket.not_finished",
                            N_("The top 4 are not known yet; finish the double elimination first."))

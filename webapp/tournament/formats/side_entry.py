@@ -29,6 +29,7 @@ import itertools
 import math
 
 from ..bracket import Match
+from ..errors import N_, BracketError
 from . import bracket_order, power_of_two
 
 EXHAUSTIVE_LIMIT = 5000  # arrangements tried one by one; past it, pair swaps
@@ -149,3 +150,22 @@ def swap_search(w_seeds, l_seeds, size, cost) -> tuple[list, list]:
 def _all_band_pairs(sides, size):
     """(side, band index group) for both sides."""
     return [(i, g) for i, seeds in enumerate(sides) for g in _band_groups(seeds, size) if len(g) > 1]
+
+
+def top_cut(bracket) -> dict:
+    """For stop_at_top=T: {"winners": [...T/2 ids], "losers": [...T/2 ids]} (None while unknown),
+    each side in bracket order — a top 8 cut keeps the four alive in winners and the four in losers."""
+    if not bracket.options.get("stop_at_top"):
+        raise BracketError("bracket.not_top4",
+                           N_("This bracket has no top-4 stop; it plays down to a champion."))
+    w_round = bracket.rounds("W")[-1]
+    l_rounds = bracket.rounds("L")
+    winners = [m.winner if m.decided else None for m in w_round]
+    if l_rounds:
+        losers = [m.winner if m.decided else None for m in l_rounds[-1]]
+    else:  # as many entrants as the cut: the W1 losers are the losers side
+        losers = [m.loser if m.decided else None for m in w_round]
+    return {"winners": winners, "losers": losers}
+
+
+top4 = top_cut  # KGP's name for the 4-player cut

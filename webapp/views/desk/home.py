@@ -92,13 +92,15 @@ def add_phase(event_id):
 
     def add():
         form = load_form(PhaseForm(), request.form)
-        grand_final, third_place = form.pop("grand_final"), form.pop("third_place")
+        grand_final, third_place, top_cut = form.pop("grand_final"), form.pop("third_place"), form.pop("top_cut")
         later_from, later_best_of = form.pop("later_from"), form.pop("later_best_of")
         options = _pool_options(form)
         if later_from:  # the phase's own option (brackets.format_options leaves it out)
             options["best_of_by_round"] = {"from": later_from, "best_of": later_best_of}
         if form["format"] == "double_elimination":
             options["grand_final"] = grand_final
+            if top_cut:  # pools played down to their top T, who go on keeping their side
+                options["stop_at_top"] = top_cut
         if form["format"] == "single_elimination" and third_place:
             options["third_place"] = True
         setup_checks.check_phase(event, form["match_type"], form["best_of"])

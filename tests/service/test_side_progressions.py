@@ -1,0 +1,95 @@
+"""Double-elimination pools into a bracket entered on both sides (issue 41): set at the desk,
+previewed by side, started with every pool's winners-side qualifier on the winners side and its
+losers-side qualifier on the losers side, played to the end; and refused in words where a phase
+cannot keep sides."""
+import random
+
+import pytest
+
+from webapp.extensions import db
+from webapp.models import Phase
+from webapp.services import ServiceError
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import bracket_rows, brackets, simulate
+from webapp.services.setup import events, progressions
+from webapp.tournament.formats.side_entry import top_cut
+
+
+def _major(n=32, pools=8, cut=2):
+    event = events.create_event("Major 予選プール→TOP8", "kgp2025")
+    entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, n + 1)])
+    pool_phase = events.add_phase(event, "プール", "double_elimination", group_count=pools, stop_at_top=cut)
+    top = events.add_phase(event, "TOP8", "double_elimination", best_of=5, grand_final="reset")
+    db.session.commit()
+    return event, pool_phase, top
+
+
+def _play(phase, seed=1):
+    simulate.play_phase(phase, random.Random(seed))
+    db.session.commit()
+
+
+def test_eight_pools_send_one_and_one_into_a_top_eight_that_starts_four_and_four(app):
+    event, pools, top = _major()
+    progressions.set_rule(top, pools, "sides", 0)
+    brackets.start_phase(pools, event.entrants)
+    db.session.commit()
+    assert progressions.preview_rows(top) == []  # nobody while the pools are played
+    _play(pools)
+    sent = {}
+    for row in pools.brackets:
+        cut = top_cut(bracket_rows.load_to_read(row))
+        sent[row.label] = (cut["winners"], cut["losers"])
+    rows = progressions.preview_rows(top)
+    assert [r.side for r in rows] == ["winners"] * 8 + ["losers"] * 8
+    assert {r.entrant_id for r in rows if r.side == "winners"} == {w for w, _ in sent.values() for w in w}
+    progressions.start(top, event.entrants)
+    db.session.commit()
+    bracket = bracket_rows.load_to_read(top.brackets[0])
+    assert set(bracket.options["losers_side"]) == {e for _, losers in sent.values() for e in losers}
+    first_winners = {e for m in bracket.matches.values() if m.key.startswith("W2.") for e in m.slots}
+    assert first_winners == {e for winners, _ in sent.values() for e in winners}
+    pool_of = {e: label for label, (w, l_) in sent.items() for e in w + l_}
+    for m in bracket.matches.values():  # one pool's two players never meet in the first losers round
+        if m.key.startswith("L1."):
+            assert pool_of[m.slots[0]] != pool_of[m.slots[1]]
+    _play(top, 5)
+    assert db.session.get(Phase, top.id).status == "done"
+
+
+def test_a_running_bracket_cut_at_its_top_eight_hands_on_four_and_four(app):
+    event, whole, top = _major(24, 1, 8)
+    progressions.set_rule(top, whole, "sides", 0)
+    brackets.start_phase(whole, event.entrants)
+    db.session.commit()
+    _play(whole, 2)
+    rows = progressions.preview_rows(top)
+    assert [r.side for r in rows] == ["winners"] * 4 + ["losers"] * 4
+    progressions.start(top, event.entrants)
+    db.session.commit()
+    _play(top, 3)
+    assert db.session.get(Phase, top.id).status == "done"
+
+
+def test_sides_are_refused_in_words_from_pools_not_cut_or_into_pools(app, desk_client):
+    event = events.create_event("Weekly", "kgp2025")
+    pools = events.add_phase(event, "Pools", "double_elimination", group_count=2)
+    top = events.add_phase(event, "Top", "double_elimination")
+    db.session.commit()
+    with pytest.raises(ServiceError) as refused:
+        progressions.set_rule(top, pools, "sides", 0)
+    assert refused.value.code == "progression.sides_source"
+    answer = desk_client.post(f"/desk/phase/{top.id}/progression",
+                              data={"mode": "sides", "source": str(pools.id), "count": ""})
+    assert answer.status_code == 302
+    page = desk_client.get(f"/desk/e/{event.id}").get_data(as_text=True)
+    assert "上位で止めるダブルイリミネーション" in page  # the refusal, in the desk's words, where it acted
+
+
+def test_the_desk_adds_pools_played_down_to_their_top_two(app, desk_client):
+    event = events.create_event("Weekly", "kgp2025")
+    db.session.commit()
+    answer = desk_client.post(f"/desk/e/{event.id}/phases", data={
+        "name": "Pools", "format": "double_elimination", "group_count": "4", "top_cut": "2"})
+    assert answer.status_code == 302
+    assert event.phases[0].options["stop_at_top"] == 2
