@@ -93,3 +93,12 @@ def test_the_desk_adds_pools_played_down_to_their_top_two(app, desk_client):
         "name": "Pools", "format": "double_elimination", "group_count": "4", "top_cut": "2"})
     assert answer.status_code == 302
     assert event.phases[0].options["stop_at_top"] == 2
+
+
+def test_a_player_finds_their_pool_and_match_by_reading_in_one_search(app, client):
+    event, pools, _top = _major(16, 4)
+    brackets.start_phase(pools, event.entrants)
+    db.session.commit()
+    page = client.get(f"/e/{event.slug}/players?q=選手7").get_data(as_text=True)
+    label = next(b.label for b in pools.brackets for e in b.entrants if e["id"] == event.entrants[6].id)
+    assert f"グループ{label}" in page
