@@ -102,3 +102,32 @@ def test_a_player_finds_their_pool_and_match_by_reading_in_one_search(app, clien
     page = client.get(f"/e/{event.slug}/players?q=選手7").get_data(as_text=True)
     label = next(b.label for b in pools.brackets for e in b.entrants if e["id"] == event.entrants[6].id)
     assert f"グループ{label}" in page
+
+
+def test_the_top_eight_exports_as_valid_obf_with_losers_side_entrants_entering_in_l1(app):
+    import json
+    import pathlib
+
+    import jsonschema
+
+    from webapp.services.exports import obf_export
+    event, pools, top = _major()
+    progressions.set_rule(top, pools, "sides", 0)
+    brackets.start_phase(pools, event.entrants)
+    db.session.commit()
+    _play(pools)
+    progressions.start(top, event.entrants)
+    db.session.commit()
+    _play(top, 7)
+    with app.test_request_context("/"):
+        document = obf_export.phase_document(top, "ja")
+    schema = json.loads((pathlib.Path(__file__).resolve().parents[1] / "vendor" / "openbracketformat"
+                         / "tournamentSchema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft6Validator(schema).validate(document)
+    losers_side = set(bracket_rows.load_to_read(top.brackets[0]).options["losers_side"])
+    by_key = {str(m.id): m.key for m in top.brackets[0].matches}
+    for s in document["sets"]:
+        if by_key[s["setID"]].startswith(("L1.", "W2.")):  # where the qualifiers enter: nobody came from a set
+            assert "entrant1PrevSetID" not in s and "entrant2PrevSetID" not in s
+    first_losers = [s for s in document["sets"] if by_key[s["setID"]].startswith("L1.")]
+    assert {s[k] for s in first_losers for k in ("entrant1ID", "entrant2ID")} == {str(e) for e in losers_side}
