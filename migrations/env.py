@@ -99,7 +99,19 @@ def run_migrations_online():
         )
 
         with context.begin_transaction():
+            _one_host_at_a_time(connection)
             context.run_migrations()
+
+
+# Hosts started together (several `make serve` behind one balancer) each migrate at start: the
+# first takes this lock for its transaction, the others wait and then find the schema current.
+MIGRATION_LOCK = 0x7461696B  # "taik"
+
+
+def _one_host_at_a_time(connection):
+    if connection.dialect.name == "postgresql":
+        from sqlalchemy import text
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
 
 
 if context.is_offline_mode():
