@@ -131,3 +131,29 @@ def test_the_top_eight_exports_as_valid_obf_with_losers_side_entrants_entering_i
             assert "entrant1PrevSetID" not in s and "entrant2PrevSetID" not in s
     first_losers = [s for s in document["sets"] if by_key[s["setID"]].startswith("L1.")]
     assert {s[k] for s in first_losers for k in ("entrant1ID", "entrant2ID")} == {str(e) for e in losers_side}
+
+
+def test_pools_of_one_wave_are_called_before_the_next_waves(app):
+    from webapp.services.day import call_plan, stations
+    event, pools, _top = _major(32, 8)
+    pools.options = {**pools.options, "pools_per_wave": 4}
+    stations.add_numbered(event, 1, 10)
+    brackets.start_phase(pools, event.entrants)
+    db.session.commit()
+    assert [row.wave for row in pools.brackets] == [0, 0, 0, 0, 1, 1, 1, 1]
+    calls = call_plan.plan_auto_calls(event, every_phase=True)
+    waves = [match.bracket.wave for match, _station in calls]
+    assert waves == [0] * 8 + [1] * 2  # wave 1 only takes the stations wave 0 leaves free
+    regular, _stream = stations.queue(event)
+    assert [m.bracket.wave for m in regular] == sorted(m.bracket.wave for m in regular)
+
+
+def test_the_desk_sets_pools_per_wave_and_many_pools(app, desk_client):
+    event = events.create_event("Major", "kgp2025")
+    db.session.commit()
+    answer = desk_client.post(f"/desk/e/{event.id}/phases", data={
+        "name": "Pools", "format": "double_elimination", "group_count": "128", "top_cut": "2",
+        "pools_per_wave": "64"})
+    assert answer.status_code == 302
+    phase = event.phases[0]
+    assert (phase.group_count, phase.options["pools_per_wave"]) == (128, 64)

@@ -17,6 +17,7 @@ class BracketRow(db.Model):
     format: Mapped[str] = mapped_column(db.String(40))
     options: Mapped[dict] = mapped_column(JSONType, default=dict)
     entrants: Mapped[list] = mapped_column(JSONType, default=list)  # [{id, seed, tier}]
+    wave: Mapped[int] = mapped_column(default=0, server_default="0")  # its pools' wave: earlier waves called first
 
     phase = relationship("Phase", back_populates="brackets")
     matches: Mapped[list["MatchRow"]] = relationship(back_populates="bracket", order_by="MatchRow.id",

@@ -29,7 +29,8 @@ class PhaseForm(FormSchema):
     match_type = fields.String(load_default="best_of",
                                validate=validate.OneOf(MATCH_TYPES.choices()))
     best_of = fields.Integer(load_default=3, validate=validate.OneOf((1, 3, 5, 7)))
-    group_count = fields.Integer(load_default=1, validate=validate.Range(min=1, max=64))
+    group_count = fields.Integer(load_default=1, validate=validate.Range(min=1, max=256))
+    pools_per_wave = fields.Integer(load_default=0, validate=validate.Range(min=0, max=256))  # 0: one wave
     grand_final = fields.String(load_default="reset", validate=validate.OneOf(("none", "single", "reset")))
     third_place = fields.Boolean(load_default=False)
     top_cut = fields.Integer(load_default=0, validate=validate.OneOf((0, *TOP_CUTS)))  # double elim. down to top T

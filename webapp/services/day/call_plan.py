@@ -32,7 +32,7 @@ def _waiting(event: Event, stream: bool, phase_ids: list[int] | None):
     side_order = case(stations.SIDE_ORDER, value=MatchRow.side, else_=4)
     query = _running(event, phase_ids).where(or_(MatchRow.station == "", MatchRow.station.is_(None)))
     query = query.where(MatchRow.stream_rank.is_not(None) if stream else MatchRow.stream_rank.is_(None))
-    order = (Phase.position, _depth(), side_order, MatchRow.bracket_id, MatchRow.index)
+    order = (Phase.position, BracketRow.wave, _depth(), side_order, MatchRow.bracket_id, MatchRow.index)
     return query.order_by(*((MatchRow.stream_rank,) if stream else ()), *order)
 
 

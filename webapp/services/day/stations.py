@@ -225,10 +225,10 @@ def board(event: Event, now: datetime | None = None) -> list[StationView]:
 
 
 def queue_key(match: MatchRow) -> tuple:
-    """Phase order, then round (winners before losers of the same round), then bracket and index."""
+    """Phase, the pool's wave, round (winners before losers of the same round), bracket, index."""
     phase = match.bracket.phase
     depth = match.round + (1 if match.side == "L" else 0)
-    return (phase.position, depth, SIDE_ORDER.get(match.side, 4), match.bracket_id, match.index)
+    return (phase.position, match.bracket.wave, depth, SIDE_ORDER.get(match.side, 4), match.bracket_id, match.index)
 
 
 def queue(event: Event) -> tuple[list[MatchRow], list[MatchRow]]:

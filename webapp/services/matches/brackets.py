@@ -19,6 +19,9 @@ from .bracket_links import feeders_of
 def add_brackets(phase: Phase, generated: list[bracket_engine.Bracket]) -> list[BracketRow]:
     """Persist freshly generated brackets of a phase and mark it running."""
     rows = [_new_bracket_row(phase, b) for b in generated]
+    per_wave = int((phase.options or {}).get("pools_per_wave") or 0)
+    for index, row in enumerate(rows):  # many pools on one day: pools of one wave are called before the next's
+        row.wave = index // per_wave if per_wave else 0
     db.session.add_all(rows)
     phase.status = "running"
     _walk_over_new(phase, rows)
@@ -54,7 +57,7 @@ def domain_entrants(entrants: list[Entrant]) -> list[bracket_engine.Entrant]:
 
 
 # Phase options that are the phase's own, not its format's (progressions.py; best-of by round)
-PHASE_OPTIONS = ("progression", "best_of_by_round", "separate", "pool_size")
+PHASE_OPTIONS = ("progression", "best_of_by_round", "separate", "pool_size", "pools_per_wave")
 
 
 def format_options(phase: Phase) -> dict:

@@ -170,6 +170,7 @@ class DoubleElimination(Format):
         entrants who start on the losers side (formats/side_entry.py); ``pools``: id -> pool, so
         entrants of one pool meet as late as the bracket allows."""
         check_options(self.name, options, {"grand_final", "stop_at_top"})
+        stop_at_top = stop_at_top or None  # 0 in an event file: played down to a champion
         if grand_final not in GRAND_FINALS:
             raise bad_option(self.name, "grand_final", grand_final, "none, single or reset")
         if stop_at_top not in (None, *TOP_CUTS) or (stop_at_top and losers_side):

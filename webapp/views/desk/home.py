@@ -94,7 +94,10 @@ def add_phase(event_id):
         form = load_form(PhaseForm(), request.form)
         grand_final, third_place, top_cut = form.pop("grand_final"), form.pop("third_place"), form.pop("top_cut")
         later_from, later_best_of = form.pop("later_from"), form.pop("later_best_of")
+        per_wave = form.pop("pools_per_wave")
         options = _pool_options(form)
+        if per_wave and form["group_count"] > per_wave:  # the phase's own option: pools called wave by wave
+            options["pools_per_wave"] = per_wave
         if later_from:  # the phase's own option (brackets.format_options leaves it out)
             options["best_of_by_round"] = {"from": later_from, "best_of": later_best_of}
         if form["format"] == "double_elimination":

@@ -134,8 +134,9 @@ def _add_phase(event: Event, phase: dict):
     options = {k: v for k, v in phase.items() if k in FORMAT_OPTIONS.get(phase["format"], {})}
     if phase["best_of_by_round"]:
         options["best_of_by_round"] = dict(phase["best_of_by_round"])
-    if phase["pool_size"]:
-        options["pool_size"] = phase["pool_size"]
+    for key in ("pool_size", "pools_per_wave"):
+        if phase[key]:
+            options[key] = phase[key]
     setup_checks.check_phase(event, phase["match_type"], phase["best_of"])
     row = events.add_phase(event, phase["name"], phase["format"], phase["match_type"], phase["best_of"],
                            phase["pools"], **options)
@@ -205,6 +206,7 @@ def _dump_phase(event: Event, phase) -> dict:
     out = {"name": phase.name, "format": phase.format, "match_type": phase.match_type, "best_of": phase.best_of,
            "best_of_by_round": dict(options["best_of_by_round"]) if options.get("best_of_by_round") else None,
            "pools": phase.group_count or 1, "pool_size": int(options.get("pool_size") or 0),
+           "pools_per_wave": int(options.get("pools_per_wave") or 0),
            "advance": {"from": source, "mode": rule["mode"], "count": int(rule["count"])} if source else None,
            "separate": options.get("separate", ""), **_calling(phase)}
     out = {key: out[key] for key in PHASE_ORDER}

@@ -11,6 +11,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from ....tournament.errors import N_
 from ....tournament.event_plans import TEMPLATES
 from ....tournament.formats import FORMATS
+from ....tournament.formats.double_elimination import TOP_CUTS
 from ....tournament.play import MATCH_TYPES
 from ....tournament.pool_standings import DQ_POLICIES
 from ....tournament.pool_standings import TIEBREAKS as POOL_TIEBREAKS
@@ -27,7 +28,7 @@ TEAM_FORMATS = tuple(name for name, kind in MATCH_TYPES.items() if kind.team)
 PHASE_FORMATS = tuple(name for name, f in FORMATS.items() if not f.multi and not f.template_only)
 # Each format's own options and their defaults (the desk's phase form sends the same ones).
 FORMAT_OPTIONS = {
-    "double_elimination": {"grand_final": "reset"},
+    "double_elimination": {"grand_final": "reset", "stop_at_top": 0},  # 0: played down to a champion
     "single_elimination": {"third_place": False},
     "round_robin": {"double": False, "tiebreaks": list(POOL_TIEBREAKS), "dq_policy": "walkover",
                     "tie_resolution": "playoff"},
@@ -99,8 +100,8 @@ class Advance(Strict):
     """Who of an earlier phase enters this one: the top `count` of each pool or the best `count` overall."""
 
     source = fields.Integer(load_default=0, data_key="from", validate=validate.Range(min=0, max=MAX_PHASES))
-    mode = fields.String(required=True, validate=_one_of(("top", "best")))
-    count = fields.Integer(required=True, validate=validate.Range(min=1, max=4096))
+    mode = fields.String(required=True, validate=_one_of(("top", "best", "sides")))
+    count = fields.Integer(load_default=0, validate=validate.Range(min=0, max=4096))  # sides: the pools' cut says
 
 
 class PhaseSpec(Strict):
@@ -109,11 +110,13 @@ class PhaseSpec(Strict):
     match_type = fields.String(load_default="", validate=_one_of(("", *MATCH_TYPES)))
     best_of = fields.Integer(load_default=3, validate=validate.OneOf(BEST_OF, error=ODD_BEST_OF))
     best_of_by_round = fields.Nested(ByRound, load_default=None, allow_none=True)
-    pools = fields.Integer(load_default=1, validate=validate.Range(min=1, max=64))
+    pools = fields.Integer(load_default=1, validate=validate.Range(min=1, max=256))
     pool_size = fields.Integer(load_default=0, validate=validate.Range(min=0, max=64))
+    pools_per_wave = fields.Integer(load_default=0, validate=validate.Range(min=0, max=256))  # 0: one wave
     advance = fields.Nested(Advance, load_default=None, allow_none=True)
     separate = fields.String(load_default="", validate=_one_of(("", *SEPARATIONS)))
     grand_final = fields.String(validate=_one_of(("none", "single", "reset")))
+    stop_at_top = fields.Integer(validate=validate.OneOf((0, *TOP_CUTS)))
     third_place = fields.Boolean()
     double = fields.Boolean()
     tiebreaks = fields.List(fields.String(validate=_one_of((*POOL_TIEBREAKS, *SWISS_TIEBREAKS))))
