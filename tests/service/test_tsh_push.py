@@ -33,7 +33,7 @@ def pushing(app):
 @pytest.mark.parametrize("url,kept", [
     ("http://192.168.1.20:5000/", "http://192.168.1.20:5000"), ("http://10.0.0.5:5000", "http://10.0.0.5:5000"),
     ("https://172.16.3.4", "https://172.16.3.4"), ("http://127.0.0.1:5000", "http://127.0.0.1:5000"),
-    ("http://[fe80::1]:5000", "http://[fe80::1]:5000"), ("", "")])
+    ("http://[fd12:3456::20]:5000", "http://[fd12:3456::20]:5000"), ("", "")])
 def test_lan_addresses_are_kept(url, kept):
     assert tsh_link.check_url(url) == kept
 
@@ -42,7 +42,9 @@ def test_lan_addresses_are_kept(url, kept):
     ("http://8.8.8.8:5000", "tsh.lan"), ("https://example.com", "tsh.url"), ("ftp://192.168.1.2", "tsh.url"),
     ("http://user:pw@192.168.1.2:5000", "tsh.url"), ("http://192.168.1.2:5000/score", "tsh.url"),
     ("javascript:alert(1)", "tsh.url"), ("http://0.0.0.0:5000", "tsh.lan"), ("http://224.0.0.1", "tsh.lan"),
-    ("http://192.168.1.2:99999", "tsh.url"), ("http://192.168.1.2\n:5000", "tsh.url")])
+    ("http://192.168.1.2:99999", "tsh.url"), ("http://192.168.1.2\n:5000", "tsh.url"),
+    ("http://169.254.169.254", "tsh.lan"), ("http://169.254.169.254:80", "tsh.lan"), ("http://[fd00:ec2::254]", "tsh.lan"),
+    ("http://[fe80::1]:5000", "tsh.lan"), ("http://[::ffff:169.254.169.254]", "tsh.lan"), ("http://100.64.0.1", "tsh.lan")])
 def test_other_addresses_are_refused_with_the_rule(url, code):
     with pytest.raises(ServiceError) as refused:
         tsh_link.check_url(url)

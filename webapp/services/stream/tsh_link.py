@@ -2,9 +2,10 @@
 
 TSH's web server (port 5000 by default) takes a match through its own endpoints; taikai pushes
 the station's match there (services/stream/tsh_plan.py says which calls, webapp/stream/ sends them after
-the commit). The address must be http(s) to a private, loopback or link-local IP address as TSH
-shows it ("http://192.168.1.20:5000"): a host name could be made to point anywhere, and the server
-must never be turned into a way to reach the internet or a public address for someone else.
+the commit). The address must be http(s) to a private LAN or loopback IP address as TSH shows it
+("http://192.168.1.20:5000"): a host name could be made to point anywhere, and the server must never
+be turned into a way to reach the internet, a public address for someone else, or a link-local one
+(169.254.169.254 and fd00:ec2::254 are where cloud hosts answer with their credentials).
 The push's state is kept on the station: failing since when, and why, for the desk's row.
 """
 import ipaddress
@@ -47,10 +48,18 @@ def check_url(raw: str) -> str:
     return f"{parts.scheme}://{host}" + (f":{port}" if port else "")
 
 
+_LAN = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "127.0.0.0/8",
+                                                "::1/128", "fc00::/7"))
+_NEVER = tuple(ipaddress.ip_network(n) for n in ("169.254.0.0/16", "fe80::/10", "fd00:ec2::/32", "100.64.0.0/10"))
+
+
 def _on_the_lan(address) -> bool:
-    if address.is_multicast or address.is_unspecified or address.is_reserved:
+    """Only the private ranges a venue LAN has, and loopback; never link-local or a cloud's metadata."""
+    mapped = getattr(address, "ipv4_mapped", None)
+    address = mapped or address
+    if any(address in net for net in _NEVER if net.version == address.version):
         return False
-    return address.is_private or address.is_loopback or address.is_link_local
+    return any(address in net for net in _LAN if net.version == address.version)
 
 
 def link(station: Station, raw_url: str, language: str = "ja", user=None) -> None:
