@@ -82,7 +82,7 @@ FRAME = [("GET", "/reset-match", ()),
 
 def test_a_call_sends_the_match_and_a_game_sends_score_and_characters(app, pushing, desk_user):
     event, match = _sf6_match()
-    with StandIn() as tsh:
+    with StandIn("2023") as tsh:
         station = stations.add_station(event, "配信", stream=True)
         tsh_link.link(station, tsh.url, "en", user=desk_user)
         db.session.commit()
@@ -115,7 +115,7 @@ def test_unreachable_tsh_is_noted_once_retried_and_never_blocks_a_result(app, pu
     db.session.rollback()  # a new read: the pusher committed in its own session
     failed = db.session.get(Station, station.id)
     assert failed.tsh_failed_at is not None and failed.tsh_error
-    with StandIn(port) as tsh:  # TSH comes up: the retry sends the whole match
+    with StandIn("2023", port) as tsh:  # TSH comes up: the retry sends the whole match
         assert tsh.wait_for(6) == FRAME
         assert pushing.wait_idle(5)
     db.session.rollback()
@@ -144,7 +144,7 @@ def test_tsh_follows_the_station_to_the_next_call(app, pushing, desk_user):
 
     event, _first = team_event("best_of", "kgp2025", teams=4, size=1, best_of=3)
     first, second = [m for m in event.phases[0].brackets[0].matches if m.status == "ready"][:2]
-    with StandIn() as tsh:
+    with StandIn("2023") as tsh:
         station = stations.add_station(event, "配信", stream=True)
         tsh_link.link(station, tsh.url, "en", user=desk_user)
         db.session.commit()
