@@ -5,7 +5,7 @@ from webapp.tournament.games.title import DOUBLE_KO, Entry, Title
 
 REQUIRED = {"key": str, "name_ja": str, "name_en": str, "rounds_to_win": int, "stage_choice": bool,
             "side_choice": bool, "double_ko": str, "minutes_per_set": int}
-OPTIONAL = {"aliases": list, "startgg_id": int, "team_modes": list, "characters": list, "stages": list}
+OPTIONAL = {"aliases": list, "startgg_id": int, "team_modes": list, "characters": list, "stages": list, "tsh_game": str}
 ENTRY_REQUIRED = ("key", "en", "ja")
 
 
@@ -47,6 +47,8 @@ def _entry_problems(rows: list, kind: str, reading: bool) -> list[str]:
             found.append(f"{where}: the key is ascii")
         if reading and not is_hiragana(row.get("kana", "")):
             found.append(f"{where}: kana must be hiragana")
+        if not isinstance(row.get("tsh", ""), str):
+            found.append(f"{where}: tsh is TournamentStreamHelper's name for it, a text")
     for name in ("key", "en", "ja"):
         values = [row.get(name) for row in rows if isinstance(row, dict)]
         found += [f"{kind}: {name} {v} twice" for v in sorted({v for v in values if values.count(v) > 1})]
@@ -56,7 +58,7 @@ def _entry_problems(rows: list, kind: str, reading: bool) -> list[str]:
 def entry(row: dict) -> Entry:
     """A character or stage row as an Entry."""
     return Entry(key=row["key"], en=row["en"], ja=row["ja"], kana=row.get("kana", ""),
-                 startgg_id=row.get("startgg_id"))
+                 startgg_id=row.get("startgg_id"), tsh=row.get("tsh", ""))
 
 
 def title(data: dict, custom: bool = False) -> Title:
@@ -67,4 +69,5 @@ def title(data: dict, custom: bool = False) -> Title:
                  side_choice=data["side_choice"], double_ko=data["double_ko"],
                  minutes_per_set=data["minutes_per_set"], team_modes=tuple(data.get("team_modes", ("1on1",))),
                  characters=tuple(entry(r) for r in data.get("characters", ())),
-                 stages=tuple(entry(r) for r in data.get("stages", ())), custom=custom)
+                 stages=tuple(entry(r) for r in data.get("stages", ())), custom=custom,
+                 tsh_game=data.get("tsh_game", ""))

@@ -16,6 +16,7 @@ class Entry:
     ja: str
     kana: str = ""
     startgg_id: int | None = None
+    tsh: str = ""  # TournamentStreamHelper's asset key for it ("" when its assets have none)
 
     def name(self, lang: str) -> str:
         """The name in a page language ("ja..." gets Japanese, anything else English)."""
@@ -43,6 +44,7 @@ class Title:
     characters: tuple[Entry, ...] = field(default=())
     stages: tuple[Entry, ...] = field(default=())
     custom: bool = False  # added from the desk, not shipped
+    tsh_game: str = ""    # TournamentStreamHelper's codename (StreamHelperAssets' games/<codename>), "" if none
 
     @property
     def key(self) -> str:
