@@ -94,6 +94,35 @@ def test_desk_links_a_lan_tsh_and_refuses_a_public_address(desk_client):
     assert "http://192.168.1.20:5000" in page and f"/e/{event.slug}/overlay/" in page
 
 
+def test_desk_sets_the_scoreboard_and_reads_what_went_wrong_in_words(desk_client):
+    from webapp.models.base import utcnow
+
+    event, _match = _on_stream()
+    event.game = "sf6"
+    station = db.session.query(Station).filter_by(event_id=event.id).one()
+    db.session.commit()
+    refused = desk_client.post(f"/desk/station/{station.id}/tsh?lang=en", follow_redirects=True,
+                               data={"tsh_url": "http://192.168.1.20:5000", "tsh_scoreboard": "x"})
+    assert refused.status_code == 200 and "scoreboard number is the one" in refused.get_data(as_text=True)
+    desk_client.post(f"/desk/station/{station.id}/tsh", data={"tsh_url": "http://192.168.1.20:5000", "tsh_scoreboard": "2"})
+    db.session.expire_all()
+    linked = db.session.get(Station, station.id)
+    assert linked.tsh_scoreboard == 2
+    linked.tsh_failed_at, linked.tsh_error = utcnow(), "http500"
+    db.session.commit()
+    page = desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
+    assert "answers 500: probably a different TSH version" in page
+    assert "Sagat" in page  # SF6 characters TSH's assets lack, named for the desk
+    linked.tsh_error = "refused"
+    db.session.commit()
+    ja = desk_client.get(f"/desk/e/{event.id}/stations?lang=ja").get_data(as_text=True)
+    assert "配信PCが接続を拒否しています" in ja
+    linked.tsh_failed_at, linked.tsh_api = None, "2022"
+    db.session.commit()
+    assert "takes the round and the score but not the players" in \
+        desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
+
+
 def test_kachinuki_overlay_shows_players_left_and_no_secret(client):
     from tests.support.play_support import member_ids, win
 

@@ -73,16 +73,20 @@ def _sf6_match():
     return event, match
 
 
-FRAME = [("GET", "/reset-match", ()),
-         ("GET", "/set", (("best-of", "3"), ("phase", "本戦"), ("match", "Final"), ("losers", "false"), ("team", "1"))),
-         ("GET", "/set", (("losers", "false"), ("team", "2"))),
-         ("POST", "/update-team-1-1", {"gamerTag": "チームA"}), ("POST", "/update-team-2-1", {"gamerTag": "チームB"}),
-         ("POST", "/score", {"team1score": 0, "team2score": 0})]
+def _slot(tag, prefix="", mains=None):
+    return {"gamerTag": tag, "prefix": prefix, "name": "", "mains": mains or {}}
+
+
+FRAME = [("GET", "/scoreboard1-reset-match", ()), ("GET", "/scoreboard1-reset-players", ()),
+         ("GET", "/scoreboard1-set", (("best-of", "3"), ("phase", "本戦"), ("match", "Final"), ("players", "1"))),
+         ("POST", "/scoreboard1-update-team-1-1", _slot("チームA")),
+         ("POST", "/scoreboard1-update-team-2-1", _slot("チームB")),
+         ("POST", "/score", {"team1score": 0, "team2score": 0, "scoreboard": 1})]
 
 
 def test_a_call_sends_the_match_and_a_game_sends_score_and_characters(app, pushing, desk_user):
     event, match = _sf6_match()
-    with StandIn("2023") as tsh:
+    with StandIn("numbered") as tsh:
         station = stations.add_station(event, "配信", stream=True)
         tsh_link.link(station, tsh.url, "en", user=desk_user)
         db.session.commit()
@@ -90,12 +94,16 @@ def test_a_call_sends_the_match_and_a_game_sends_score_and_characters(app, pushi
         assert tsh.wait_for(6) == FRAME
         assert send(match, "report_game", winner="a", rounds_a=2, rounds_b=1, char_a="リュウ", char_b="ケン").outcome == "applied"
         assert tsh.wait_for(9)[6:] == [
-            ("POST", "/update-team-1-1", {"gamerTag": "チームA", "mains": {"sf6": [["Ryu"]]}}),
-            ("POST", "/update-team-2-1", {"gamerTag": "チームB", "mains": {"sf6": [["Ken"]]}}),
-            ("POST", "/score", {"team1score": 1, "team2score": 0})]
+            ("POST", "/scoreboard1-update-team-1-1", _slot("チームA", mains={"sf6": [["Ryu"]]})),
+            ("POST", "/scoreboard1-update-team-2-1", _slot("チームB", mains={"sf6": [["Ken"]]})),
+            ("POST", "/score", {"team1score": 1, "team2score": 0, "scoreboard": 1})]
         send(match, "report_game", winner="a", rounds_a=2, rounds_b=0, char_a="リュウ", char_b="ケン")
-        assert tsh.wait_for(10)[9:] == [("POST", "/score", {"team1score": 2, "team2score": 0})]
-        assert pushing.wait_idle(5) and len(tsh.calls) == 10
+        assert tsh.wait_for(10)[9:] == [("POST", "/score", {"team1score": 2, "team2score": 0, "scoreboard": 1})]
+        assert pushing.wait_idle(5) and len(tsh.sent()) == 10
+        shown = tsh.board(1).shown()
+        assert (shown["match"], shown["team1"]["score"], shown["team2"]["score"]) == ("Final", 2, 0)
+        assert shown["team1"]["players"] == [("", "チームA", "Ryu")]
+        assert shown["team2"]["players"] == [("", "チームB", "Ken")]
 
 
 def _free_port() -> int:
@@ -115,7 +123,7 @@ def test_unreachable_tsh_is_noted_once_retried_and_never_blocks_a_result(app, pu
     db.session.rollback()  # a new read: the pusher committed in its own session
     failed = db.session.get(Station, station.id)
     assert failed.tsh_failed_at is not None and failed.tsh_error
-    with StandIn("2023", port) as tsh:  # TSH comes up: the retry sends the whole match
+    with StandIn("numbered", port) as tsh:  # TSH comes up: the retry sends the whole match
         assert tsh.wait_for(6) == FRAME
         assert pushing.wait_idle(5)
     db.session.rollback()
@@ -131,10 +139,10 @@ def test_a_team_match_sends_each_member_with_the_team_as_prefix(app):
     db.session.commit()
     live = match_live.live_state(match, "ja")
     calls = tsh_plan.plan(live, None, game_catalogue.event_title(event))
-    assert ("players", "5") in calls[1].query
-    members = [c for c in calls if c.path.startswith("/update-team-1-")]
-    assert [c.path for c in members] == [f"/update-team-1-{n}" for n in range(1, 6)]
-    assert members[0].json() == {"gamerTag": "A1", "prefix": "チームA", "mains": {"tekken7": [["Kazuya"]]}}
+    assert ("players", "5") in calls[2].query
+    members = [c for c in calls if c.path.startswith("/scoreboard1-update-team-1-")]
+    assert [c.path for c in members] == [f"/scoreboard1-update-team-1-{n}" for n in range(1, 6)]
+    assert members[0].json() == {"gamerTag": "A1", "prefix": "チームA", "name": "", "mains": {"tekken7": [["Kazuya"]]}}
     assert tsh_plan.plan(live, live, None) == []  # nothing changed: nothing sent
 
 
@@ -144,16 +152,16 @@ def test_tsh_follows_the_station_to_the_next_call(app, pushing, desk_user):
 
     event, _first = team_event("best_of", "kgp2025", teams=4, size=1, best_of=3)
     first, second = [m for m in event.phases[0].brackets[0].matches if m.status == "ready"][:2]
-    with StandIn("2023") as tsh:
+    with StandIn("numbered") as tsh:
         station = stations.add_station(event, "配信", stream=True)
         tsh_link.link(station, tsh.url, "en", user=desk_user)
         db.session.commit()
         _call(first, "配信")
-        assert tsh.wait_for(6)[1][2][2] == ("match", "Semifinals")
+        assert tsh.wait_for(6)[2][2][2] == ("match", "Semifinals")
         brackets.record_winner(db.session.get(MatchRow, first.id), first.slot_a)
         db.session.commit()
         _call(second, "配信")
         calls = tsh.wait_for(12)[6:]
-        assert calls[0] == ("GET", "/reset-match", ())
-        assert calls[3] == ("POST", "/update-team-1-1", {"gamerTag": db.session.get(Entrant, second.slot_a).name})
-        assert calls[5] == ("POST", "/score", {"team1score": 0, "team2score": 0})
+        assert calls[:2] == [("GET", "/scoreboard1-reset-match", ()), ("GET", "/scoreboard1-reset-players", ())]
+        assert calls[3] == ("POST", "/scoreboard1-update-team-1-1", _slot(db.session.get(Entrant, second.slot_a).name))
+        assert calls[5] == ("POST", "/score", {"team1score": 0, "team2score": 0, "scoreboard": 1})

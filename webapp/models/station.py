@@ -24,3 +24,9 @@ class Station(db.Model):
     tsh_language: Mapped[str] = mapped_column(db.String(5), default="ja", server_default="ja")
     tsh_failed_at: Mapped[datetime | None] = mapped_column(db.DateTime(timezone=True))
     tsh_error: Mapped[str] = mapped_column(db.String(200), default="", server_default="")
+    # The API the linked TSH speaks ("2022", "2023", "numbered"; "" until a probe found it) and,
+    # for TSH 5.74+, which of its scoreboards this station drives.
+    tsh_api: Mapped[str] = mapped_column(db.String(10), default="", server_default="")
+    tsh_scoreboard: Mapped[int] = mapped_column(default=1, server_default="1")
+    # A stream station keeps a finished match's final score this many seconds before the next call.
+    stream_hold: Mapped[int] = mapped_column(default=30, server_default="30")

@@ -60,8 +60,22 @@ def nudge(app: Flask, event_id: int) -> None:
         pusher.for_app(app).nudge(event_id)
 
 
+def _template_helpers(app: Flask) -> None:
+    """The desk's words about a station's TSH (the stations page)."""
+    from flask_babel import gettext
+
+    from ..services.setup import game_catalogue
+    from ..services.stream import tsh_link, tsh_plan
+
+    app.jinja_env.globals.update(
+        tsh_problem=lambda station: gettext(tsh_link.problem_words(station)),
+        tsh_no_players=lambda: gettext(tsh_link.NO_PLAYERS),
+        tsh_not_shown=lambda event: tsh_plan.not_shown(game_catalogue.event_title(event)))
+
+
 def init_app(app: Flask) -> None:
-    """The commit hooks (once per process) and the switch."""
+    """The commit hooks (once per process), the switch and the desk's words."""
+    _template_helpers(app)
     app.config.setdefault("TSH_PUSH", os.environ.get("TAIKAI_TSH_PUSH", "1") != "0" and not app.config.get("TESTING"))
     app.config.setdefault("TSH_RETRY_SECONDS", 2.0)
     if not sa_event.contains(Session, "before_flush", _note):

@@ -20,6 +20,7 @@ from ..entries import access
 
 LANGUAGES = ("ja", "en")
 _URL_MAX = 200
+_SCOREBOARDS_MAX = 20
 
 
 def check_url(raw: str) -> str:
@@ -62,16 +63,51 @@ def _on_the_lan(address) -> bool:
     return any(address in net for net in _LAN if net.version == address.version)
 
 
-def link(station: Station, raw_url: str, language: str = "ja", user=None) -> None:
+def check_scoreboard(raw) -> int:
+    """TSH's scoreboard number for the station (1 when blank), or a ServiceError naming the rule."""
+    text = str(raw if raw is not None else "").strip() or "1"
+    if not text.isdigit() or not 1 <= int(text) <= _SCOREBOARDS_MAX:
+        raise ServiceError("tsh.scoreboard", N_("The scoreboard number is the one TournamentStreamHelper shows on "
+                                                "its tab: 1, 2, 3… (1 when it has one)."))
+    return int(text)
+
+
+def link(station: Station, raw_url: str, language: str = "ja", user=None, scoreboard=1) -> None:
     """Link (or, with an empty address, unlink) the station's TSH; a stream station only."""
     access.check_desk(user)
     url = check_url(raw_url)
+    number = check_scoreboard(scoreboard)
     if url and not station.stream:
         raise ServiceError("tsh.stream_only", N_("Only a stream station sends its match to TournamentStreamHelper."))
-    station.tsh_url = url
+    station.tsh_url, station.tsh_scoreboard, station.tsh_api = url, number, ""
     station.tsh_language = language if language in LANGUAGES else "ja"
     station.tsh_failed_at, station.tsh_error = None, ""
-    audit.record("station.tsh", user, station.event_id, name=station.name, url=url, language=station.tsh_language)
+    audit.record("station.tsh", user, station.event_id, name=station.name, url=url, language=station.tsh_language,
+                 scoreboard=number)
+
+
+# What the desk's badge says for each reason the push failed (webapp/stream/tsh_http.py's codes).
+PROBLEMS = {
+    "unreachable": N_("TournamentStreamHelper cannot be reached: check that the stream PC is on the venue "
+                      "network and its address is right."),
+    "refused": N_("The stream PC refuses the connection: start TournamentStreamHelper (its web server, port "
+                  "5000) or allow it through the stream PC's firewall."),
+    "slow": N_("TournamentStreamHelper answers too slowly: check the stream PC's network; other stations "
+               "are not held up."),
+    "http500": N_("TournamentStreamHelper answers 500: probably a different TSH version, or its scoreboard "
+                  "number does not exist. Check the scoreboard number, or update TSH."),
+    "notsh": N_("Something answers at that address, but not as TournamentStreamHelper: check the address "
+                "and the port TSH shows."),
+}
+OTHER_PROBLEM = N_("TournamentStreamHelper answers with an error: update TSH or check its address.")
+# A TSH from 2022 has no way to take players from outside.
+NO_PLAYERS = N_("This TournamentStreamHelper (2022) takes the round and the score but not the players: "
+                "update TSH to show names and characters.")
+
+
+def problem_words(station: Station) -> str:
+    """The badge's words for the station's failing push (a msgid: the page translates it)."""
+    return PROBLEMS.get(station.tsh_error, OTHER_PROBLEM)
 
 
 def note_failure(station: Station, reason: str) -> bool:

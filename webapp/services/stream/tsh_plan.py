@@ -1,25 +1,45 @@
 """What TournamentStreamHelper (TSH) is told about a station's match, as calls to its own web server.
 
-TSH's web server (src/TSHWebServer.py in joaorb64/TournamentStreamHelper) takes a match through:
-- ``GET /reset-match``: clears the scores, the round, the phase and the [L] marks;
-- ``GET /set?best-of=&phase=&match=&players=&losers=&team=``: each argument optional; ``match`` is
-  the round's name, ``players`` the players per team, ``losers`` ("true"/"false") is for the one
-  ``team`` (1 or 2) named with it, so the two sides take two calls;
-- ``POST /update-team-<team>-<player>`` with a JSON player: ``gamerTag`` (the name shown),
-  ``prefix`` (the team's name before a member's), ``mains`` ({TSH game codename: [[character]]},
-  the character by its English name as TSH's game assets list it);
-- ``POST /score`` with JSON ``{"team1score": n, "team2score": n}``.
-Side a is always TSH's team 1 (TSH itself keeps a swap the operator made on its screen).
+TSH's web API comes in three generations (src/TSHWebServer.py and src/TSHWebServerActions.py in
+joaorb64/TournamentStreamHelper; tests/support/tsh_board.py holds each as a stand-in):
+- "2022": ``GET /reset-match``, ``GET /set?best-of=&phase=&match=&players=&losers=&team=``,
+  ``POST /score``; no way to set players from outside, and ``losers`` read as a bool (any
+  non-empty text, "false" included, is true);
+- "2023": the same plus ``GET /reset-players`` and ``POST /update-team-<team>-<player>`` with a
+  JSON player, taken with clear=False (an empty field keeps what the slot had);
+- "numbered" (5.74+, several scoreboards): ``/scoreboard<n>-reset-match``, ``/scoreboard<n>-set``,
+  ``/scoreboard<n>-reset-players``, ``/scoreboard<n>-update-team-…``; ``POST /score`` takes
+  ``scoreboard``; an unknown path answers 500.
+So [L] is only ever sent as ``losers=true`` (every generation reads that alike) after a reset
+cleared it; a side losing its [L] within a match (never in a bracket) sends the match anew.
 
-A new match on the station is the whole set (reset, set, players, score); the same match again
-only what changed, so a game costs one score call (and a player call when a character changed).
+A new match: reset the match and the players, set the frame (best-of, phase, round, players per
+team), each slot in full (``gamerTag``, ``prefix``, ``name``, ``mains``; empty where unknown), the
+score. The same match again: only what changed, so a game costs one score call (and a player call
+when a character changed). Side a is always TSH's team 1. A character goes as TSH's asset key
+(the catalogue's ``tsh``); one without a key (a desk's custom character) goes by its name.
 """
 from dataclasses import dataclass
 
 from .match_live import LiveSide, MatchLive
 
-# taikai's catalogue key -> TSH's game codename (its StreamHelperAssets folder), for titles TSH has.
-TSH_GAMES = {"sf6": "sf6", "tekken7": "tekken7", "tekken8": "tekken8", "ggst": "ggst", "ssbu": "ssbu"}
+GENERATIONS = ("2022", "2023", "numbered")
+SLOT_FIELDS = ("gamerTag", "prefix", "name")
+
+
+@dataclass(frozen=True)
+class TshApi:
+    """The API the linked TSH speaks and the scoreboard a station drives on it."""
+
+    generation: str = "numbered"
+    scoreboard: int = 1
+
+    def path(self, route: str) -> str:
+        return f"/scoreboard{self.scoreboard}-{route}" if self.generation == "numbered" else f"/{route}"
+
+    @property
+    def takes_players(self) -> bool:
+        return self.generation != "2022"
 
 
 @dataclass(frozen=True)
@@ -41,18 +61,19 @@ def _mains_json(mains: tuple) -> dict:
     return {codename: [list(entry) for entry in entries] for codename, entries in mains}
 
 
-def _flag(value: bool) -> str:
-    return "true" if value else "false"
+def _frame(live: MatchLive) -> tuple:
+    players = max(len(live.a.members), len(live.b.members), 1) if live.a.team else 1
+    return (("best-of", str(live.best_of)), ("phase", live.phase), ("match", live.round or live.title),
+            ("players", str(players)))
 
 
-def set_calls(live: MatchLive) -> list[TshCall]:
-    """Best-of, phase, round and [L]: the match's frame (two calls, one per side's [L])."""
-    first = [("best-of", str(live.best_of)), ("phase", live.phase), ("match", live.round or live.title)]
-    if live.a.team:
-        first.append(("players", str(max(len(live.a.members), len(live.b.members), 1))))
-    first += [("losers", _flag(live.a.losers)), ("team", "1")]
-    second = (("losers", _flag(live.b.losers)), ("team", "2"))
-    return [TshCall("GET", "/set", tuple(first)), TshCall("GET", "/set", second)]
+def set_calls(live: MatchLive, api: TshApi) -> list[TshCall]:
+    """Best-of, phase, round, players per team, and each [L] (``losers=true``; a reset cleared it)."""
+    first = _frame(live) + ((("losers", "true"), ("team", "1")) if live.a.losers else ())
+    calls = [TshCall("GET", api.path("set"), first)]
+    if live.b.losers:
+        calls.append(TshCall("GET", api.path("set"), (("losers", "true"), ("team", "2"))))
+    return calls
 
 
 def _character(live: MatchLive, side_name: str, member_id: int | None, registered: str) -> str:
@@ -64,47 +85,74 @@ def _character(live: MatchLive, side_name: str, member_id: int | None, registere
     return registered
 
 
-def _mains(live: MatchLive, character: str, title) -> tuple:
-    codename = TSH_GAMES.get(live.game)
-    entry = title.character(character) if (codename and character and title is not None) else None
-    return ((codename, ((entry.en,),)),) if entry is not None and entry.en else ()
+def tsh_name(title, character: str) -> str:
+    """The name TSH gets for a stored character: its asset key, else (no key) its English name."""
+    entry = title.character(character) if title is not None and character else None
+    if entry is None:
+        return character or ""
+    return entry.tsh or entry.en
+
+
+def _mains(character: str, title) -> tuple:
+    codename = getattr(title, "tsh_game", "")
+    name = tsh_name(title, character)
+    return ((codename, ((name,),)),) if codename and name else ()
+
+
+def _slot(tag: str, prefix: str, character: str, title) -> tuple:
+    return (("gamerTag", tag), ("prefix", prefix), ("name", ""), ("mains", _mains(character, title)))
 
 
 def _players(live: MatchLive, side_name: str, title) -> list[tuple]:
-    """The JSON bodies of one side's players, in order."""
+    """The JSON bodies of one side's players, in order, every field present."""
     side: LiveSide = getattr(live, side_name)
     if not side.team:
         registered = side.members[0].character if side.members else ""
-        mains = _mains(live, _character(live, side_name, None, registered), title)
-        return [(("gamerTag", side.name),) + ((("mains", mains),) if mains else ())]
-    bodies = []
-    for member in side.members:
-        mains = _mains(live, _character(live, side_name, member.id, member.character), title)
-        bodies.append((("gamerTag", member.name), ("prefix", side.name)) + ((("mains", mains),) if mains else ()))
-    return bodies
+        return [_slot(side.name, "", _character(live, side_name, None, registered), title)]
+    return [_slot(member.name, side.name, _character(live, side_name, member.id, member.character), title)
+            for member in side.members]
 
 
-def team_calls(live: MatchLive, before: MatchLive | None, title) -> list[TshCall]:
+def team_calls(live: MatchLive, before: MatchLive | None, title, api: TshApi) -> list[TshCall]:
     """A player call for each player whose name, team or character differs from before."""
+    if not api.takes_players:
+        return []
     calls = []
     for team, side_name in ((1, "a"), (2, "b")):
         old = _players(before, side_name, title) if before is not None else []
         for number, body in enumerate(_players(live, side_name, title), start=1):
             if number > len(old) or old[number - 1] != body:
-                calls.append(TshCall("POST", f"/update-team-{team}-{number}", body=body))
+                calls.append(TshCall("POST", api.path(f"update-team-{team}-{number}"), body=body))
     return calls
 
 
-def score_call(live: MatchLive) -> TshCall:
-    return TshCall("POST", "/score", body=(("team1score", live.a.score), ("team2score", live.b.score)))
+def score_call(live: MatchLive, api: TshApi) -> TshCall:
+    body = (("team1score", live.a.score), ("team2score", live.b.score))
+    board = (("scoreboard", api.scoreboard),) if api.generation == "numbered" else ()
+    return TshCall("POST", "/score", body=body + board)
 
 
-def plan(live: MatchLive, before: MatchLive | None, title=None) -> list[TshCall]:
+def _whole(live: MatchLive, title, api: TshApi) -> list[TshCall]:
+    resets = [TshCall("GET", api.path("reset-match"))]
+    if api.takes_players:
+        resets.append(TshCall("GET", api.path("reset-players")))
+    return [*resets, *set_calls(live, api), *team_calls(live, None, title, api), score_call(live, api)]
+
+
+def plan(live: MatchLive, before: MatchLive | None, title=None, api: TshApi = TshApi()) -> list[TshCall]:
     """The calls that bring TSH from ``before`` (what it was last sent; None: unknown) to ``live``."""
-    if before is None or before.match_id != live.match_id:
-        return [TshCall("GET", "/reset-match"), *set_calls(live), *team_calls(live, None, title), score_call(live)]
-    calls = set_calls(live) if set_calls(live) != set_calls(before) else []
-    calls += team_calls(live, before, title)
+    lost_l = before is not None and ((before.a.losers and not live.a.losers) or (before.b.losers and not live.b.losers))
+    if before is None or before.match_id != live.match_id or lost_l:
+        return _whole(live, title, api)
+    calls = set_calls(live, api) if set_calls(live, api) != set_calls(before, api) else []
+    calls += team_calls(live, before, title, api)
     if (live.a.score, live.b.score) != (before.a.score, before.b.score):
-        calls.append(score_call(live))
+        calls.append(score_call(live, api))
     return calls
+
+
+def not_shown(title) -> list[str]:
+    """The title's characters TSH has no asset for (sent by name, shown blank by TSH)."""
+    if title is None or not getattr(title, "tsh_game", ""):
+        return []
+    return [c.en for c in title.characters if not c.tsh]

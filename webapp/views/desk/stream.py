@@ -19,7 +19,8 @@ def link_tsh(station_id):
     """Link (or, blank, unlink) the station's TournamentStreamHelper; its match is sent at once."""
     station = db.session.get(Station, station_id) or abort(404)
     raw, language = web_request.form.get("tsh_url", ""), web_request.form.get("tsh_language", "ja")
-    if run_change(lambda: tsh_link.link(station, raw, language, current_user)):
+    scoreboard = web_request.form.get("tsh_scoreboard", "1")
+    if run_change(lambda: tsh_link.link(station, raw, language, current_user, scoreboard)):
         if station.tsh_url:
             flash(_("TournamentStreamHelper linked: this station's match is sent to %(url)s.",
                     url=station.tsh_url), "ok")
