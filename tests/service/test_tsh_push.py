@@ -165,3 +165,31 @@ def test_tsh_follows_the_station_to_the_next_call(app, pushing, desk_user):
         assert calls[:2] == [("GET", "/scoreboard1-reset-match", ()), ("GET", "/scoreboard1-reset-players", ())]
         assert calls[3] == ("POST", "/scoreboard1-update-team-1-1", _slot(db.session.get(Entrant, second.slot_a).name))
         assert calls[5] == ("POST", "/score", {"team1score": 0, "team2score": 0, "scoreboard": 1})
+
+
+def test_a_slow_tsh_holds_up_no_other_station_nor_any_result(app, pushing, desk_user):
+    """One TSH answering a byte a second (issue 35.8): another event's station is pushed at once,
+    a result is saved at once, and the slow one is cut off by its whole-call deadline, in words."""
+    import time
+
+    app.config["TSH_ROUND_SECONDS"] = 3.0
+    slow_event, slow_match = _sf6_match()
+    fast_event, fast_match = _sf6_match()
+    with StandIn("numbered", slow=True) as slow, StandIn("numbered") as fast:
+        slow_station = stations.add_station(slow_event, "配信", stream=True)
+        tsh_link.link(slow_station, slow.url, "en", user=desk_user)
+        tsh_link.link(stations.add_station(fast_event, "配信", stream=True), fast.url, "en", user=desk_user)
+        db.session.commit()
+        _call(slow_match, "配信")
+        started = time.monotonic()
+        _call(fast_match, "配信")
+        assert fast.wait_for(6, timeout=3.0) == FRAME
+        assert time.monotonic() - started < 3.0
+        started = time.monotonic()
+        assert send(slow_match, "report_game", winner="a", rounds_a=2, rounds_b=1).outcome == "applied"
+        assert time.monotonic() - started < 1.0  # the result never waits for TSH
+        assert pushing.wait_idle(10)
+        app.config.pop("TSH_ROUND_SECONDS")
+        db.session.rollback()
+        failing = db.session.get(Station, slow_station.id)
+        assert failing.tsh_failed_at is not None and failing.tsh_error == "slow"

@@ -5,6 +5,7 @@ a JSON read), keeps the scoreboards its calls drive (``tsh.board(n).shown()``), 
 request, and lets a test wait for the n-th one instead of sleeping. ``slow=True`` answers one byte
 a second (a TSH on a bad link), for the tests that no station waits for another.
 """
+import copy
 import json
 import threading
 import time
@@ -28,6 +29,7 @@ class StandIn:
     def __init__(self, generation: str = "numbered", port: int = 0, game: str = "sf6", boards: int = 1,
                  slow: bool = False):
         self.calls: list[tuple] = []
+        self.history: list[dict] = []  # scoreboard 1 as shown after each request TSH took
         self.changed = threading.Condition()
         self.api = Api(generation, game, asset_keys(game), boards)
         self.slow, owner = slow, self
@@ -72,6 +74,8 @@ class StandIn:
             except Refused as refused:
                 status, text = refused.status, "Internal Server Error" if refused.status == 500 else "Not Found"
             self.calls.append(call + (status,))
+            if status == 200:
+                self.history.append(copy.deepcopy(self.api.boards[min(self.api.boards)].shown()))
             self.changed.notify_all()
         return status, text.encode()
 

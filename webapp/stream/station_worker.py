@@ -7,7 +7,7 @@ import time
 from flask import Flask
 
 from ..extensions import db
-from ..models import Event, Station
+from ..models import Event, MatchRow, Station
 from ..services.setup import game_catalogue
 from ..services.stream import match_live, tsh_link, tsh_plan
 from . import tsh_http, tsh_probe
@@ -92,11 +92,12 @@ class StationWorker:
         return ok
 
     def _send(self, station: Station, live, title) -> bool:
-        deadline = time.monotonic() + ROUND_SECONDS
+        deadline = time.monotonic() + float(self.app.config.get("TSH_ROUND_SECONDS") or ROUND_SECONDS)
         try:
             api = tsh_probe.api_of(station, deadline)
             key = (station.tsh_url, api)
-            for call in tsh_plan.plan(live, self.sent.get(key), title, api):
+            before = self.sent.get(key)
+            for call in _last_score(before, live, title, api, station) + tsh_plan.plan(live, before, title, api):
                 self._call(station.tsh_url, call, deadline)
         except tsh_http.TshProblem as problem:
             self.sent.clear()
@@ -116,6 +117,16 @@ class StationWorker:
         status = tsh_http.call(base, call.method, call.path, until, call.query, body)
         if status >= 400:
             raise tsh_http.TshProblem(f"http{status}")
+
+
+def _last_score(before, live, title, api, station: Station) -> list:
+    """The final score of the match TSH shows, when the station moved on before TSH got it."""
+    if before is None or before.match_id == live.match_id:
+        return []
+    previous = db.session.get(MatchRow, before.match_id)
+    if previous is None or previous.status != "done":
+        return []
+    return tsh_plan.plan(match_live.live_state(previous, station.tsh_language or "ja"), before, title, api)
 
 
 def _backoff(app: Flask, failures: int) -> float:
