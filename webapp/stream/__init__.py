@@ -70,7 +70,8 @@ def _template_helpers(app: Flask) -> None:
     app.jinja_env.globals.update(
         tsh_problem=lambda station: gettext(tsh_link.problem_words(station)),
         tsh_no_players=lambda: gettext(tsh_link.NO_PLAYERS),
-        tsh_not_shown=lambda event: tsh_plan.not_shown(game_catalogue.event_title(event)))
+        tsh_not_shown=lambda event: tsh_plan.not_shown(game_catalogue.event_title(event)),
+        stream_holds=tsh_link.holds)
 
 
 def init_app(app: Flask) -> None:

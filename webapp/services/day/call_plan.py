@@ -6,7 +6,9 @@ free stations, and the ready matches in calling order read from the database a f
 only as far down the queue as the free stations need (players busy elsewhere are skipped).
 The order and the rules are stations' own (stations.queue_key, stations.calling).
 """
-from sqlalchemy import case, or_, select
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy import case, func, or_, select
 
 from ...extensions import db
 from ...models import BracketRow, Event, MatchRow, Phase, Station
@@ -34,6 +36,27 @@ def _waiting(event: Event, stream: bool, phase_ids: list[int] | None):
     query = query.where(MatchRow.stream_rank.is_not(None) if stream else MatchRow.stream_rank.is_(None))
     order = (Phase.position, BracketRow.wave, _depth(), side_order, MatchRow.bracket_id, MatchRow.index)
     return query.order_by(*((MatchRow.stream_rank,) if stream else ()), *order)
+
+
+def holding(station: Station, now: datetime) -> bool:
+    """A stream station keeps a decided match's final score on screen for its hold (seconds)
+    before auto-call takes it again (the desk's "call next" does not wait)."""
+    if not station.stream or not station.stream_hold:
+        return False
+    last = db.session.scalar(select(func.max(MatchRow.updated_at))
+                             .join(BracketRow, BracketRow.id == MatchRow.bracket_id)
+                             .join(Phase, Phase.id == BracketRow.phase_id)
+                             .where(Phase.event_id == station.event_id, MatchRow.station == station.name,
+                                    MatchRow.status == "done"))
+    if last is None:
+        return False
+    last = last if last.tzinfo else last.replace(tzinfo=timezone.utc)
+    return now - last < timedelta(seconds=station.stream_hold)
+
+
+def hold_over(event: Event) -> bool:
+    """Auto-call would now take a stream station whose hold has run out (the station board asks)."""
+    return stations.auto_call_wanted(event) and any(s.stream for _m, s in plan_auto_calls(event))
 
 
 class _Line:
@@ -78,7 +101,9 @@ def plan_auto_calls(event: Event, every_phase: bool = False) -> list[tuple[Match
     db.session.flush()  # a batch does not autoflush: the queries must see its decided matches
     on_station = db.session.scalars(_running(event, None).where(MatchRow.station != "")).all()
     taken_names = {m.station for m in on_station}
-    free = [s for s in stations.event_stations(event) if s.name not in taken_names]
+    now = datetime.now(timezone.utc)
+    free = [s for s in stations.event_stations(event)
+            if s.name not in taken_names and (every_phase or not holding(s, now))]
     if not free:
         return []
     phase_ids = None if every_phase else [

@@ -11,6 +11,7 @@ The push's state is kept on the station: failing since when, and why, for the de
 import ipaddress
 from urllib.parse import urlsplit
 
+from ...extensions import db
 from ...models import Station
 from ...models.base import utcnow
 from ...tournament.errors import N_
@@ -21,6 +22,7 @@ from ..entries import access
 LANGUAGES = ("ja", "en")
 _URL_MAX = 200
 _SCOREBOARDS_MAX = 20
+_HOLD_MAX = 600
 
 
 def check_url(raw: str) -> str:
@@ -108,6 +110,23 @@ NO_PLAYERS = N_("This TournamentStreamHelper (2022) takes the round and the scor
 def problem_words(station: Station) -> str:
     """The badge's words for the station's failing push (a msgid: the page translates it)."""
     return PROBLEMS.get(station.tsh_error, OTHER_PROBLEM)
+
+
+def set_hold(station: Station, raw, user=None) -> None:
+    """How long (seconds) the stream station keeps a finished match's final score before auto-call
+    takes it again: 0 to 600."""
+    access.check_desk(user)
+    text = str(raw if raw is not None else "").strip() or "0"
+    if not text.isdigit() or int(text) > _HOLD_MAX:
+        raise ServiceError("stream.hold", N_("Give the seconds the final score stays on the stream: 0 to 600."))
+    station.stream_hold = int(text)
+    audit.record("station.stream_hold", user, station.event_id, name=station.name, seconds=station.stream_hold)
+
+
+def holds(event) -> bool:
+    """Some stream station of the event holds a final score (the board asks auto-call when it runs out)."""
+    return db.session.query(Station.id).filter(Station.event_id == event.id, Station.stream.is_(True),
+                                               Station.stream_hold > 0).first() is not None
 
 
 def note_failure(station: Station, reason: str) -> bool:

@@ -11,7 +11,7 @@ from ...models import Event, MatchRow, Phase, Station
 from ...operations import autocall
 from ...operations import desk as desk_entries
 from ...operations.submit import submit
-from ...services.day import stations
+from ...services.day import call_plan, stations
 from ...services.decisions import no_shows
 from ...services.entries.entry import Entry
 from ...services.players import self_report
@@ -146,6 +146,9 @@ def walkovers(event_id):
     event = event_or_404(event_id)
     done = desk_entries.walk_over(event) if no_shows.wanted(event) else []
     confirmed = self_report.confirm_due(event)
+    if call_plan.hold_over(event):  # a stream station's hold ran out: auto-call takes it now
+        with write_transaction(db.session):
+            done += autocall.call_next(event, current_user)
     response = make_response("")
     if confirmed or any(o.outcome == "applied" for o in done):
         response.headers["HX-Trigger"] = "taikai:synced"  # the board and run table draw it

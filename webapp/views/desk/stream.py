@@ -28,3 +28,13 @@ def link_tsh(station_id):
         else:
             flash(_("TournamentStreamHelper unlinked."), "ok")
     return redirect(url_for("desk_stations.board", event_id=station.event_id) + "#station-setup")
+
+
+@bp.route("/station/<int:station_id>/stream-hold", methods=["POST"])
+def stream_hold(station_id):
+    """How long the stream station keeps a finished match's final score before auto-call takes it."""
+    station = db.session.get(Station, station_id) or abort(404)
+    if run_change(lambda: tsh_link.set_hold(station, web_request.form.get("stream_hold", ""), current_user)):
+        flash(_("The final score stays on the stream for %(seconds)s seconds before the next call.",
+                seconds=station.stream_hold), "ok")
+    return redirect(url_for("desk_stations.board", event_id=station.event_id) + "#station-setup")
