@@ -82,6 +82,7 @@ def _play(match, winner_side: str) -> dict:
              rounds_b=2 if winner_side == "b" else 0, char_a=CHARS[a][0], char_b=CHARS[b][0])
         db.session.expire_all()
     live = match_live.live_state(db.session.get(MatchRow, match.id), "en")
+    a, b = live.a.name, live.b.name  # the sides as the stream has them (a reset keeps the first final's)
     return {"match": live.round, "score": (live.a.score, live.b.score), "losers": (live.a.losers, live.b.losers),
             "players": ([("", a, CHARS[a][1])], [("", b, CHARS[b][1])])}
 
@@ -125,6 +126,7 @@ def test_a_stream_day_puts_the_right_board_on_every_generation(app, pushing, des
             played.append(_play(match, winner))
             assert pushing.wait_idle(10)
         assert len(played) == 7  # W1 x2, W final, L1, L final, grand final, reset
+        assert played[6]["players"] == played[5]["players"]  # the reset keeps each player's side
         history = tsh.history
         for want in played:
             assert _shown(history, want, players=generation != "2022"), (generation, want)

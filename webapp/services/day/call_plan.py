@@ -12,7 +12,7 @@ from sqlalchemy import case, func, or_, select
 
 from ...extensions import db
 from ...models import BracketRow, Event, MatchRow, Phase, Station
-from . import stations
+from . import stations, stream_rounds
 
 CHUNK = 16  # ready matches read at a time; a plan rarely needs more than the first few
 
@@ -52,6 +52,13 @@ def holding(station: Station, now: datetime) -> bool:
         return False
     last = last if last.tzinfo else last.replace(tzinfo=timezone.utc)
     return now - last < timedelta(seconds=station.stream_hold)
+
+
+def _free(event: Event, taken_names: set, every_phase: bool) -> list[Station]:
+    """Stations with nothing on them, a stream station in its hold left out (auto-call only)."""
+    now = datetime.now(timezone.utc)
+    return [s for s in stations.event_stations(event)
+            if s.name not in taken_names and (every_phase or not holding(s, now))]
 
 
 def hold_over(event: Event) -> bool:
@@ -98,12 +105,11 @@ def plan_auto_calls(event: Event, every_phase: bool = False) -> list[tuple[Match
     button is the same plan for every running phase (``every_phase``). A stream station takes
     the stream queue, and the ordinary queue while the stream queue is empty (event setting).
     Read with a few queries, as far down the queue as needed."""
+    if not every_phase:
+        stream_rounds.queue_chosen(event)  # the rounds the desk sends to the stream wait for it
     db.session.flush()  # a batch does not autoflush: the queries must see its decided matches
     on_station = db.session.scalars(_running(event, None).where(MatchRow.station != "")).all()
-    taken_names = {m.station for m in on_station}
-    now = datetime.now(timezone.utc)
-    free = [s for s in stations.event_stations(event)
-            if s.name not in taken_names and (every_phase or not holding(s, now))]
+    free = _free(event, {m.station for m in on_station}, every_phase)
     if not free:
         return []
     phase_ids = None if every_phase else [

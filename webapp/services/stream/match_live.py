@@ -175,6 +175,24 @@ def live_state(match: MatchRow, language: str | None = None) -> MatchLive:
     elif match.status == "done" and match.winner_id:  # a walkover: no games, a winner
         live.winner = "a" if match.winner_id == match.slot_a else "b"
         live.a.winner, live.b.winner = live.winner == "a", live.winner == "b"
+    return _swapped(live) if _reset_flips(match) else live
+
+
+def _reset_flips(match: MatchRow) -> bool:
+    """A grand final reset whose slots are the first grand final's the other way round: the
+    stream keeps each player on the side they had (TSH's team 1 stays team 1)."""
+    if match.side != "GF" or match.round < 2 or match.slot_a is None:
+        return False
+    first = next((m for m in match.bracket.matches if m.side == "GF" and m.round == 1), None)
+    return first is not None and (first.slot_a, first.slot_b) == (match.slot_b, match.slot_a)
+
+
+def _swapped(live: MatchLive) -> MatchLive:
+    flip = {"a": "b", "b": "a"}
+    live.a, live.b = live.b, live.a
+    live.winner = flip.get(live.winner, live.winner)
+    live.games = [LiveGame(g.number, g.char_b, g.char_a, g.member_b, g.member_a, flip.get(g.winner, g.winner),
+                           g.score_b, g.score_a) for g in live.games]
     return live
 
 
