@@ -17,6 +17,18 @@
     });
   }
 
+  function placement(root) {
+    // scale (per cent) and the pixels kept clear of the game's HUD: checked integers from the server
+    var style = document.documentElement.style;
+    [["scale", "--sb-scale", 100], ["insetTop", "--sb-inset-top", 1], ["insetBottom", "--sb-inset-bottom", 1]]
+      .forEach(function (item) {
+        var value = parseInt(root.dataset[item[0]] || "", 10);
+        if (!isNaN(value) && value >= 0 && value <= 400) {
+          style.setProperty(item[1], item[2] === 100 ? String(value / 100) : value + "px");
+        }
+      });
+  }
+
   function follow(root) {
     var board = document.getElementById("overlay-board");
     var url = root.dataset.poll;
@@ -44,6 +56,7 @@
     var root = document.querySelector(".overlay");
     if (root) {
       colours(root);
+      placement(root);
       follow(root);
     }
   });

@@ -62,6 +62,29 @@ def test_options_are_checked_by_name(client):
     assert 'data-testid="overlay-round"' not in fine and 'data-testid="overlay-score"' in fine
 
 
+def test_position_scale_and_safe_areas_are_options_checked_by_name(client):
+    event, _match = _on_stream()
+    event.game = "sf6"
+    db.session.commit()
+    base = f"/e/{event.slug}/overlay/配信"
+    for query, name in (("pos=middle", "pos"), ("scale=10", "scale"), ("scale=big", "scale"), ("safe=1,999", "safe"),
+                        ("safe=%3Cb%3E", "safe")):
+        refused = client.get(f"{base}?{query}")
+        assert refused.status_code == 400 and name in refused.get_data(as_text=True), query
+    sf6 = client.get(base).get_data(as_text=True)  # by default the board keeps clear of SF6's health bars
+    assert 'class="overlay pos-top"' in sf6 and 'data-inset-top="190"' in sf6 and 'data-scale="100"' in sf6
+    chosen = client.get(f"{base}?pos=bottom&scale=80&safe=0,210").get_data(as_text=True)
+    assert 'pos-bottom' in chosen and 'data-scale="80"' in chosen and 'data-inset-bottom="210"' in chosen
+    assert 'data-inset-top="0"' in client.get(f"{base}?safe=none").get_data(as_text=True)
+
+
+def test_a_double_ko_is_said_and_games_without_characters_show_only_the_score(client):
+    event, match = _on_stream()
+    send(match, "report_game", winner="a", rounds_a=2, rounds_b=0)
+    html = client.get(f"/e/{event.slug}/overlay/配信?lang=en").get_data(as_text=True)
+    assert '<span class="sb-game-score">1-0</span></li>' in html and "–" not in html.split("sb-games")[1]
+
+
 def test_unknown_event_or_station_is_a_404(client):
     event, _match = _on_stream()
     assert client.get(f"/e/{event.slug}/overlay/9").status_code == 404
