@@ -4,6 +4,7 @@ Against a stand-in of TSH's web server (tests/support/tsh_standin.py) that recor
 TSH's documented endpoints take them: the calls and their order are asserted exactly.
 """
 import socket
+import time
 import uuid
 
 import pytest
@@ -193,3 +194,27 @@ def test_a_slow_tsh_holds_up_no_other_station_nor_any_result(app, pushing, desk_
         db.session.rollback()
         failing = db.session.get(Station, slow_station.id)
         assert failing.tsh_failed_at is not None and failing.tsh_error == "slow"
+
+
+def test_the_probe_finds_each_generation_and_a_missing_scoreboard_is_said_in_words(app, pushing, desk_user):
+    """A numbered TSH without the station's scoreboard answers 500: the badge says so; a server
+    that is not TSH at all is named as such."""
+    from webapp.stream import tsh_http, tsh_probe
+
+    for generation in ("2022", "2023", "numbered"):
+        with StandIn(generation) as tsh:
+            assert tsh_probe.detect(tsh.url, 1, time.monotonic() + 5) == generation
+    event, match = _sf6_match()
+    with StandIn("numbered", boards=1) as tsh:
+        station = stations.add_station(event, "配信", stream=True)
+        tsh_link.link(station, tsh.url, "en", user=desk_user, scoreboard=3)
+        db.session.commit()
+        _call(match, "配信")
+        assert pushing.wait_idle(5)
+        db.session.rollback()
+        failing = db.session.get(Station, station.id)
+        assert failing.tsh_error == "http500" and "different TSH version" in tsh_link.problem_words(failing)
+        assert tsh.sent() == [("GET", "/scoreboard3-reset-match", ())]  # nothing more after the 500
+    with pytest.raises(tsh_http.TshProblem) as refused:
+        tsh_http.call(f"http://127.0.0.1:{_free_port()}", "GET", "/characters", time.monotonic() + 2)
+    assert refused.value.reason == "refused"
