@@ -1,12 +1,13 @@
 """The stream scoreboard fed live: a station's match pushed to TournamentStreamHelper after each commit.
 
-Which calls say what is services/stream/tsh_plan.py; the desk's link is services/stream/tsh_link.py. Here: a
-session hook notes the events whose matches or entrants a transaction changed and, once it has
-committed, hands them to this process's pusher (pusher.py), which wakes one sender thread per
-linked station (station_worker.py): each finds the API its TSH speaks (tsh_probe.py) and sends
-the calls under a whole-call deadline (tsh_http.py), so no TSH waits for another. A result's
-transaction never waits for TSH and never fails because of it: an unreachable TSH is written on
-the station (the desk's row says so once) and retried with backoff. Enabled unless TAIKAI_TSH_PUSH=0 (tests switch it on where they need it).
+Which calls say what is services/stream/tsh_plan.py; the desk's link is services/stream/tsh_link.py.
+Here: a session hook notes the events whose matches or entrants a transaction changed and, once it
+has committed, hands them to this process's pusher (pusher.py), which wakes one sender thread per
+linked station (station_worker.py): each finds the API its TSH speaks (tsh_probe.py) and sends the
+calls under a whole-call deadline (tsh_http.py), so no TSH waits for another. A result's transaction
+never waits for TSH and never fails because of it: an unreachable TSH is written on the station (the
+desk's row says so once) and retried with backoff. Enabled unless TAIKAI_TSH_PUSH=0 (tests switch it
+on where they need it).
 """
 import os
 
