@@ -171,8 +171,6 @@ def test_tsh_follows_the_station_to_the_next_call(app, pushing, desk_user):
 def test_a_slow_tsh_holds_up_no_other_station_nor_any_result(app, pushing, desk_user):
     """One TSH answering a byte a second (issue 35.8): another event's station is pushed at once,
     a result is saved at once, and the slow one is cut off by its whole-call deadline, in words."""
-    import time
-
     app.config["TSH_ROUND_SECONDS"] = 3.0
     slow_event, slow_match = _sf6_match()
     fast_event, fast_match = _sf6_match()
@@ -184,12 +182,12 @@ def test_a_slow_tsh_holds_up_no_other_station_nor_any_result(app, pushing, desk_
         _call(slow_match, "配信")
         started = time.monotonic()
         _call(fast_match, "配信")
-        assert fast.wait_for(6, timeout=3.0) == FRAME
-        assert time.monotonic() - started < 3.0
+        assert fast.wait_for(6, timeout=5.0) == FRAME
+        assert time.monotonic() - started < 2.5  # the slow one's round takes 3 s: this one did not wait
         started = time.monotonic()
         assert send(slow_match, "report_game", winner="a", rounds_a=2, rounds_b=1).outcome == "applied"
-        assert time.monotonic() - started < 1.0  # the result never waits for TSH
-        assert pushing.wait_idle(10)
+        assert time.monotonic() - started < 2.0  # the result never waits for TSH
+        assert pushing.wait_idle(15)
         app.config.pop("TSH_ROUND_SECONDS")
         db.session.rollback()
         failing = db.session.get(Station, slow_station.id)
