@@ -115,6 +115,8 @@ def _exhaustive(w_seeds, l_seeds, size, cost) -> tuple[list, list]:
             c = cost(_places(w, size), _places(l_, size))
             if best is None or c < best[0]:
                 best = (c, w, l_)
+                if c == 0:  # none can do better: the first such arrangement in seed order
+                    return w, l_
     return best[1], best[2]
 
 
