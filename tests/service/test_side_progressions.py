@@ -182,3 +182,12 @@ def test_a_major_in_small_pools_then_pools_again_then_a_top_eight_four_and_four(
     db.session.commit()
     _play(top, 13)
     assert db.session.get(Phase, top.id).status == "done"
+    from webapp.services.reads import standings
+    table = standings.event_standings(event)
+    assert sorted(e.id for _r, _t, e in table) == sorted(e.id for e in event.entrants)  # everyone placed once
+    rank = {e.id: r for r, _t, e in table}
+    in_top = {e["id"] for e in top.brackets[0].entrants}
+    in_second = {e["id"] for b in second.brackets for e in b.entrants} - in_top
+    assert sorted(rank[e] for e in in_top)[-1] <= 8  # the top 8 hold places 1-8
+    # out in the second round of pools places above anyone out in the first (elimination point)
+    assert max(rank[e] for e in in_second) < min(r for e, r in rank.items() if e not in in_second | in_top)
