@@ -17,7 +17,8 @@ other work on a shared machine slows the wall clock but not that. Last line:
     day: N players (sqlite): E entries in S s: first 10 % X ms/entry, last 10 % Y ms/entry, R entries/s
 Run from the repo root: .venv/bin/python bench/day.py --players 2048 [--pools K] [--database URL]
 Issue 27's days (bench/day_formats.py): --format pools-top64 --players 2000 (round-robin pools of 5
-into a top 64 DE) and --format swiss --players 1024 --rounds 10.
+into a top 64 DE) and --format swiss --players 1024 --rounds 10; issue 41's (bench/major.py):
+--format major --players 4096.
 """
 import argparse
 import copy
@@ -298,10 +299,13 @@ def main(argv=None) -> None:
     parser.add_argument("--players", type=int, default=256)
     parser.add_argument("--pools", type=int, default=1, help="a groups phase of this many pools")
     parser.add_argument("--database", help="a scratch PostgreSQL URL (emptied!); default: a new SQLite file")
-    parser.add_argument("--format", choices=("pools-top64", "swiss"),
+    parser.add_argument("--format", choices=("pools-top64", "swiss", "major"),
                         help="issue 27's days: round-robin pools of 5 into a top 64 DE, or a Swiss of --rounds")
     parser.add_argument("--rounds", type=int, default=10, help="Swiss rounds (--format swiss)")
     args = parser.parse_args(argv)
+    if args.format == "major":  # issue 41's day: DE pools keeping sides into a top 8 of 4 + 4
+        from bench.major import run
+        return run(args)
     if args.format:
         from bench.day_formats import run
         return run(args)

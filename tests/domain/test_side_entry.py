@@ -8,7 +8,7 @@ trying every arrangement finds.
 """
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_bracket_properties import check_consistent, losses, play
 
@@ -125,3 +125,33 @@ def test_a_running_bracket_cut_at_its_top_keeps_sides_into_the_next_bracket(cut,
     top = generate("double_elimination", [Entrant(e, s) for e, s in seeds.items()], losers_side=sides["losers"])
     play(top, lambda b, m: rnd.choice(m.slots))
     assert top.finished and sorted(p.entrant_id for p in placements(top)) == sorted(kept)
+
+
+@FAST
+@given(w=st.integers(2, 64), extra=st.integers(0, 64), cut=st.sampled_from([2, 4, 8]),
+       rnd=st.randoms(use_true_random=False))
+def test_a_bracket_entered_on_both_sides_can_stop_at_its_own_cut(w, extra, cut, rnd):
+    """A second round of pools (each two-sided, each sending 2 + 2 on): played to its top T, the
+    winners-side survivors are unbeaten here, and everyone else has lost out as their side allows."""
+    from webapp.tournament.formats.side_entry import side_size, top_cut
+
+    l_ = max(1, w - extra % w)
+    assume(2 * side_size(range(w), range(l_)) > cut)  # a cut as large as the bracket: nobody would play
+    b, losers_side = two_sided(w, l_, stop_at_top=cut)
+    play(b, lambda b, m: rnd.choice(m.slots))
+    sides, lost = top_cut(b), losses(b)
+    assert len([e for e in sides["winners"] if e]) == len([e for e in sides["losers"] if e]) == cut // 2
+    assert all(lost[e] == 0 for e in sides["winners"])
+    assert all(lost[e] == (0 if e in losers_side else 1) for e in sides["losers"])
+    kept = set(sides["winners"]) | set(sides["losers"])
+    assert all(lost[e] == (1 if e in losers_side else 2) for e in b.entrants if e not in kept)
+
+
+def test_groups_entered_on_both_sides_split_each_side_among_them():
+    from webapp.tournament.formats.groups import generate_groups
+    entrants = [Entrant(100 + s, s) for s in range(1, 33)]
+    losers = [100 + s for s in range(17, 33)]
+    pools = generate_groups(entrants, 2, "double_elimination", losers_side=losers, stop_at_top=4)
+    for pool in pools:
+        assert len(pool.options["losers_side"]) == 8 and len(pool.entrants) == 16
+        assert all(e in losers for e in pool.options["losers_side"])

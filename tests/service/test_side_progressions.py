@@ -157,3 +157,37 @@ def test_the_desk_sets_pools_per_wave_and_many_pools(app, desk_client):
     assert answer.status_code == 302
     phase = event.phases[0]
     assert (phase.group_count, phase.options["pools_per_wave"]) == (128, 64)
+
+
+def test_a_major_in_small_pools_then_pools_again_then_a_top_eight_four_and_four(app):
+    """64 players: 8 pools sending 1 + 1, two second-round pools (each entered on both sides)
+    sending 2 + 2, and a top 8 that starts with four on each side — played to a champion."""
+    event = events.create_event("Major in small", "kgp2025")
+    entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 65)])
+    first = events.add_phase(event, "Round 1 pools", "double_elimination", group_count=8, stop_at_top=2)
+    second = events.add_phase(event, "Round 2 pools", "double_elimination", group_count=2, stop_at_top=4)
+    top = events.add_phase(event, "Top 8", "double_elimination", best_of=5, grand_final="reset")
+    db.session.commit()
+    progressions.set_rule(second, first, "sides", 0)
+    progressions.set_rule(top, second, "sides", 0)
+    brackets.start_phase(first, event.entrants)
+    db.session.commit()
+    _play(first, 11)
+    progressions.start(second, event.entrants)
+    db.session.commit()
+    assert [len(b.entrants) for b in second.brackets] == [8, 8]
+    _play(second, 12)
+    assert [r.side for r in progressions.preview_rows(top)] == ["winners"] * 4 + ["losers"] * 4
+    progressions.start(top, event.entrants)
+    db.session.commit()
+    _play(top, 13)
+    assert db.session.get(Phase, top.id).status == "done"
+    from webapp.services.reads import standings
+    table = standings.event_standings(event)
+    assert sorted(e.id for _r, _t, e in table) == sorted(e.id for e in event.entrants)  # everyone placed once
+    rank = {e.id: r for r, _t, e in table}
+    in_top = {e["id"] for e in top.brackets[0].entrants}
+    in_second = {e["id"] for b in second.brackets for e in b.entrants} - in_top
+    assert sorted(rank[e] for e in in_top)[-1] <= 8  # the top 8 hold places 1-8
+    # out in the second round of pools places above anyone out in the first (elimination point)
+    assert max(rank[e] for e in in_second) < min(r for e, r in rank.items() if e not in in_second | in_top)

@@ -24,7 +24,7 @@ LEAVES = {
     "phase": ("id", "event_id", "position", "name", "format", "options", "match_type", "best_of", "group_count",
               "status", "key", "seeding", "stage", "block", "play_options", "draw", "entrant_override", "calling",
               "version", "created_at"),
-    "bracket": ("id", "phase_id", "label", "format", "options", "entrants"),
+    "bracket": ("id", "phase_id", "label", "format", "options", "entrants", "wave"),
     "match": ("id", "bracket_id", "key", "side", "round", "index", "slot_a", "slot_b", "winner_to", "loser_to",
               "winner_id", "loser_id", "status", "walkover", "conditional", "station", "called_at", "stream_rank",
               "version", "slots_version", "actions", "flagged", "updated_at"),

@@ -92,11 +92,10 @@ def pool_count(phase: Phase, players: int) -> int:
 def build(phase: Phase, players: list, assignment=None, generate_options: dict | None = None
           ) -> list[bracket_engine.Bracket]:
     """The phase's brackets for players already in seed order (nothing saved)."""
-    count = pool_count(phase, len(players))
+    count, options = pool_count(phase, len(players)), {**format_options(phase), **(generate_options or {})}
     if count > 1:
-        return generate_groups(players, count, phase.format,
-                               assignment=assignment or "snake", **format_options(phase))
-    return [generate(phase.format, players, **format_options(phase), **(generate_options or {}))]
+        return generate_groups(players, count, phase.format, assignment=assignment or "snake", **options)
+    return [generate(phase.format, players, **options)]
 
 
 def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) -> list[MatchRow]:

@@ -3,8 +3,9 @@ cut, each pool's winners-side qualifiers enter the next bracket's winners side a
 qualifiers its losers side — 1 + 1 from a pool cut at 2, 2 + 2 at 4, and a running bracket cut at
 its top 8 hands on four and four.
 
-The next phase must be one double-elimination bracket; it is generated with ``losers_side`` and
-``pools`` (tournament/formats/side_entry.py), so players of one pool meet as late as it allows.
+The next phase must be played in double elimination (one bracket, or pools of their own: a major's
+second round of pools, each sending 2 + 2 on); it is generated with ``losers_side`` and ``pools``
+(tournament/formats/side_entry.py), so players of one pool meet as late as it allows.
 """
 from ...models import Phase
 from ...tournament import bracket as bracket_engine
@@ -17,9 +18,9 @@ from ..matches import bracket_rows
 
 def check_phases(phase: Phase, source: Phase) -> None:
     """Refuse, in words, a pair of phases that cannot keep sides."""
-    if phase.format != "double_elimination" or phase.group_count > 1:
+    if phase.format != "double_elimination":
         raise ServiceError("progression.sides_target",
-                           N_("Players keep their side only when %(phase)s is one double-elimination bracket."),
+                           N_("Players keep their side only when %(phase)s is played in double elimination."),
                            phase=phase.name)
     if source.format != "double_elimination" or not (source.options or {}).get("stop_at_top"):
         raise ServiceError("progression.sides_source",

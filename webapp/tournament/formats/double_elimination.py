@@ -173,45 +173,44 @@ class DoubleElimination(Format):
         stop_at_top = stop_at_top or None  # 0 in an event file: played down to a champion
         if grand_final not in GRAND_FINALS:
             raise bad_option(self.name, "grand_final", grand_final, "none, single or reset")
-        if stop_at_top not in (None, *TOP_CUTS) or (stop_at_top and losers_side):
+        if stop_at_top not in (None, *TOP_CUTS):
             raise bad_option(self.name, "stop_at_top", stop_at_top, "2, 4, 8, 16, 32 or 64 (or leave it unset)")
-        minimum = stop_at_top or (2 if losers_side else self.min_entrants)
-        seeded = validate_entrants(entrants, minimum, self.name)
-        if losers_side:
-            return self._two_sided(seeded, set(losers_side), pools or {}, grand_final)
-        size = power_of_two(len(seeded))
+        seeded = validate_entrants(entrants, stop_at_top or (2 if losers_side else self.min_entrants), self.name)
+        sides = self._sides(seeded, set(losers_side)) if losers_side else None
+        size = 2 * side_size(*sides) if sides else power_of_two(len(seeded))
         k = size.bit_length() - 1
         cut = (stop_at_top or 2).bit_length() - 1  # top 2^cut: the winners side stops with 2^(cut-1) left
-        w_last = k - cut + 1
-        l_last = 2 * (k - cut)
-        matches = winners_side(tier_order(seeded), w_last)
-        matches.update(self._losers_side(size, l_last))
+        w_last, l_last = k - cut + 1, 2 * (k - cut)
+        if sides:
+            matches = self._two_sided(sides, pools or {}, size, w_last, l_last, stop_at_top)
+        else:
+            matches = winners_side(tier_order(seeded), w_last)
+            matches.update(self._losers_side(size, l_last))
         self._link_drops(matches, size, w_last, l_last)
         if not stop_at_top and grand_final != "none":  # a cut has no grand final
             self._grand_final(matches, w_last, l_last, grand_final)
-        options = {"grand_final": grand_final}
-        if stop_at_top:
-            options["stop_at_top"] = stop_at_top
+        options = {"grand_final": grand_final, **({"stop_at_top": stop_at_top} if stop_at_top else {}),
+                   **({"losers_side": sorted(losers_side)} if sides else {})}
         return start(Bracket(self.name, options, entrant_map(seeded), matches))
 
-    def _two_sided(self, seeded, losers_ids, pools, grand_final) -> Bracket:
-        """Winners-side entrants from W2, losers-side ones from L1 of the bracket twice as large."""
+    def _sides(self, seeded, losers_ids) -> tuple[list, list]:
+        """(winners-side, losers-side) entrants; the losers side names entrants of this bracket, not all."""
         winners = [e for e in seeded if e.id not in losers_ids]
         losers = [e for e in seeded if e.id in losers_ids]
         if not winners or len(losers) != len(losers_ids):
             raise bad_option(self.name, "losers_side", sorted(losers_ids), "entrants of this bracket, not all of them")
-        size_w = side_size(winners, losers)
-        k = (2 * size_w).bit_length() - 1
-        orders = drop_orders(2 * size_w, k)
-        w_places, l_places = arrange(tier_order(winners), tier_order(losers), size_w, orders, pools)
-        matches = winners_from_round_two(w_places, k)
-        matches.update(self._losers_side(2 * size_w, 2 * (k - 1)))
+        return winners, losers
+
+    def _two_sided(self, sides, pools, size, w_last, l_last, stop_at_top) -> dict:
+        """Winners-side entrants from W2, losers-side ones from L1 of the bracket twice as large."""
+        if w_last < 2:
+            raise bad_option(self.name, "stop_at_top", stop_at_top, "a cut smaller than the bracket")
+        orders = drop_orders(size, min(w_last, l_last // 2 + 1))
+        w_places, l_places = arrange(tier_order(sides[0]), tier_order(sides[1]), size // 2, orders, pools)
+        matches = winners_from_round_two(w_places, size.bit_length() - 1, w_last)
+        matches.update(self._losers_side(size, l_last))
         fill_first_losers_round(matches, l_places)
-        self._link_drops(matches, 2 * size_w, k, 2 * (k - 1))
-        if grand_final != "none":
-            self._grand_final(matches, k, 2 * (k - 1), grand_final)
-        options = {"grand_final": grand_final, "losers_side": sorted(losers_ids)}
-        return start(Bracket(self.name, options, entrant_map(seeded), matches))
+        return matches
 
     @staticmethod
     def _losers_side(size, l_last) -> dict:

@@ -60,9 +60,11 @@ def generate_groups(entrants, group_count, inner_format, assignment="snake", **i
                                drawn=len(groups), groups=group_count)
     fmt = get_format(inner_format)
     out = []
+    losers_side = set(inner_options.pop("losers_side", ()))  # entered on the losers side: each group's own
     for i, members in enumerate(groups):
         local = [Entrant(e.id, n + 1, e.tier) for n, e in enumerate(members)]
-        b = fmt.generate(local, **inner_options)
+        own = {"losers_side": [e.id for e in members if e.id in losers_side]} if losers_side else {}
+        b = fmt.generate(local, **inner_options, **own)
         b.label = label(i)
         out.append(b)
     return out

@@ -40,14 +40,14 @@ def side_size(winners, losers) -> int:
     return power_of_two(max(len(winners), len(losers), 2))
 
 
-def winners_from_round_two(places, k) -> dict:
-    """W2..Wk of the full bracket of 2^k, W2 filled from ``places`` (ids, None for a bye)."""
+def winners_from_round_two(places, k, last) -> dict:
+    """W2..W<last> of the full bracket of 2^k, W2 filled from ``places`` (ids, None for a bye)."""
     matches = {}
-    for r in range(2, k + 1):
+    for r in range(2, last + 1):
         for i in range(1, ((1 << k) >> r) + 1):
             key = f"W{r}.{i}"
             slots = [places[2 * i - 2], places[2 * i - 1]] if r == 2 else [None, None]
-            link = (f"W{r + 1}.{(i + 1) // 2}", (i - 1) % 2) if r < k else None
+            link = (f"W{r + 1}.{(i + 1) // 2}", (i - 1) % 2) if r < last else None
             matches[key] = Match(key, "W", r, i, slots, winner_to=link)
     return matches
 
@@ -115,6 +115,8 @@ def _exhaustive(w_seeds, l_seeds, size, cost) -> tuple[list, list]:
             c = cost(_places(w, size), _places(l_, size))
             if best is None or c < best[0]:
                 best = (c, w, l_)
+                if c == 0:  # none can do better: the first such arrangement in seed order
+                    return w, l_
     return best[1], best[2]
 
 
