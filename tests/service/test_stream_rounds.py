@@ -89,3 +89,13 @@ def test_one_tap_cancels_a_call_and_sends_the_match_to_the_stream(desk_client, d
     moved = db.session.get(MatchRow, on_one.id)
     assert moved.station == "配信"  # the free stream station took it, not station 1 again
     assert second.id in (first.id, second.id)
+
+
+def test_only_the_final_bracket_counts_never_a_pool(desk_user):
+    event, phase = _day(desk_user, rounds="top8")
+    assert stream_rounds.final_bracket(event) is phase.brackets[0]
+    events.add_phase(event, "決勝", "single_elimination", match_type="best_of", best_of=3)
+    db.session.commit()
+    assert stream_rounds.final_bracket(event) is None  # the first phase is a pool stage now
+    stream_rounds.queue_chosen(event)
+    assert all(m.stream_rank is None for m in phase.brackets[0].matches)

@@ -3,13 +3,17 @@
 The event's ``stream_rounds`` setting: "" (only what the desk puts in the stream queue), "finals"
 (the grand final and its reset, a single elimination's final and third-place match) or "top8"
 (from the last 8 on: winners semifinals on, the last four losers rounds, the grand final and
-reset; in a single elimination the quarterfinals on). A ready match of a chosen round that is on
+reset; in a single elimination the quarterfinals on) — of the event's final bracket (its last
+phase, played as one bracket), never a pool's. A ready match of a chosen round that is on
 no station joins the end of the stream queue when auto-call plans (call_plan.plan_auto_calls),
 so it waits for the stream station instead of going to the first free one. A grand final reset
 keeps its players' sides (slot a stays TSH's team 1). The desk's one tap "to the stream" takes a
 called match off its station and puts it first in the stream queue (queue_first).
 """
-from ...models import Event, MatchRow, Station
+from sqlalchemy import func, select
+
+from ...extensions import db
+from ...models import BracketRow, Event, MatchRow, Phase, Station
 from ...tournament.errors import N_
 from .. import ServiceError
 from ..accounts import audit
@@ -62,17 +66,33 @@ def chosen(match: MatchRow, value: str) -> bool:
     return match.side == "L" and match.round >= last_losers - 3
 
 
+def final_bracket(event: Event):
+    """The bracket the event's placements come from: its last phase's, when that phase runs as one
+    bracket (a pool's late rounds are not the event's top 8)."""
+    last = max(event.phases, key=lambda p: p.position, default=None)
+    if last is None or last.status != "running" or len(last.brackets) != 1:
+        return None
+    return last.brackets[0]
+
+
 def queue_chosen(event: Event) -> None:
-    """Put the chosen rounds' ready, uncalled matches at the end of the stream queue."""
+    """Put the chosen rounds' ready, uncalled matches at the end of the stream queue (the final
+    bracket's only: a few reads, whatever the event's size)."""
     value = choice(event)
-    if not value or not any(s.stream for s in stations.event_stations(event)):
+    bracket = final_bracket(event) if value else None
+    if bracket is None or stream_station(event) is None:
         return
-    _regular, stream = stations.queue(event)
-    rank = max((m.stream_rank for m in stream), default=0)
-    for match in _regular:
-        if chosen(match, value):
-            rank += 1
-            match.stream_rank, match.version = rank, match.version + 1
+    waiting = [m for m in bracket.matches if m.status == "ready" and not m.station and m.stream_rank is None]
+    picked = sorted((m for m in waiting if chosen(m, value)), key=stations.queue_key)
+    if not picked:
+        return
+    rank = db.session.scalar(select(func.max(MatchRow.stream_rank))
+                             .join(BracketRow, BracketRow.id == MatchRow.bracket_id)
+                             .join(Phase, Phase.id == BracketRow.phase_id)
+                             .where(Phase.event_id == event.id, MatchRow.status == "ready")) or 0
+    for match in picked:
+        rank += 1
+        match.stream_rank, match.version = rank, match.version + 1
 
 
 def queue_first(event: Event, match: MatchRow) -> None:
