@@ -7,7 +7,8 @@ reset; in a single elimination the quarterfinals on) — of the event's final br
 phase, played as one bracket), never a pool's. A ready match of a chosen round that is on
 no station joins the end of the stream queue when auto-call plans (call_plan.plan_auto_calls),
 so it waits for the stream station instead of going to the first free one. A grand final reset
-keeps its players' sides (slot a stays TSH's team 1). The desk's one tap "to the stream" takes a
+keeps its players' sides (slot a stays TSH's team 1), and follows its first grand final to the
+stream whatever the choice. The desk's one tap "to the stream" takes a
 called match off its station and puts it first in the stream queue (queue_first).
 """
 from sqlalchemy import func, select
@@ -78,12 +79,12 @@ def final_bracket(event: Event):
 def queue_chosen(event: Event) -> None:
     """Put the chosen rounds' ready, uncalled matches at the end of the stream queue (the final
     bracket's only: a few reads, whatever the event's size)."""
-    value = choice(event)
-    bracket = final_bracket(event) if value else None
+    value, bracket = choice(event), final_bracket(event)
     if bracket is None or stream_station(event) is None:
         return
+    streams = {s.name for s in stations.event_stations(event) if s.stream}
     waiting = [m for m in bracket.matches if m.status == "ready" and not m.station and m.stream_rank is None]
-    picked = sorted((m for m in waiting if chosen(m, value)), key=stations.queue_key)
+    picked = sorted((m for m in waiting if chosen(m, value) or _reset_of_streamed(m, streams)), key=stations.queue_key)
     if not picked:
         return
     rank = db.session.scalar(select(func.max(MatchRow.stream_rank))
@@ -93,6 +94,14 @@ def queue_chosen(event: Event) -> None:
     for match in picked:
         rank += 1
         match.stream_rank, match.version = rank, match.version + 1
+
+
+def _reset_of_streamed(match: MatchRow, streams: set) -> bool:
+    """A grand final reset whose first grand final was played on the stream goes there too."""
+    if match.side != "GF" or match.round < 2:
+        return False
+    first = next((m for m in match.bracket.matches if m.side == "GF" and m.round == 1), None)
+    return first is not None and first.station in streams
 
 
 def queue_first(event: Event, match: MatchRow) -> None:
