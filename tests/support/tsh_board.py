@@ -17,6 +17,14 @@ src/TSHScoreboardWidget.py, src/TSHScoreboardPlayerWidget.py):
   unless it is "false". An unknown path reaches ``file_request``, which returns None on a missing
   file: Flask answers 500. A scoreboard number TSH has not opened raises ScoreboardNotAvailable: 500.
 
+Versions read (the stored index of the repository; the whole mirror was over the fetch limit):
+TSHWebServer.py of the PyQt5 single-scoreboard server (no /update-team, ``type=bool`` losers), of
+commit 01bc7d14e830a3ae40750d0c7743c9549850c3bf (single scoreboard, /update-team, /reset-players),
+and of the multi-scoreboard server (/scoreboard<n>-…, ``file_request`` returning None); the
+early multi-scoreboard TSHWebServerActions.py (``bool(losers)``) and that of commit
+0a40c3d70eea59c85dafcb7d423710e7b8d71747 (``losers.lower() == 'false'``, ScoreboardNotAvailable);
+TSHScoreboardPlayerWidget.SetData (clear=False keeps any field the data leaves empty).
+
 Every generation: /reset-match (ClearScore) clears scores, round, phase and [L] and sets best-of
 to 0, and keeps the players; /set ``players=n`` sets how many players a team shows (a slot beyond
 it takes nothing); a character is shown only when its name is one of the game's asset keys.
