@@ -8,7 +8,7 @@ from bench import record as bench_record
 
 ROOT = Path(__file__).resolve().parents[2]
 HELPERS = {"bench_server.py", "hello.py", "phone_bytes.py", "record.py",  # run by the benches, not benches themselves
-           "day_formats.py"}  # bench/day.py --format: its rows are "day …"
+           "day_formats.py", "major.py"}  # bench/day.py --format: its rows are "day …"
 
 
 def test_a_bench_replaces_its_own_row_and_keeps_the_others(tmp_path):
