@@ -40,12 +40,13 @@ class Settings:
     per_address: int = PER_ADDRESS
     questions: list[str] = field(default_factory=list)
     closes_at: str = ""  # "YYYY-MM-DDTHH:MM" at the venue, or "" (open until the desk closes it)
+    late: bool = False   # stays open after the first phase starts (late entries into phases not started)
 
 
 def settings(event: Event) -> Settings:
     raw = (event.settings or {}).get("signup") or {}
     return Settings(bool(raw.get("open")), raw.get("cap"), int(raw.get("per_address") or PER_ADDRESS),
-                    list(raw.get("questions") or []), str(raw.get("closes_at") or ""))
+                    list(raw.get("questions") or []), str(raw.get("closes_at") or ""), bool(raw.get("late")))
 
 
 def closing(value: str) -> datetime | None:
@@ -57,7 +58,7 @@ def closing(value: str) -> datetime | None:
 
 
 def set_settings(event: Event, is_open: bool, cap: int | None, per_address: int | None, questions: list[str],
-                 user=None, closes_at: str = "") -> Settings:
+                 user=None, closes_at: str = "", late: bool = False) -> Settings:
     """The desk opens or closes sign-up, sets when it closes, the cap, the cap per address and its questions."""
     closes_at = (closes_at or "").strip()[:16]
     if closes_at and closing(closes_at) is None:
@@ -71,7 +72,7 @@ def set_settings(event: Event, is_open: bool, cap: int | None, per_address: int 
     if len(asked) > MAX_QUESTIONS:
         raise ServiceError("signup.questions", N_("At most %(n)s questions of your own."), n=MAX_QUESTIONS)
     value = {"open": bool(is_open), "cap": cap, "per_address": per_address or PER_ADDRESS, "questions": asked,
-             "closes_at": closes_at}
+             "closes_at": closes_at, "late": bool(late)}
     event.settings = {**(event.settings or {}), "signup": value}
     audit.record("signup.settings", user, event.id, **value)
     promote(event, user)
@@ -144,16 +145,40 @@ def _kept(address: str) -> str:
     return digest("signup:" + address)
 
 
+def closed_problem(event: Event, now_local: datetime | None = None) -> SignupProblem | None:
+    """Why sign-up is closed now, in words (None while it is open): closed by the desk, its closing
+    time reached, the first phase started (unless the desk keeps late entries open), the event over."""
+    setting, closes = settings(event), closing(settings(event).closes_at)
+    if _ended(event, now_local):
+        return SignupProblem("", "signup.ended", N_("This event has ended: sign-up is closed."))
+    if not setting.open:
+        return SignupProblem("", "signup.closed", N_("Sign-up for this event is closed."))
+    if closes and now_local and now_local >= closes:
+        return SignupProblem("", "signup.closed_at", N_("Sign-up closed at %(time)s."),
+                             time=closes.strftime("%m/%d %H:%M"))
+    if not setting.late and entrant_edits.phase_started(event):
+        return SignupProblem("", "signup.started", N_(
+            "The event has started: sign-up closed at the start. Ask the desk about a late entry."))
+    return None
+
+
+def _ended(event: Event, now_local: datetime | None) -> bool:
+    """Every phase finished, or the event's day is past at the venue."""
+    if event.phases and all(p.status == "done" for p in event.phases):
+        return True
+    return bool(event.day and now_local and event.day < now_local.date())
+
+
 def is_open(event: Event, now_local: datetime | None = None) -> bool:
-    """Open by the desk, and its closing time (if any) not reached at the venue's `now_local`."""
-    closes = closing(settings(event).closes_at)
-    return settings(event).open and not (closes and now_local and now_local >= closes)
+    """Open by the desk, and not closed by its closing time, the start or the event's end."""
+    return closed_problem(event, now_local) is None
 
 
 def check_open(event: Event, address: str, now_local: datetime | None = None) -> None:
     """Refuse while sign-up is closed, or once this address has sent its share."""
-    if not is_open(event, now_local):
-        raise SignupProblem("", "signup.closed", N_("Sign-up for this event is closed."))
+    problem = closed_problem(event, now_local)
+    if problem is not None:
+        raise problem
     sent = db.session.query(Signup.id).filter_by(event_id=event.id, address=_kept(address)).count()
     if sent >= settings(event).per_address:
         raise SignupProblem("", "signup.address_cap", N_(

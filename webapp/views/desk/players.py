@@ -43,7 +43,8 @@ def signup(event_id):
         questions = request.form.get("questions", "").splitlines()
         if run_change(lambda: signups.set_settings(event, bool(request.form.get("open")), _number("cap"),
                                                    _number("per_address"), questions, current_user,
-                                                   request.form.get("closes_at", ""))):
+                                                   request.form.get("closes_at", ""),
+                                                   bool(request.form.get("late")))):
             flash(_("Sign-up settings saved."), "ok")
             return redirect(url_for("desk_players.signup", event_id=event.id))
     url = _external("signup.form", slug=event.slug)

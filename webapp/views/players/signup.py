@@ -57,7 +57,9 @@ def form(slug):
             db.session.rollback()
             problem, field = problem_message(refused), _field_id(event, refused.field)
     setting = signups.settings(event)
-    context = {"event": event, "setting": setting, "is_open": signups.is_open(event, venue_now()),
+    closed = signups.closed_problem(event, venue_now())
+    context = {"event": event, "setting": setting, "is_open": closed is None,
+               "closed_words": problem_message(closed) if closed else "",
                "closes": signups.closing(setting.closes_at), "problem": problem, "field": field, "form": request.form,
                "taken": signups.taken(event), "waiting": len(signups.waiting(event))}
     return render("player/signup.html", **context), (422 if problem else 200)
