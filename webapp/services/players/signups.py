@@ -15,7 +15,7 @@ from ..accounts import audit
 from ..accounts.login_sessions import digest
 from ..entrants import entrant_edits
 from ..entrants.entrant_lists import normalize_name
-from . import player_links
+from . import player_links, waitlist
 
 PER_ADDRESS = 5          # sign-ups one address may send to one event (a household, a team captain)
 MAX_QUESTIONS = 5
@@ -192,6 +192,7 @@ def sign_up(event: Event, form: dict, address: str, now_local: datetime | None =
     form: {"name", "reading", "members": [(name, reading)], "answers": {question: answer}}. The caller commits."""
     _lock(event)
     check_open(event, address, now_local)
+    promote(event)  # a place freed since is the first in line's, not the newcomer's
     row = checked_row(event, form)
     signup = Signup(event_id=event.id, name=row["name"], reading=row.get("reading") or "", address=_kept(address),
                     members=[{"name": m[0], "reading": m[3]} for m in row["members"]] if event.team_size > 1 else [],
@@ -229,6 +230,7 @@ def _enter(event: Event, signup: Signup, user=None) -> Entrant:
 def promote(event: Event, user=None) -> list[Signup]:
     """While there is room and the entry list can still take entrants, the first in line gets the place."""
     _lock(event)
+    waitlist.settle(event)
     moved = []
     for signup in waiting(event):
         if not has_room(event) or (entrant_edits.phase_started(event)):
