@@ -6,12 +6,12 @@ player's page; a refusal is said next to the field it is about. The POST is thro
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from flask import Blueprint, current_app, make_response, request, url_for
+from flask import Blueprint, abort, current_app, make_response, request, url_for
 from flask_babel import gettext as _
 
 from ...extensions import db
 from ...services.accounts import users as accounts
-from ...services.players import my_event, signups
+from ...services.players import event_facts, my_event, signups
 from ...web.player import set_player_cookie
 from ...web.throttle import client_key
 from .. import render
@@ -61,8 +61,24 @@ def form(slug):
     context = {"event": event, "setting": setting, "is_open": closed is None,
                "closed_words": problem_message(closed) if closed else "",
                "closes": signups.closing(setting.closes_at), "problem": problem, "field": field, "form": request.form,
-               "taken": signups.taken(event), "waiting": len(signups.waiting(event))}
+               "taken": signups.taken(event), "waiting": len(signups.waiting(event)),
+               "facts": event_facts.facts(event)}
     return render("player/signup.html", **context), (422 if problem else 200)
+
+
+@bp.route("/e/<slug>/calendar.ics")
+def calendar(slug):
+    """The event as a calendar entry (add-to-calendar), in the venue's zone."""
+    event = accounts.event_by_slug(slug)
+    words = {"checkin": _("Check-in"), "fee": _("Fee")}
+    body = event_facts.ics(event, url_for("signup.form", slug=event.slug, _external=True), words,
+                           current_app.config["BABEL_DEFAULT_TIMEZONE"])
+    if body is None:
+        abort(404)  # no date set: nothing to put in a calendar (the page shows no link)
+    response = make_response(body)
+    response.headers["Content-Type"] = "text/calendar; charset=utf-8"
+    response.headers["Content-Disposition"] = f'attachment; filename="{event.slug}.ics"'
+    return response
 
 
 def _signed_up(event, signup, token: str):
