@@ -10,6 +10,7 @@ from datetime import datetime
 from ...extensions import db
 from ...models import Entrant, Event, Signup
 from ...tournament.errors import N_
+from ...tournament.textsearch import fold
 from .. import ServiceError
 from ..accounts import audit
 from ..accounts.login_sessions import digest
@@ -73,29 +74,26 @@ def set_settings(event: Event, is_open: bool, cap: int | None, per_address: int 
         raise ServiceError("signup.questions", N_("At most %(n)s questions of your own."), n=MAX_QUESTIONS)
     value = {"open": bool(is_open), "cap": cap, "per_address": per_address or PER_ADDRESS, "questions": asked,
              "closes_at": closes_at, "late": bool(late)}
-    event.settings = {**(event.settings or {}), "signup": value}
+    onsite = {k: v for k, v in ((event.settings or {}).get("signup") or {}).items() if k.startswith("onsite")}
+    event.settings = {**(event.settings or {}), "signup": {**onsite, **value}}
     audit.record("signup.settings", user, event.id, **value)
     promote(event, user)
     return settings(event)
 
 
-def taken(event: Event) -> int:
-    """Places taken: every entrant of the event (the desk's own entries count too)."""
+def taken(event: Event) -> int:  # places taken: every entrant of the event (the desk's entries too)
     return db.session.query(Entrant.id).filter_by(event_id=event.id).count()
 
 
 def has_room(event: Event) -> bool:
-    cap = settings(event).cap
-    return cap is None or taken(event) < cap
+    return settings(event).cap is None or taken(event) < settings(event).cap
 
 
-def waiting(event: Event) -> list[Signup]:
-    """The waitlist, first in line first."""
+def waiting(event: Event) -> list[Signup]:  # the waitlist, first in line first
     return db.session.query(Signup).filter_by(event_id=event.id, status="waiting").order_by(Signup.id).all()
 
 
-def listed(event: Event) -> list[Signup]:
-    """Every sign-up of the event, in the order they came."""
+def listed(event: Event) -> list[Signup]:  # every sign-up of the event, in the order they came
     return db.session.query(Signup).filter_by(event_id=event.id).order_by(Signup.id).all()
 
 
@@ -122,7 +120,6 @@ def checked_row(event: Event, form: dict) -> dict:
 
 
 def _same(a: str, b: str) -> bool:
-    from ...tournament.textsearch import fold
     return fold(a) == fold(b)
 
 
@@ -174,11 +171,14 @@ def is_open(event: Event, now_local: datetime | None = None) -> bool:
     return closed_problem(event, now_local) is None
 
 
-def check_open(event: Event, address: str, now_local: datetime | None = None) -> None:
-    """Refuse while sign-up is closed, or once this address has sent its share."""
+def check_open(event: Event, address: str, now_local: datetime | None = None, onsite: bool = False) -> None:
+    """Refuse while sign-up is closed, or once this address has sent its share (not through the
+    reception's code: the venue's wifi is one address for everyone)."""
     problem = closed_problem(event, now_local)
     if problem is not None:
         raise problem
+    if onsite:
+        return
     sent = db.session.query(Signup.id).filter_by(event_id=event.id, address=_kept(address)).count()
     if sent >= settings(event).per_address:
         raise SignupProblem("", "signup.address_cap", N_(
@@ -186,12 +186,13 @@ def check_open(event: Event, address: str, now_local: datetime | None = None) ->
             n=settings(event).per_address)
 
 
-def sign_up(event: Event, form: dict, address: str, now_local: datetime | None = None) -> tuple[Signup, str]:
+def sign_up(event: Event, form: dict, address: str, now_local: datetime | None = None,
+            onsite: bool = False) -> tuple[Signup, str]:
     """A new sign-up (entered when there is room, else on the waitlist) and its personal link's token.
 
     form: {"name", "reading", "members": [(name, reading)], "answers": {question: answer}}. The caller commits."""
     _lock(event)
-    check_open(event, address, now_local)
+    check_open(event, address, now_local, onsite)
     promote(event)  # a place freed since is the first in line's, not the newcomer's
     row = checked_row(event, form)
     signup = Signup(event_id=event.id, name=row["name"], reading=row.get("reading") or "", address=_kept(address),

@@ -6,12 +6,13 @@ player's page; a refusal is said next to the field it is about. The POST is thro
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from flask import Blueprint, abort, current_app, make_response, request, url_for
+from flask import Blueprint, abort, current_app, g, make_response, request, url_for
 from flask_babel import gettext as _
 
 from ...extensions import db
 from ...services.accounts import users as accounts
 from ...services.players import event_facts, my_event, signups
+from ...web import device
 from ...web.player import set_player_cookie
 from ...web.throttle import client_key
 from .. import render
@@ -50,7 +51,8 @@ def form(slug):
     problem, field = None, ""
     if request.method == "POST":
         try:
-            signup, token = signups.sign_up(event, _form(event), client_key(), venue_now())
+            signup, token = signups.sign_up(event, _form(event), client_key(), venue_now(),
+                                            bool(g.get("signup_onsite")))
             db.session.commit()
             return _signed_up(event, signup, token)
         except signups.SignupProblem as refused:
@@ -63,7 +65,9 @@ def form(slug):
                "closes": signups.closing(setting.closes_at), "problem": problem, "field": field, "form": request.form,
                "taken": signups.taken(event), "waiting": len(signups.waiting(event)),
                "facts": event_facts.facts(event)}
-    return render("player/signup.html", **context), (422 if problem else 200)
+    context["code"] = (request.form.get("code") or request.args.get("code") or "")[:12]
+    response = make_response(render("player/signup.html", **context), 422 if problem else 200)
+    return device.give(response)
 
 
 @bp.route("/e/<slug>/calendar.ics")
