@@ -4,12 +4,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 FLASK := $(BIN)/flask --app wsgi
+HOST ?= 127.0.0.1
+PORT ?= 5000
 
 .PHONY: run serve venue test install translations db demo chromium proxies bench clean
 
-run: db  ## install, create/upgrade the SQLite database, load the demo, serve
+run: db  ## install, create/upgrade the SQLite database, load the demo, serve on HOST:PORT (make run PORT=5050)
+	@$(BIN)/python scripts/check-port.py $(HOST) $(PORT)
 	$(FLASK) demo --if-empty
-	$(FLASK) run --host 127.0.0.1 --port 5000
+	$(FLASK) run --host $(HOST) --port $(PORT)
 
 serve: install translations  ## production: gunicorn on TAIKAI_BIND (127.0.0.1:8000) behind an https proxy
 	$(FLASK) serve

@@ -157,6 +157,25 @@ def test_withdraw_after_the_start_and_late_entry_into_a_phase_not_started(desk_c
     assert late_id not in {e["id"] for b in db.session.get(Phase, phase.id).brackets for e in b.entrants}
 
 
+def test_withdraw_sits_beside_disqualify_on_the_desk_row_after_the_start(desk_client):
+    event = _imported(desk_client)
+    phase = _add_phase(desk_client, event)
+    before = desk_client.get(f"/desk/e/{event.id}").get_data(as_text=True)
+    assert 'data-testid="row-withdraw"' not in before  # before the start an entrant is removed, not withdrawn
+    desk_client.post(f"/desk/phase/{phase.id}/start", data={"gate": "anyway"})
+    sakura = db.session.query(Entrant).filter_by(name="さくら").one()
+    page = desk_client.get(f"/desk/e/{event.id}").get_data(as_text=True)
+    row = page[page.index(f'/desk/entrant/{sakura.id}/edit'):]
+    row = row[:row.index("</tr>")]
+    assert "失格…" in row and 'form="withdraw-' in row and ">棄権</button>" in row
+    assert f'id="withdraw-{sakura.id}" method="post" action="/desk/entrant/{sakura.id}/withdraw"' in page
+    assert desk_client.post(f"/desk/entrant/{sakura.id}/withdraw").status_code == 302
+    db.session.expire_all()
+    assert sakura.dq and sakura.info.get("withdrawn")
+    after = desk_client.get(f"/desk/e/{event.id}").get_data(as_text=True)
+    assert f'id="withdraw-{sakura.id}"' not in after and "棄権を取り消す" in after
+
+
 def test_the_pin_dialog_is_at_the_top_with_a_qr_card(desk_client):
     event = _event(desk_client)
     page = desk_client.post(f"/desk/e/{event.id}/pin", data={"pin": ""}).get_data(as_text=True)

@@ -68,8 +68,11 @@ def test_a_too_big_upload_is_refused_in_words(desk_client):
 
 def test_copy_makes_a_new_event_with_a_new_pin_and_no_day(desk_client):
     event = _weekly()
-    response = desk_client.post(f"/desk/e/{event.id}/copy", data={"name": "Weekly #2", "day": "2026-12-19"})
+    posted = desk_client.post(f"/desk/e/{event.id}/copy", data={"name": "Weekly #2", "day": "2026-12-19"})
+    assert posted.status_code == 302  # PRG: a reload of the page after makes no second copy
+    response = desk_client.get(posted.headers["Location"])
     assert response.status_code == 200 and 'data-testid="new-pin"' in response.get_data(as_text=True)
+    assert 'data-testid="new-pin"' not in desk_client.get(posted.headers["Location"]).get_data(as_text=True)
     copy = db.session.query(Event).filter_by(name="Weekly #2").one()
     assert copy.entrants == [] and copy.staff_pin_hash and copy.staff_pin_hash != event.staff_pin_hash
     assert "135799" not in response.get_data(as_text=True)

@@ -75,7 +75,7 @@ def _world(app, desk_user):
     with app.test_request_context():
         link = signin_links.station_signin_url(event_b, station_b).rsplit("/", 1)[1]
     from webapp.services.players import signups
-    signups.set_settings(event_b, True, 1, None, [])
+    signups.set_settings(event_b, True, 1, None, [], late=True)  # event B has started: late entries kept open
     waiting_b, _token = signups.sign_up(event_b, {"name": "順番待ち", "members": [(f"m{i}", "") for i in range(5)]},
                                         "192.0.2.200")
     db.session.commit()

@@ -105,6 +105,26 @@ def test_a_disqualified_entrant_loses_by_dq(app):
     assert next(e for e in document["entrants"] if e["entrantID"] == str(loser.id))["other"]["disqualified"]
 
 
+def test_a_withdrawn_entrant_is_exported_as_withdrawn_not_disqualified(app):
+    """OBF v1.0 has no "withdrawn" result: the set keeps its one documented value for a side that did
+    not play ("dq"), and says withdrawn (not disqualified) under the set's and the entrant's "other"."""
+    from webapp.services.entrants import entrant_edits
+    assert "withdrawn" not in json.dumps(SCHEMA["definitions"]["SetGameResult"])
+    event, phase = played("single_elimination", share=0.0)
+    loser = next(e for e in event.entrants if e.seed == 8)
+    entrant_edits.withdraw(loser)
+    db.session.commit()
+    with app.test_request_context("/"):
+        document = obf_export.phase_document(phase, "ja")
+    _valid(document)
+    mine = [s for s in document["sets"] if str(loser.id) in (s.get("entrant1ID"), s.get("entrant2ID"))]
+    side = 1 if mine[0]["entrant1ID"] == str(loser.id) else 2
+    assert mine[0][f"entrant{side}Result"] == "dq"
+    assert mine[0]["other"]["withdrawn"] and not mine[0]["other"]["disqualified"]
+    out = next(e for e in document["entrants"] if e["entrantID"] == str(loser.id))["other"]
+    assert out["withdrawn"] and not out["disqualified"]
+
+
 def test_a_player_disqualified_during_play_loses_by_dq(app):
     from play_support import send, team_event
 

@@ -19,12 +19,13 @@ import os
 import time
 from functools import wraps
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
 from flask_babel import gettext as _
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse
 
+from . import signup_gate
 from .clients import client_key  # noqa: F401  (the API's throttle reads it there)
 from .pages import render
 
@@ -36,9 +37,7 @@ SLOW_AFTER = 20  # failures at one target in TARGET_WINDOW before failed clients
 SLOW_STEP = 10  # every SLOW_STEP more failures double the delay
 SLOW_MAX = 60  # seconds: the longest a failed client waits between attempts
 AUDIT_ONCE = parse("1 per 10 minutes")  # one audit entry per refused client, target and window
-# Public sign-up posts, per client address (each counted, whatever the answer): a flood from one
-# address is refused here before any database work, while other addresses sign up as before.
-SIGNUP_RATE = parse("12 per 10 minutes")
+# Public sign-up posts: the limits per address, per phone and per event are web/signup_gate.py's.
 
 
 def storage_uri() -> str:
@@ -81,27 +80,29 @@ def init_throttle(app: Flask) -> Limiter:
     # A player's wrong reception codes, counted per player (their cookie) at the event.
     app.view_functions["player.checkin"] = _guarded(app.view_functions["player.checkin"], _checkin_target,
                                                     _player_key, _too_many_codes)
-    app.view_functions["signup.form"] = _rate_limited(app.view_functions["signup.form"], SIGNUP_RATE, "signup")
+    app.view_functions["signup.form"] = _signup_limited(app.view_functions["signup.form"])
     return limiter
 
 
-def _rate_limited(view, rate, name: str):
-    """Every POST counts for its client; past `rate` the client waits (429, in words)."""
+def _signup_limited(view):
+    """Every sign-up POST counts: through the reception's code per phone and per event (the address
+    only as a flood guard), else per address as before; past a limit the phone waits (429, in words)."""
     @wraps(view)
     def limited(*args, **kwargs):
         if request.method != "POST":
             return view(*args, **kwargs)
-        who = client_key()
-        if not _windows().hit(rate, name, who):
-            reset = _windows().get_window_stats(rate, name, who).reset_time
-            seconds = max(1, math.ceil(reset - time.time()))
-            message = _("Too many sign-ups from this connection. Wait %(seconds)s seconds, or ask the desk.",
-                        seconds=seconds)
-            response = current_app.make_response((render("error.html", code=429, description=message), 429))
-            response.headers["Retry-After"] = str(seconds)
-            return response
+        refusal = signup_gate.check(kwargs.get("slug", ""))
+        if refusal is not None:
+            return _wait(*refusal)
+        g.signup_onsite = signup_gate.onsite_now()  # the view skips the cap per address
         return view(*args, **kwargs)
     return limited
+
+
+def _wait(seconds: int, message: str):
+    response = current_app.make_response((render("error.html", code=429, description=message), 429))
+    response.headers["Retry-After"] = str(seconds)
+    return response
 
 
 def _player_key() -> str:

@@ -69,7 +69,8 @@ def close_list(event, zone: str = day_clock.ZONE, now=None) -> list[Entrant]:
 
 
 def drop_no_shows(event, user=None) -> list[str]:
-    """The gate's "drop them": removed before anything started, withdrawn after; their names."""
+    """The gate's "drop them": removed before anything started, withdrawn after; their names.
+    The caller gives each place freed to the first on the sign-up waitlist (players.signups.promote)."""
     from ..decisions.disqualifications import log_now
     from ..entrants.entrant_edits import removable, remove
 

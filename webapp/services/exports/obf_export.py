@@ -4,7 +4,9 @@ Public data only, as the standings page shows it: entrants' names, readings, see
 and team members; every set with its result, score, round name, best-of and games. A team match
 (kachinuki, point format) names the two members of each game under the game's ``other`` (the
 format has no field for them). A set lost by walkover or disqualification is ``dq`` for the side
-that did not play (OBF's word for it) and says which under the set's ``other``. Sets link to the
+that did not play (OBF's word for it) and says which under the set's ``other``. OBF v1.0 has no
+"withdrawn": a withdrawal keeps the result ``dq`` (its only documented value for a side that did not
+play) and is said as ``withdrawn`` (not ``disqualified``) under the set's and the entrant's ``other``. Sets link to the
 sets before and after them (``entrant1PrevSetID`` / ``entrant1NextSetID``), so the bracket's shape
 can be read back. The schema is vendored with the tests that validate against it.
 """
@@ -60,7 +62,8 @@ def entrant_of(entrant, placement: int | None) -> dict:
     if not people or len(people) == 1 and people[0]["tag"] == entrant.name:
         people = [{"tag": entrant.name, "other": {"reading": entrant.reading or ""}}]
     out = {"entrantID": str(entrant.id), "entrantTag": entrant.name, "personalInformation": people,
-           "other": {"reading": entrant.reading or "", "disqualified": bool(entrant.dq),
+           "other": {"reading": entrant.reading or "", "disqualified": bool(entrant.dq) and not withdrew(entrant),
+                     "withdrawn": bool(entrant.dq) and withdrew(entrant),
                      "teamMembers": [m.name for m in entrant.members]}}
     if entrant.seed and entrant.seed > 0:
         out["initialSeed"] = entrant.seed
@@ -87,7 +90,9 @@ def set_of(rec, links: Links, phase: Phase, title, lang: str) -> dict:
            "games": [_game(g, title, lang) for g in rec.games],
            "other": {"name": match_title(match), "key": match.key, "side": match.side, "round": match.round,
                      "group": match.bracket.label or "", "walkover": rec.how in ("walkover", "dq"),
-                     "disqualified": rec.how == "dq", "forfeit": rec.decided_by, "matchType": phase.match_type}}
+                     "disqualified": rec.how == "dq" and not _loser_withdrew(rec),
+                     "withdrawn": rec.how == "dq" and _loser_withdrew(rec),
+                     "forfeit": rec.decided_by, "matchType": phase.match_type}}
     for n, side, slot in ((1, "a", 0), (2, "b", 1)):
         entrant = rec.a if side == "a" else rec.b
         if entrant is not None:
@@ -99,6 +104,16 @@ def set_of(rec, links: Links, phase: Phase, title, lang: str) -> dict:
     if rec.score is not None and rec.how != "walkover":
         out["entrant1Score"], out["entrant2Score"] = int(rec.score[0]), int(rec.score[1])
     return out
+
+
+def withdrew(entrant) -> bool:
+    """Out by their own withdrawal (棄権), not by the desk's disqualification."""
+    return bool((getattr(entrant, "info", None) or {}).get("withdrawn"))
+
+
+def _loser_withdrew(rec) -> bool:
+    loser = next((e for e in (rec.a, rec.b) if e is not None and e.id == rec.match.loser_id), None)
+    return loser is not None and withdrew(loser)
 
 
 def _link(out: dict, field: str, key: str | None, ids: dict) -> None:

@@ -10,12 +10,13 @@ from datetime import datetime
 from ...extensions import db
 from ...models import Entrant, Event, Signup
 from ...tournament.errors import N_
+from ...tournament.textsearch import fold
 from .. import ServiceError
 from ..accounts import audit
 from ..accounts.login_sessions import digest
 from ..entrants import entrant_edits
 from ..entrants.entrant_lists import normalize_name
-from . import player_links
+from . import player_links, waitlist
 
 PER_ADDRESS = 5          # sign-ups one address may send to one event (a household, a team captain)
 MAX_QUESTIONS = 5
@@ -40,12 +41,13 @@ class Settings:
     per_address: int = PER_ADDRESS
     questions: list[str] = field(default_factory=list)
     closes_at: str = ""  # "YYYY-MM-DDTHH:MM" at the venue, or "" (open until the desk closes it)
+    late: bool = False   # stays open after the first phase starts (late entries into phases not started)
 
 
 def settings(event: Event) -> Settings:
     raw = (event.settings or {}).get("signup") or {}
     return Settings(bool(raw.get("open")), raw.get("cap"), int(raw.get("per_address") or PER_ADDRESS),
-                    list(raw.get("questions") or []), str(raw.get("closes_at") or ""))
+                    list(raw.get("questions") or []), str(raw.get("closes_at") or ""), bool(raw.get("late")))
 
 
 def closing(value: str) -> datetime | None:
@@ -57,7 +59,7 @@ def closing(value: str) -> datetime | None:
 
 
 def set_settings(event: Event, is_open: bool, cap: int | None, per_address: int | None, questions: list[str],
-                 user=None, closes_at: str = "") -> Settings:
+                 user=None, closes_at: str = "", late: bool = False) -> Settings:
     """The desk opens or closes sign-up, sets when it closes, the cap, the cap per address and its questions."""
     closes_at = (closes_at or "").strip()[:16]
     if closes_at and closing(closes_at) is None:
@@ -71,31 +73,28 @@ def set_settings(event: Event, is_open: bool, cap: int | None, per_address: int 
     if len(asked) > MAX_QUESTIONS:
         raise ServiceError("signup.questions", N_("At most %(n)s questions of your own."), n=MAX_QUESTIONS)
     value = {"open": bool(is_open), "cap": cap, "per_address": per_address or PER_ADDRESS, "questions": asked,
-             "closes_at": closes_at}
+             "closes_at": closes_at, "late": bool(late)}
     _lock(event)
-    event.settings = {**(event.settings or {}), "signup": value}
+    onsite = {k: v for k, v in ((event.settings or {}).get("signup") or {}).items() if k.startswith("onsite")}
+    event.settings = {**(event.settings or {}), "signup": {**onsite, **value}}
     audit.record("signup.settings", user, event.id, **value)
     promote(event, user)
     return settings(event)
 
 
-def taken(event: Event) -> int:
-    """Places taken: every entrant of the event (the desk's own entries count too)."""
+def taken(event: Event) -> int:  # places taken: every entrant of the event (the desk's entries too)
     return db.session.query(Entrant.id).filter_by(event_id=event.id).count()
 
 
 def has_room(event: Event) -> bool:
-    cap = settings(event).cap
-    return cap is None or taken(event) < cap
+    return settings(event).cap is None or taken(event) < settings(event).cap
 
 
-def waiting(event: Event) -> list[Signup]:
-    """The waitlist, first in line first."""
+def waiting(event: Event) -> list[Signup]:  # the waitlist, first in line first
     return db.session.query(Signup).filter_by(event_id=event.id, status="waiting").order_by(Signup.id).all()
 
 
-def listed(event: Event) -> list[Signup]:
-    """Every sign-up of the event, in the order they came."""
+def listed(event: Event) -> list[Signup]:  # every sign-up of the event, in the order they came
     return db.session.query(Signup).filter_by(event_id=event.id).order_by(Signup.id).all()
 
 
@@ -122,7 +121,6 @@ def checked_row(event: Event, form: dict) -> dict:
 
 
 def _same(a: str, b: str) -> bool:
-    from ...tournament.textsearch import fold
     return fold(a) == fold(b)
 
 
@@ -145,16 +143,43 @@ def _kept(address: str) -> str:
     return digest("signup:" + address)
 
 
+def closed_problem(event: Event, now_local: datetime | None = None) -> SignupProblem | None:
+    """Why sign-up is closed now, in words (None while it is open): closed by the desk, its closing
+    time reached, the first phase started (unless the desk keeps late entries open), the event over."""
+    setting, closes = settings(event), closing(settings(event).closes_at)
+    if _ended(event, now_local):
+        return SignupProblem("", "signup.ended", N_("This event has ended: sign-up is closed."))
+    if not setting.open:
+        return SignupProblem("", "signup.closed", N_("Sign-up for this event is closed."))
+    if closes and now_local and now_local >= closes:
+        return SignupProblem("", "signup.closed_at", N_("Sign-up closed at %(time)s."),
+                             time=closes.strftime("%m/%d %H:%M"))
+    if not setting.late and entrant_edits.phase_started(event):
+        return SignupProblem("", "signup.started", N_(
+            "The event has started: sign-up closed at the start. Ask the desk about a late entry."))
+    return None
+
+
+def _ended(event: Event, now_local: datetime | None) -> bool:
+    """Every phase finished, or the event's day is past at the venue."""
+    if event.phases and all(p.status == "done" for p in event.phases):
+        return True
+    return bool(event.day and now_local and event.day < now_local.date())
+
+
 def is_open(event: Event, now_local: datetime | None = None) -> bool:
-    """Open by the desk, and its closing time (if any) not reached at the venue's `now_local`."""
-    closes = closing(settings(event).closes_at)
-    return settings(event).open and not (closes and now_local and now_local >= closes)
+    """Open by the desk, and not closed by its closing time, the start or the event's end."""
+    return closed_problem(event, now_local) is None
 
 
-def check_open(event: Event, address: str, now_local: datetime | None = None) -> None:
-    """Refuse while sign-up is closed, or once this address has sent its share."""
-    if not is_open(event, now_local):
-        raise SignupProblem("", "signup.closed", N_("Sign-up for this event is closed."))
+def check_open(event: Event, address: str, now_local: datetime | None = None, onsite: bool = False) -> None:
+    """Refuse while sign-up is closed, or once this address has sent its share (not through the
+    reception's code: the venue's wifi is one address for everyone)."""
+    problem = closed_problem(event, now_local)
+    if problem is not None:
+        raise problem
+    if onsite:
+        return
     sent = db.session.query(Signup.id).filter_by(event_id=event.id, address=_kept(address)).count()
     if sent >= settings(event).per_address:
         raise SignupProblem("", "signup.address_cap", N_(
@@ -162,12 +187,14 @@ def check_open(event: Event, address: str, now_local: datetime | None = None) ->
             n=settings(event).per_address)
 
 
-def sign_up(event: Event, form: dict, address: str, now_local: datetime | None = None) -> tuple[Signup, str]:
+def sign_up(event: Event, form: dict, address: str, now_local: datetime | None = None,
+            onsite: bool = False) -> tuple[Signup, str]:
     """A new sign-up (entered when there is room, else on the waitlist) and its personal link's token.
 
     form: {"name", "reading", "members": [(name, reading)], "answers": {question: answer}}. The caller commits."""
     _lock(event)
-    check_open(event, address, now_local)
+    check_open(event, address, now_local, onsite)
+    promote(event)  # a place freed since is the first in line's, not the newcomer's
     row = checked_row(event, form)
     signup = Signup(event_id=event.id, name=row["name"], reading=row.get("reading") or "", address=_kept(address),
                     members=[{"name": m[0], "reading": m[3]} for m in row["members"]] if event.team_size > 1 else [],
@@ -219,6 +246,7 @@ def _enter(event: Event, signup: Signup, user=None) -> Entrant:
 def promote(event: Event, user=None) -> list[Signup]:
     """While there is room and the entry list can still take entrants, the first in line gets the place."""
     _lock(event)
+    waitlist.settle(event)
     moved = []
     for signup in waiting(event):
         if not has_room(event) or (entrant_edits.phase_started(event)):

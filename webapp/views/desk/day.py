@@ -9,6 +9,7 @@ from flask_login import current_user
 from ...models import Event
 from ...services.day import checkin, day_clock, forecasts, timetables
 from ...services.day.schedules import slots
+from ...services.players import signups, waitlist
 from ...tournament import curfew
 from .. import render
 from ..changes import run_change
@@ -68,14 +69,33 @@ def edit_timetable(event_id):
     return page(event, 422)
 
 
+def _drop_no_shows(event) -> list[str]:
+    """Drop those not checked in; each place freed goes to the first in line."""
+    names = checkin.drop_no_shows(event, current_user)
+    signups.promote(event, current_user)
+    return names
+
+
+def _say_who_moved_up(event, waited: set) -> None:
+    """The sign-ups that took the dropped places, or why nobody did."""
+    still = {s.id for s in signups.waiting(event)}
+    for signup in signups.listed(event):
+        if signup.id in waited - still and signup.status == "entered":
+            flash(_("%(name)s moved up from the waitlist.", name=signup.name), "ok")
+    why = waitlist.why_nobody_moved_up(event)
+    if why:
+        flash(_(why), "info")
+
+
 @bp.route("/e/<int:event_id>/day/checkin-close", methods=["POST"])
 def checkin_close(event_id):
     """At the close: drop those not checked in, or wait ten minutes more."""
     event = event_or_404(event_id)
     if request.form.get("choice") == "drop":
-        dropped = []
-        if run_change(lambda: dropped.extend(checkin.drop_no_shows(event, current_user))):
+        dropped, waited = [], {s.id for s in signups.waiting(event)}
+        if run_change(lambda: dropped.extend(_drop_no_shows(event))):
             flash(_("Dropped (not checked in): %(names)s", names="、".join(dropped) or "—"), "ok")
+            _say_who_moved_up(event, waited)
     else:
         closes = []
         if run_change(lambda: closes.append(day_clock.wait(event, 10, current_user,

@@ -1,5 +1,5 @@
 """Desk: an event's setup file to download, an event created from an uploaded file, an event copied."""
-from flask import Response, abort, flash, redirect, request, url_for
+from flask import Response, abort, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -94,17 +94,26 @@ def copy(event_id):
     except (ServiceError, RuleViolation) as problem:
         db.session.rollback()
         return render("desk/event_copy.html", event=event, form=form, refusal=problem_message(problem)), 422
-    return _copied(made, pin)
+    return _copied(made, pin, _("Event copied: %(name)s.", name=made.name))
 
 
-def _copied(made: Event, pin: str):
-    """The new event's page with its new staff PIN in the dialog the PIN button shows."""
-    from ...venue.views import qr_svg
-    from .event_page import setup_page
-    from .home import staff_sign_in_url
+@bp.route("/e/<int:event_id>/next-week", methods=["POST"])
+def next_week(event_id):
+    """One tap: next week's event with everything set as this one, the number one up, a week later."""
+    event = event_or_404(event_id)
+    try:
+        made, pin = event_files.next_week(event, current_user)
+        db.session.commit()
+    except (ServiceError, RuleViolation) as problem:
+        db.session.rollback()
+        flash(problem_message(problem), "error")
+        return redirect(url_for("desk.event", event_id=event.id) + "#event-file")
+    return _copied(made, pin, _("Next week's event is ready: %(name)s.", name=made.name))
 
-    url = staff_sign_in_url(made)
-    flash(_("Event copied: %(name)s.", name=made.name), "ok")
-    page, status = setup_page(made, new_pin=pin, pin_url=url,
-                              pin_qr=qr_svg(url, _("Staff sign-in: %(event)s", event=made.name)))
-    return page, status, {"Cache-Control": "no-store"}
+
+def _copied(made: Event, pin: str, said: str):
+    """Redirect to the new event's page (a reload makes no second copy); its page shows the new staff
+    PIN once, in the dialog the PIN button shows (desk.event takes it from the session)."""
+    flash(said, "ok")
+    session["new_pin"] = {"event": made.id, "pin": pin}
+    return redirect(url_for("desk.event", event_id=made.id))

@@ -1,6 +1,6 @@
 """Desk (本部) pages: events, entrants, seeds, phases, results and corrections."""
 
-from flask import abort, flash, redirect, request, url_for
+from flask import abort, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -44,8 +44,17 @@ def home():
 
 @bp.route("/e/<int:event_id>")
 def event(event_id):
-    """Set an event up: entrants, seeds, phases, staff PIN."""
-    return setup_page(_event(event_id))
+    """Set an event up: entrants, seeds, phases, staff PIN (a copy's new PIN shown once, after its redirect)."""
+    event = _event(event_id)
+    fresh = session.get("new_pin") or {}
+    if fresh.get("event") != event.id:
+        return setup_page(event)
+    session.pop("new_pin")
+    from ...venue.views import qr_svg
+    url = staff_sign_in_url(event)
+    page, status = setup_page(event, new_pin=fresh["pin"], pin_url=url,
+                              pin_qr=qr_svg(url, _("Staff sign-in: %(event)s", event=event.name)))
+    return page, status, {"Cache-Control": "no-store"}
 
 
 @bp.route("/e/<int:event_id>/entrants", methods=["POST"])

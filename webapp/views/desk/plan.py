@@ -7,6 +7,7 @@ from ...extensions import db
 from ...models import Event, Phase
 from ...services.day import checkin, schedules
 from ...services.matches import seeding
+from ...services.players import signups
 from ...services.setup import event_templates, progressions, setup_checks, start_preview
 from ...services.setup.rules import rules_for
 from ...tournament.errors import N_
@@ -125,6 +126,7 @@ def pass_gate(phase: Phase) -> Phase:
                                               "or wait."), count=len(gate_list(phase)))
     key, event = phase.key, phase.event
     checkin.drop_no_shows(event, current_user)
+    signups.promote(event, current_user)  # each place freed goes to the first in line
     return phase if phase in event.phases else next(p for p in event.phases if p.key == key)
 
 

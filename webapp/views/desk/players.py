@@ -7,7 +7,7 @@ from flask_login import current_user
 from ...extensions import db
 from ...models import Entrant, Event, PlayerLink
 from ...services import ServiceError
-from ...services.players import player_links, self_checkin, signups
+from ...services.players import player_links, self_checkin, signup_codes, signups
 from ...tournament.errors import N_
 from ...tournament.textsearch import entrant_sort_key
 from .. import render
@@ -43,11 +43,18 @@ def signup(event_id):
         questions = request.form.get("questions", "").splitlines()
         if run_change(lambda: signups.set_settings(event, bool(request.form.get("open")), _number("cap"),
                                                    _number("per_address"), questions, current_user,
-                                                   request.form.get("closes_at", ""))):
+                                                   request.form.get("closes_at", ""),
+                                                   bool(request.form.get("late")))):
+            signup_codes.set_on(event, bool(request.form.get("onsite")), current_user)
+            db.session.commit()
             flash(_("Sign-up settings saved."), "ok")
             return redirect(url_for("desk_players.signup", event_id=event.id))
     url = _external("signup.form", slug=event.slug)
-    return render("desk/signup.html", event=event, setting=signups.settings(event), url=url,
+    code = signup_codes.current(event)
+    onsite_url = _external("signup.form", slug=event.slug, code=code) if code else ""
+    return render("desk/signup.html", event=event, setting=signups.settings(event), url=url, code=code,
+                  onsite=signup_codes.is_on(event), onsite_url=onsite_url,
+                  onsite_qr=qr_svg(onsite_url, _("Sign up here (on site)")) if code else "",
                   qr=qr_svg(url, _("Sign-up page: %(event)s", event=event.name)), listed=signups.listed(event),
                   taken=signups.taken(event)), (422 if request.method == "POST" else 200)
 

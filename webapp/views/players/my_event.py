@@ -14,7 +14,7 @@ from ...extensions import db
 from ...models import Signup
 from ...services import ServiceError
 from ...services.accounts import users as accounts
-from ...services.players import my_event, player_links, self_checkin, signups
+from ...services.players import event_facts, my_event, player_links, self_checkin, signups
 from ...web.player import player_required, set_player_cookie
 from .. import render
 from ..changes import run_change
@@ -48,7 +48,7 @@ def _page(problem: str | None = None, code: str = "", status: int = 200):
     mine = my_event.page(event, g.player_link)
     refusal = self_checkin.window_refusal(event, _local_now())
     context = {"event": event, "mine": mine, "problem": problem, "code": code,
-               "checkin_note": problem_message(refusal) if refusal else None}
+               "checkin_note": problem_message(refusal) if refusal else None, "facts": event_facts.facts(event)}
     return render("player/mine.html", "_partials/player_mine.html", **context), status
 
 

@@ -6,12 +6,13 @@ player's page; a refusal is said next to the field it is about. The POST is thro
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from flask import Blueprint, current_app, make_response, request, url_for
+from flask import Blueprint, abort, current_app, g, make_response, request, url_for
 from flask_babel import gettext as _
 
 from ...extensions import db
 from ...services.accounts import users as accounts
-from ...services.players import my_event, signups
+from ...services.players import event_facts, my_event, signups
+from ...web import device
 from ...web.player import set_player_cookie
 from ...web.throttle import client_key
 from .. import render
@@ -50,17 +51,38 @@ def form(slug):
     problem, field = None, ""
     if request.method == "POST":
         try:
-            signup, token = signups.sign_up(event, _form(event), client_key(), venue_now())
+            signup, token = signups.sign_up(event, _form(event), client_key(), venue_now(),
+                                            bool(g.get("signup_onsite")))
             db.session.commit()
             return _signed_up(event, signup, token)
         except signups.SignupProblem as refused:
             db.session.rollback()
             problem, field = problem_message(refused), _field_id(event, refused.field)
     setting = signups.settings(event)
-    context = {"event": event, "setting": setting, "is_open": signups.is_open(event, venue_now()),
+    closed = signups.closed_problem(event, venue_now())
+    context = {"event": event, "setting": setting, "is_open": closed is None,
+               "closed_words": problem_message(closed) if closed else "",
                "closes": signups.closing(setting.closes_at), "problem": problem, "field": field, "form": request.form,
-               "taken": signups.taken(event), "waiting": len(signups.waiting(event))}
-    return render("player/signup.html", **context), (422 if problem else 200)
+               "taken": signups.taken(event), "waiting": len(signups.waiting(event)),
+               "facts": event_facts.facts(event)}
+    context["code"] = (request.form.get("code") or request.args.get("code") or "")[:12]
+    response = make_response(render("player/signup.html", **context), 422 if problem else 200)
+    return device.give(response)
+
+
+@bp.route("/e/<slug>/calendar.ics")
+def calendar(slug):
+    """The event as a calendar entry (add-to-calendar), in the venue's zone."""
+    event = accounts.event_by_slug(slug)
+    words = {"checkin": _("Check-in"), "fee": _("Fee")}
+    body = event_facts.ics(event, url_for("signup.form", slug=event.slug, _external=True), words,
+                           current_app.config["BABEL_DEFAULT_TIMEZONE"])
+    if body is None:
+        abort(404)  # no date set: nothing to put in a calendar (the page shows no link)
+    response = make_response(body)
+    response.headers["Content-Type"] = "text/calendar; charset=utf-8"
+    response.headers["Content-Disposition"] = f'attachment; filename="{event.slug}.ics"'
+    return response
 
 
 def _signed_up(event, signup, token: str):

@@ -12,9 +12,10 @@ from ....tournament.errors import N_
 from ....tournament.event_plans import TEMPLATES
 from ....tournament.event_presets import PRESETS, choices
 from ... import ServiceError
+from . import player_settings
 from .build import address_for, create_event, dump
 from .check import check
-from .copy import copy_event
+from .copy import copy_event, next_week
 from .toml_text import MAX_BYTES, parse, write
 
 PresetInfo = namedtuple("PresetInfo", "key label description entrants")
@@ -63,6 +64,7 @@ PHASE_DEFAULTS = {"pool_size": 0, "auto_call": False, "auto_walkover": False, "n
 
 
 def _readable(spec: dict) -> dict:
+    spec = player_settings.readable(spec)
     out = {k: v for k, v in spec.items() if v not in (None, "", [], {}) and DEFAULTS.get(k, ...) != v}
     out["phases"] = [{k: v for k, v in p.items() if v not in (None, "", {}) and PHASE_DEFAULTS.get(k, ...) != v}
                      for p in spec.get("phases") or []]
@@ -75,4 +77,4 @@ def create_from_text(text: str, user=None, rows: list[dict] | None = None):
 
 
 __all__ = ["MAX_BYTES", "PresetInfo", "address_for", "check", "copy_event", "create_event", "create_from_text", "dump",
-           "parse", "preset_spec", "presets", "to_toml"]
+           "next_week", "parse", "preset_spec", "presets", "to_toml"]

@@ -19,6 +19,7 @@ from ...entries import access
 from ...matches import seeding
 from .. import event_templates, events, progressions, rule_settings, setup_checks
 from ..rules import event_settings, phase_settings, preset_for
+from . import player_settings
 from .check import ORDER, PHASE_ORDER, check
 from .schema import CLOCK, FORMAT_OPTIONS, KINDS
 
@@ -51,6 +52,7 @@ def create_event(spec: dict, user=None, rows: list[dict] | None = None) -> Event
     _phases(event, spec["phases"], user)
     _stations(event, spec, user)
     _day_page(event, spec)
+    player_settings.apply(event, spec)
     db.session.flush()
     return event
 
@@ -163,7 +165,7 @@ def dump(event: Event) -> dict:
             "stream_takes_regular": station_service.stream_takes_regular(event),
             "rules": {"preset": preset_for(event), **rules},
             "phases": [] if event.template else [_dump_phase(event, p) for p in event.phases],
-            "curfews": {g: t for g, t in (settings.get("curfews") or {}).items() if t},
+            "curfews": {g: t for g, t in (settings.get("curfews") or {}).items() if t}, **player_settings.dump(event),
             "timetable": _dump_timetable(event)}
     return {key: spec[key] for key in ORDER}
 

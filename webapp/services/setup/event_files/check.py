@@ -20,7 +20,8 @@ from .toml_text import line_of
 
 ORDER = ("name", "address", "day", "venue", "game", "plan", "entrants", "team_size", "team_format",
          "entry_cap", "fee", "start_time", "checkin_opens", "checkin_closes", "venue_closes", "curfews",
-         "stations", "stream_stations", "no_show_minutes", "stream_takes_regular", "rules", "phases", "timetable")
+         "stations", "stream_stations", "no_show_minutes", "stream_takes_regular", "signup", "self_report",
+         "stream_rounds", "rules", "phases", "timetable")
 PHASE_ORDER = ("name", "format", "match_type", "best_of", "best_of_by_round", "pools", "pool_size", "pools_per_wave",
                "advance", "separate", "auto_call", "auto_walkover", "no_show_minutes")
 

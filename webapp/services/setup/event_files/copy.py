@@ -4,11 +4,17 @@ Settings, phases, stations and rules come through the event file (dump, then cre
 copy holds exactly what a downloaded file would; entrants only when asked, without their
 check-in, seeds' results, DQs or anything of the day. Results, the log and sign-ins stay behind.
 """
+import re
+from datetime import datetime, timedelta
+
 from ....models import Event
 from ...accounts import audit
 from ...accounts import users as accounts
+from .. import events
 from .build import create_event, dump
 from .check import check
+
+WEEK = timedelta(days=7)
 
 
 def copy_event(event: Event, name: str, day=None, with_entrants: bool = False, user=None) -> tuple[Event, str]:
@@ -27,3 +33,29 @@ def _row(entrant) -> dict:
     return {"name": entrant.name, "reading": entrant.reading, "seed": entrant.seed, "info": info or None,
             "age_group": entrant.age_group or "",
             "members": [(m.name, m.character, False, m.reading) for m in entrant.members]}
+
+
+NUMBER = re.compile(r"(\d+)(?!.*\d)")  # the last number: "#31", "vol-31"
+
+
+def next_number(text: str) -> str:
+    """ "Weekly #31" → "Weekly #32" (the last number, its zero padding kept); no number: as it was."""
+    return NUMBER.sub(lambda m: str(int(m.group(1)) + 1).zfill(len(m.group(1))), text, count=1)
+
+
+def next_week(event: Event, user=None) -> tuple[Event, str]:
+    """Next week's event: everything the desk set, the number in the name and the address one up,
+    the day (and the sign-up's closing time) a week later; no entrants, nothing of the day."""
+    spec = dump(event)
+    address = next_number(event.slug) if NUMBER.search(event.slug) else ""
+    if address and events.unique_slug(address) != address:
+        address = ""  # taken: made from the name instead
+    signup = dict(spec["signup"])
+    if signup["closes_at"]:
+        signup["closes_at"] = (datetime.fromisoformat(signup["closes_at"]) + WEEK).strftime("%Y-%m-%dT%H:%M")
+    day = event.day + WEEK if event.day else None
+    made = create_event(check({**spec, "name": next_number(event.name), "address": address, "day": day,
+                               "signup": signup}), user)
+    pin = accounts.set_staff_pin(made)
+    audit.record("event.next_week", user, made.id, source=event.id)
+    return made, pin

@@ -154,6 +154,29 @@ class TimetableLine(Strict):
     weight = fields.Float(load_default=None, allow_none=True, validate=validate.Range(min=0, max=1000))
 
 
+SIGNUP_DEFAULTS = {"open": False, "questions": [], "per_address": 5, "closes_at": "", "late": False}
+SELF_REPORT_DEFAULTS = {"on": False, "auto_minutes": 0}
+
+
+class SignupSpec(Strict):
+    """The public sign-up as the desk set it (services/players/signups.py; the cap is entry_cap)."""
+
+    open = fields.Boolean(load_default=False)
+    questions = fields.List(fields.String(validate=validate.Length(min=1, max=40, error=TOO_LONG)),
+                            load_default=list, validate=validate.Length(max=5, error=TOO_MANY))
+    per_address = fields.Integer(load_default=5, validate=validate.Range(min=1, max=100))
+    closes_at = fields.String(load_default="", validate=validate.Regexp(
+        r"^(\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d)?$", error=N_("must be a date and a time, or empty")))
+    late = fields.Boolean(load_default=False)
+
+
+class SelfReportSpec(Strict):
+    """Players report their own sets; auto_minutes 0: a report is never confirmed by itself."""
+
+    on = fields.Boolean(load_default=False)
+    auto_minutes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=240))
+
+
 class EventSpec(Strict):
     name = fields.String(required=True, validate=validate.Length(min=1, max=200, error=TOO_LONG))
     address = fields.String(load_default="", validate=validate.Regexp(
@@ -181,5 +204,8 @@ class EventSpec(Strict):
                            validate=validate.Length(max=MAX_STATIONS, error=TOO_MANY))
     stream_stations = fields.List(fields.String(validate=STATION_NAME), load_default=list,
                                   validate=validate.Length(max=MAX_STATIONS, error=TOO_MANY))
+    signup = fields.Nested(SignupSpec, load_default=lambda: dict(SIGNUP_DEFAULTS))
+    self_report = fields.Nested(SelfReportSpec, load_default=lambda: dict(SELF_REPORT_DEFAULTS))
+    stream_rounds = fields.String(load_default="", validate=_one_of(("", "finals", "top8")))
     timetable = fields.List(fields.Nested(TimetableLine), load_default=list,
                             validate=validate.Length(max=MAX_LINES, error=TOO_MANY))

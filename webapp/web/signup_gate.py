@@ -1,0 +1,56 @@
+"""Which limits a public sign-up POST meets (web/throttle.py applies them before the view):
+- through the reception's valid code (on-site sign-up): the phone's device cookie (issued by the
+  sign-up page, taken once a few seconds old), DEVICE_RATE per phone, EVENT_RATE per event, and the
+  address only as a flood guard (ONSITE_ADDRESS_RATE);
+- otherwise SIGNUP_RATE per address, as before (and the service's cap per address)."""
+import math
+import time
+
+from flask import current_app, g, request
+from flask_babel import gettext as _
+from limits import parse
+
+from . import device
+from .clients import client_key
+
+SIGNUP_RATE = parse("12 per 10 minutes")  # per address, without the reception's code
+DEVICE_RATE = parse("6 per 10 minutes")   # per phone, through the code
+EVENT_RATE = parse("1200 per 10 minutes")  # per event, through the code
+ONSITE_ADDRESS_RATE = parse("2000 per 10 minutes")  # the flood guard, far above a venue's crowd
+
+
+def check(slug: str) -> tuple[int, str] | None:
+    """(seconds to wait, the words) when this post is refused, else None."""
+    from ..services.accounts import users as accounts
+    from ..services.players import signup_codes
+
+    event = accounts.event_by_slug(slug)
+    g.signup_code_ok = signup_codes.valid(event, request.form.get("code", ""))
+    if not g.signup_code_ok:
+        seconds = hit_or_wait(SIGNUP_RATE, "signup", client_key())
+        return (seconds, _("Too many sign-ups from this connection. Wait %(seconds)s seconds, or ask the desk.",
+                           seconds=seconds)) if seconds else None
+    phone = device.device()
+    if not device.ready(phone):
+        return (device.WAIT, _("This phone is new here: wait a few seconds, then send the sign-up again."))
+    for rate, name, who in ((ONSITE_ADDRESS_RATE, "signup-onsite-address", client_key()),
+                            (EVENT_RATE, "signup-event", str(event.id)), (DEVICE_RATE, "signup-device", phone[0])):
+        seconds = hit_or_wait(rate, name, who)
+        if seconds:
+            return seconds, _("Too many sign-ups right now. Wait %(seconds)s seconds, or ask the desk.",
+                              seconds=seconds)
+    return None
+
+
+def onsite_now() -> bool:
+    """This request came through the reception's valid code (after check)."""
+    return bool(g.get("signup_code_ok"))
+
+
+def hit_or_wait(rate, name: str, who: str) -> int:
+    """0 when this post is within `rate` for `who`, else the seconds to wait."""
+    windows = current_app.extensions["taikai_limiter"].limiter
+    if windows.hit(rate, name, who):
+        return 0
+    reset = windows.get_window_stats(rate, name, who).reset_time
+    return max(1, math.ceil(reset - time.time()))
