@@ -8,7 +8,9 @@ class Config:
 
     SECRET_KEY = os.environ.get("SECRET_KEY")  # None → a random key kept in the instance folder
     SQLALCHEMY_DATABASE_URI = os.environ.get("DATABASE_URL")  # None → SQLite in instance/
-    SQLALCHEMY_ENGINE_OPTIONS: dict = {}
+    # A pooled connection is tested before use: after the database server restarts, a stale one is
+    # replaced instead of answering 500 (issue 41).
+    SQLALCHEMY_ENGINE_OPTIONS: dict = {"pool_pre_ping": True}
     BABEL_DEFAULT_LOCALE = "ja"
     BABEL_DEFAULT_TIMEZONE = os.environ.get("TAIKAI_TIMEZONE", "Asia/Tokyo")
     LANGUAGES = ("ja", "en")

@@ -61,6 +61,18 @@ def _first(engine, statement, values: dict):
     engine = _reader(engine)
     sql, order = _statement(engine, statement)
     params = [values[name] for name in order] if order is not None else values
+    try:
+        return _read(engine, sql, params)
+    except engine.dialect.dbapi.OperationalError:
+        if engine.dialect.name == "sqlite":
+            raise  # a busy file, not a closed connection: nothing to reconnect
+        # A connection the server closed (it restarted): the pool's connections are all stale.
+        # Dropped, and the read asked once more on a new one (no ping per read: one round trip).
+        engine.dispose()
+        return _read(engine, sql, params)
+
+
+def _read(engine, sql: str, params):
     connection = engine.raw_connection()
     try:
         cursor = connection.cursor()

@@ -1,6 +1,7 @@
 """Turning known problems into messages for people, and HTTP error pages."""
 from flask import Flask, jsonify, request
 from flask_babel import gettext
+from sqlalchemy.exc import OperationalError
 
 from ..services import NotFound, ServiceError
 from ..tournament.errors import RuleViolation
@@ -23,6 +24,22 @@ def init_error_pages(app: Flask) -> None:
     for code in (400, 403, 404, 405, 413, 500):
         app.register_error_handler(code, _page(code))
     app.register_error_handler(NotFound, _page(404))  # a service found nothing: the same 404 page
+    app.register_error_handler(OperationalError, _database_away)
+
+
+def _database_away(_error):
+    """The database is restarting or gone for a moment (issue 41): nothing was committed; the phones'
+    outbox sends again on a 503 "busy" (as /sync's document promises), a person is told in words."""
+    from ..extensions import db
+
+    try:
+        db.session.rollback()
+    except OperationalError:
+        db.session.remove()  # the connection is gone with the server: the next request takes a new one
+    words = gettext("The server's database is not answering for a moment. Nothing was lost: try again shortly.")
+    if request.path.startswith(("/sync/", "/api/")):
+        return jsonify({"error": "busy", "message": "try again"}), 503, {"Retry-After": "5"}
+    return render("error.html", code=503, words=words), 503, {"Retry-After": "5"}
 
 
 def _page(code: int):
