@@ -188,8 +188,24 @@ def test_every_download_is_one_of_those_tested_here():
     root = pathlib.Path(__file__).resolve().parents[2] / "webapp"
     found = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
                    if "attachment" in p.read_text(encoding="utf-8"))
-    # The venue's CA certificate downloads carry the public certificate only (no key).
-    assert found == ["api/exports.py", "venue/views.py", "views/desk/event_files.py", "views/desk/events.py", "views/public/pages.py"]
+    # The venue's CA certificate downloads carry the public certificate only (no key); the sign-up
+    # page's calendar entry, the event's public facts only (test below).
+    assert found == ["api/exports.py", "venue/views.py", "views/desk/event_files.py", "views/desk/events.py",
+                     "views/players/signup.py", "views/public/pages.py"]
+
+
+def test_the_calendar_entry_carries_the_public_facts_only(app, client):
+    import datetime
+
+    from webapp.services.setup import events
+    event = events.create_event("Smash weekly #31", "kgp2025")
+    event.day = datetime.date(2026, 12, 12)
+    event.settings = {**(event.settings or {}), "venue": "秋葉原", "start_time": "13:00",
+                      "signup": {"open": True, "questions": ["連絡先"]}, "self_checkin_code": "SECRET-CODE"}
+    db.session.commit()
+    body = client.get(f"/e/{event.slug}/calendar.ics").get_data(as_text=True)
+    assert "Smash weekly #31" in body and "秋葉原" in body
+    assert "SECRET-CODE" not in body and "連絡先" not in body
 
 
 def test_a_replayed_account_opens_nothing_of_the_original():

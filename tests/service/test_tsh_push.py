@@ -159,8 +159,9 @@ def test_tsh_follows_the_station_to_the_next_call(app, pushing, desk_user):
         db.session.commit()
         _call(first, "配信")
         assert tsh.wait_for(6)[2][2][2] == ("match", "Semifinals")
-        brackets.record_winner(db.session.get(MatchRow, first.id), first.slot_a)
-        db.session.commit()
+        from webapp.database import write_transaction
+        with write_transaction(db.session):  # as a request writes: the pusher thread writes the station meanwhile
+            brackets.record_winner(db.session.get(MatchRow, first.id), first.slot_a)
         _call(second, "配信")
         calls = tsh.wait_for(12)[6:]
         assert calls[:2] == [("GET", "/scoreboard1-reset-match", ()), ("GET", "/scoreboard1-reset-players", ())]

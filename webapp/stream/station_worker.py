@@ -87,7 +87,8 @@ class StationWorker:
         live = match_live.station_live(event, station, station.tsh_language or "ja")
         if live is None:
             return True
-        ok = self._send(station, live, game_catalogue.event_title(event))
+        with db.session.no_autoflush:  # what the round learns is written at its end: no write lock while TSH answers
+            ok = self._send(station, live, game_catalogue.event_title(event))
         db.session.commit()
         return ok
 
