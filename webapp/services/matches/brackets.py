@@ -1,8 +1,9 @@
 """Starting phases and recording results: rows ⇄ the domain's bracket bracket_engine."""
 from sqlalchemy import bindparam, select
+from sqlalchemy import update as sa_update
 
 from ...extensions import db
-from ...models import BracketRow, Entrant, MatchRow, Phase
+from ...models import BracketRow, Entrant, MatchRow, Phase, Signup
 from ...tournament import bracket as bracket_engine
 from ...tournament import bracket_results, formats
 from ...tournament.errors import N_
@@ -260,6 +261,8 @@ def _finish_phase_if_done(phase: Phase, touched=()) -> None:
         left = _open_left_after_locking(phase, ids)
     if not left:
         phase.status = "done"
+        if all(p.status == "done" for p in phase.event.phases):  # the senders' keyed addresses are not needed now
+            db.session.execute(sa_update(Signup).where(Signup.event_id == phase.event_id).values(address=""))
 
 
 def _open_left(phase: Phase, changed_ids: set[int]):

@@ -138,9 +138,10 @@ def answers(event: Event, form: dict) -> dict:
     return out
 
 
-def _kept(address: str) -> str:
-    """What is kept of the sender's address: its hash (enough to count an address's sign-ups)."""
-    return digest("signup:" + address)
+def _kept(sender: str) -> str:
+    """What is kept of the sender: a hash of the address the page keyed with the server's secret
+    (web/clients.keyed_client), enough to count its sign-ups; cleared when the event ends."""
+    return digest("signup:" + sender)
 
 
 def closed_problem(event: Event, now_local: datetime | None = None) -> SignupProblem | None:

@@ -13,8 +13,8 @@ from ...extensions import db
 from ...services.accounts import users as accounts
 from ...services.players import event_facts, my_event, signups
 from ...web import device
+from ...web.clients import keyed_client
 from ...web.player import set_player_cookie
-from ...web.throttle import client_key
 from .. import render
 from ..errors import problem_message
 
@@ -51,7 +51,7 @@ def form(slug):
     problem, field = None, ""
     if request.method == "POST":
         try:
-            signup, token = signups.sign_up(event, _form(event), client_key(), venue_now(),
+            signup, token = signups.sign_up(event, _form(event), keyed_client("signup"), venue_now(),
                                             bool(g.get("signup_onsite")))
             db.session.commit()
             return _signed_up(event, signup, token)
