@@ -7,8 +7,17 @@ _FOLD_MORE = {**_KATAKANA_TO_HIRAGANA, 0x301C: "~", 0xFF5E: "~"}
 
 
 def fold(text: str) -> str:
-    """NFKC, katakana as hiragana, case-folded: 'ﾀﾛｳ', 'タロウ' and 'たろう' fold alike."""
-    return unicodedata.normalize("NFKC", (text or "").translate(_FOLD_MORE)).translate(_FOLD_MORE).casefold().strip()
+    """NFKC, katakana as hiragana, case-folded, invisible characters dropped: 'ﾀﾛｳ', 'タロウ' and 'たろう'
+    fold alike, and 'Alpha' with a zero-width space folds as 'Alpha' (one name, compared once)."""
+    text = unicodedata.normalize("NFKC", (text or "").translate(_FOLD_MORE)).translate(_FOLD_MORE)
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf").casefold().strip()
+
+
+def name_problem(text: str) -> str:
+    """Why a name cannot be kept as typed: "control" (NUL, BEL, ESC, a line break…), "format" (an
+    invisible or direction-changing character: zero-width space, RLO, isolates…), or "" when it can."""
+    categories = {unicodedata.category(ch) for ch in text or ""}
+    return "control" if "Cc" in categories else ("format" if "Cf" in categories else "")
 
 
 def sort_key(name: str, reading: str = "") -> tuple:

@@ -9,7 +9,7 @@ from .. import ServiceError
 from ..accounts import audit
 from ..decisions import corrections
 from ..matches import brackets
-from .entrant_lists import add_entrants, check_duplicates, check_lengths, normalize_name
+from .entrant_lists import add_entrants, check_characters, check_duplicates, check_lengths, normalize_name
 
 NAME_MAX = 120
 
@@ -80,6 +80,7 @@ def _entries(event: Event, row: dict) -> list[tuple]:
 def _check_row(row: dict) -> None:
     if row.get("age_group", "") not in ("", *AGE_GROUPS):
         raise ServiceError("entrants.age_group", N_("Choose an age group from the list."))
+    check_characters([row.get("name") or "", row.get("reading") or ""])  # as typed: a line break is not trimmed away
     row["name"] = normalize_name(row.get("name") or "")
     if not row["name"]:
         raise ServiceError("entrants.no_name", N_("Give the entrant a name."))

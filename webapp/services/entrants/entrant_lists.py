@@ -7,6 +7,7 @@ from ...models import Entrant, Event, Member
 from ...tournament.errors import N_
 from ...tournament.reception import reception_info
 from ...tournament.rulesets import RULESETS
+from ...tournament.textsearch import fold, name_problem
 from .. import ServiceError
 from ..setup.rules import entry_fee
 
@@ -19,6 +20,26 @@ def normalize_name(name: str) -> str:
     A wave dash stays one: Shift_JIS sheets decode 〜 as the full-width tilde ～, which NFKC
     would turn into an ASCII '~'."""
     return unicodedata.normalize("NFKC", name.replace("\uff5e", "\u301c")).strip()
+
+
+NAME_PROBLEMS = {
+    "control": ("entrants.name_control", N_(
+        "%(name)s holds a control character (a line break, tab, NUL or similar) that a name cannot have: "
+        "type the name again without it.")),
+    "format": ("entrants.name_invisible", N_(
+        "%(name)s holds an invisible character (zero-width space, direction mark or similar) that a name "
+        "cannot have: type the name again without it.")),
+}
+
+
+def check_characters(texts: list[str]) -> None:
+    """Refuse, naming the rule, a name with a control or an invisible (format) character."""
+    for text in texts:
+        problem = name_problem(text or "")
+        if problem:
+            code, message = NAME_PROBLEMS[problem]
+            shown = "".join(ch if not name_problem(ch) else "�" for ch in text)[:20]
+            raise ServiceError(code, message, name=shown)
 
 
 def decode_csv(data: bytes) -> str:
@@ -53,8 +74,10 @@ NAME_MAX, CHARACTER_MAX = 120, 60  # the columns' sizes (PostgreSQL refuses long
 
 
 def check_lengths(rows: list[dict]) -> None:
+    """Names, readings and characters: no control or invisible character, not too long."""
     for row in rows:
         names = [row["name"], row.get("reading") or ""] + [m[0] for m in row["members"]]
+        check_characters(names + [m[1] for m in row["members"] if len(m) > 1])
         characters = [m[1] for m in row["members"] if len(m) > 1]
         too_long = [n for n in names if len(n) > NAME_MAX] + [c for c in characters if len(c) > CHARACTER_MAX]
         if too_long:
@@ -118,9 +141,10 @@ def default_info(event: Event) -> dict:
 
 
 def check_duplicates(event: Event, rows: list[dict]) -> None:
-    seen = {e.name.casefold() for e in event.entrants}
+    """One entrant per name as people read it: width, kana, case and invisible characters aside."""
+    seen = {fold(e.name) for e in event.entrants}
     for row in rows:
-        key = row["name"].casefold()
+        key = fold(row["name"])
         if key in seen:
             raise ServiceError("entrants.duplicate", N_("%(name)s is entered twice: names must be unique."),
                                name=row["name"])
