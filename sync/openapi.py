@@ -63,6 +63,16 @@ def _components(spec: APISpec) -> dict:
     """The security schemes and the schemas; returns the Batch schema as the document shows it."""
     spec.components.security_scheme("session", {"type": "apiKey", "in": "cookie", "name": "session",
                                                 "description": "the signed-in page's session cookie"})
+    # A phone's remember cookie alone signs it in again (a session that ended with the browser):
+    # a credential the server accepts, so the document names it. It is listed in one requirement with
+    # the session (either one signs in; a request with neither is answered 401).
+    spec.components.security_scheme("remember", {
+        "type": "apiKey", "in": "cookie", "name": "remember_token",
+        "description": "the phone's remember cookie (set at sign-in): either it or the session cookie "
+                       "signs the phone in. "
+                       "A phone is signed out when both cookies are gone: its person signs out (/logout "
+                       "clears both), the desk signs it out or a new PIN is set (the next request answers "
+                       "401), or the remember cookie's hours pass"})
     spec.components.security_scheme("csrf", {"type": "apiKey", "in": "header", "name": "X-CSRFToken",
                                              "description": "the page's <meta name=csrf-token> (POST only)"})
     for name, schema in (("Batch", BatchSchema), ("Operation", OperationSchema), ("Results", ResultsSchema),
@@ -80,7 +90,7 @@ def _components(spec: APISpec) -> dict:
 def _ops_path(spec: APISpec) -> None:
     spec.path("/sync/ops", operations={"post": {
         "summary": "Apply a batch of operations from one device",
-        "security": [{"session": [], "csrf": []}],
+        "security": [{"session": [], "remember": [], "csrf": []}],
         "requestBody": {"required": True, "content": {JSON: {"schema": "Batch"}}},
         "responses": {**_responses("one outcome per operation, in order"),
                       "200": _json("BatchResults", "one outcome per operation, in order (and entries undone since)"),
@@ -97,7 +107,7 @@ def _received_path(spec: APISpec) -> None:
         "description": "Each entry is applied as the person in its entered_by (one person per batch), "
                        "with the signed-in desk noted as receiver; entries without entered_by (queued by an "
                        "older version of the app) are applied as the desk itself.",
-        "security": [{"session": [], "csrf": []}],
+        "security": [{"session": [], "remember": [], "csrf": []}],
         "requestBody": {"required": True, "content": {JSON: {"schema": "Batch"}}},
         "responses": {**_responses("one outcome per operation, in order"),
                       "400": _json("Problem", "no valid CSRF token, or the body is not JSON (or nests too deeply)"),
@@ -109,7 +119,7 @@ def _received_path(spec: APISpec) -> None:
 def _outcomes_path(spec: APISpec) -> None:
     spec.path("/sync/outcomes", operations={"get": {
         "summary": "Outcomes of this person's operations from one device",
-        "security": [{"session": []}],
+        "security": [{"session": [], "remember": []}],
         "parameters": [{"in": "query", "schema": OutcomesQuerySchema}],
         "responses": _responses("the outcomes, by sequence number")}})
 
@@ -117,7 +127,7 @@ def _outcomes_path(spec: APISpec) -> None:
 def _seen_path(spec: APISpec) -> None:
     spec.path("/sync/seen", operations={"post": {
         "summary": "A phone checking in: the entries it still has waiting and its storage (the desk's venue page)",
-        "security": [{"session": [], "csrf": []}],
+        "security": [{"session": [], "remember": [], "csrf": []}],
         "requestBody": {"required": True, "content": {JSON: {"schema": "Seen"}}},
         "responses": {**_responses("noted"), "200": _json("SeenAnswer", "noted"),
                       "400": _json("Problem", "no valid CSRF token, or the body is not JSON (or nests too deeply)")}}})
@@ -126,11 +136,11 @@ def _seen_path(spec: APISpec) -> None:
 def _pack_paths(spec: APISpec) -> None:
     spec.path("/sync/pack", operations={"get": {
         "summary": "The offline packs of the events this person may enter results for",
-        "security": [{"session": []}],
+        "security": [{"session": [], "remember": []}],
         "responses": {"200": _json("Packs", "one pack per event"), "401": SIGNED_OUT}}})
     spec.path("/sync/pack/{event_id}", operations={"get": {
         "summary": "One event's offline pack, for its staff and the desk",
-        "security": [{"session": []}],
+        "security": [{"session": [], "remember": []}],
         "parameters": [{"in": "path", "name": "event_id", "required": True, "schema": {"type": "integer"}}],
         "responses": {"200": _json("Pack", "the event's pack"), "401": SIGNED_OUT,
                       "403": _json("Problem", "staff of another event"),

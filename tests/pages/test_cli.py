@@ -67,3 +67,13 @@ def test_an_event_file_printed_on_the_command_line_makes_the_same_event(app, tmp
     again = runner.invoke(args=["event-file", "swiss-night-2"]).output
     assert again == printed.output.replace("Swiss night", "Swiss night 2")
     assert runner.invoke(args=["event-file", "nothing"]).exit_code != 0
+
+
+def test_a_deeply_nested_event_file_is_refused_in_words_on_the_command_line(app, tmp_path):
+    for name, text in (("lists.toml", "a = " + "[" * 20000), ("tables.toml", "a = " + "{b=" * 10000)):
+        spec = tmp_path / name
+        spec.write_text(text, encoding="utf-8")
+        result = app.test_cli_runner().invoke(args=["create-event", "--spec", str(spec)])
+        assert result.exit_code != 0 and "nests lists or tables" in result.output
+        assert not isinstance(result.exception, RecursionError)
+    assert db.session.query(Event).count() == 0

@@ -88,3 +88,14 @@ def test_every_preset_downloads_as_a_file_the_upload_takes(desk_client):
     text = desk_client.get(links[0]).get_data(as_text=True)
     assert event_files.check(event_files.parse(text), text)["phases"]
     assert desk_client.get("/desk/presets/nothing.toml").status_code == 404
+
+
+def test_a_deeply_nested_upload_is_refused_by_name_before_parsing(desk_client):
+    """20,000 nested lists or 10,000 nested inline tables (40 KB): refused in words, never a 500;
+    brackets inside a string are text, not nesting."""
+    for text in ("a = " + "[" * 20000, "a = " + "{b=" * 10000 + "1" + "}" * 10000):
+        response = desk_client.post("/desk/events/from-file?lang=en", data={
+            "spec": (io.BytesIO(text.encode()), "deep.toml")}, content_type="multipart/form-data")
+        assert response.status_code == 422 and "nests lists or tables" in response.get_data(as_text=True)
+    assert db.session.query(Event).count() == 0
+    assert event_files.parse('name = "[[[[[[[[[[[[{{{{{{{{{{"\n')["name"].startswith("[[[[")

@@ -110,3 +110,32 @@ def test_an_export_is_a_304_until_a_result_and_archived_events_are_not_listed(ap
     db.session.commit()
     assert client.get("/api/v1/events").get_json() == {"events": []}
     assert client.get(f"/api/v1/events/{event.slug}").status_code == 200  # its address still answers
+
+
+def test_a_rebuilt_database_never_answers_the_old_databases_match(app, client):
+    """Ids and versions restart with the database; the cache folder is kept: the match's key names
+    the database's creation as every other key does, so the new players are shown."""
+    from sqlalchemy import text
+
+    from webapp import lru
+    from webapp.models import Entrant
+    from webapp.polling import fragments
+    _, match = team_event("best_of", "kgp2025", size=1, teams=2)
+    first = client.get(f"/api/v1/matches/{match.id}")
+    old_id, old_etag = match.id, first.headers["ETag"]
+    lru.forget_all()
+    fragments._LOCAL.clear()  # noqa: SLF001 - a new process after the rebuild
+    db.session.remove()
+    with db.engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            names = ", ".join(f'"{t.name}"' for t in reversed(db.metadata.sorted_tables))
+            conn.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+        else:
+            for table in reversed(db.metadata.sorted_tables):
+                conn.execute(table.delete())
+    _, match = team_event("best_of", "kgp2025", size=1, teams=2)
+    db.session.execute(db.update(Entrant).values(name=Entrant.name + "・新"))  # same versions, other players
+    db.session.commit()
+    again = client.get(f"/api/v1/matches/{match.id}")
+    assert match.id == old_id and again.headers["ETag"] != old_etag
+    assert "・新" in again.get_data(as_text=True)

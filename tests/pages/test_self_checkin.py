@@ -80,3 +80,28 @@ def test_a_new_code_ends_the_old_one_and_wrong_codes_slow_only_that_player(app):
         phone.post(f"/e/{event.slug}/me/checkin", data={"code": "x"})
     assert phone.post(f"/e/{event.slug}/me/checkin", data={"code": new}).status_code == 429
     assert other.post(f"/e/{event.slug}/me/checkin", data={"code": new}).status_code == 302
+
+
+def test_a_suffix_on_the_cookie_is_the_same_player_and_still_waits(app):
+    """`taikai_player=<token>.<anything>` opens the same link: its guesses are that link's, so the
+    wait holds; a cookie that opens no link is no cookie (no guess is checked)."""
+    import secrets
+    event = _event()
+    code = self_checkin.new_code(event)
+    db.session.commit()
+    token = player_links.issue(event.entrants[0])
+    db.session.commit()
+    phone = app.test_client()
+    phone.get(f"/e/{event.slug}/me/{token}")
+    for _ in range(12):
+        phone.post(f"/e/{event.slug}/me/checkin", data={"code": "x"})
+    for _ in range(5):
+        phone.set_cookie(player_links.COOKIE, f"{token}.{secrets.token_hex(4)}")
+        assert phone.post(f"/e/{event.slug}/me/checkin", data={"code": "x"}).status_code == 429
+    phone.set_cookie(player_links.COOKIE, f"{token}.{secrets.token_hex(4)}")
+    assert phone.post(f"/e/{event.slug}/me/checkin", data={"code": code}).status_code == 429
+    stranger = app.test_client()
+    stranger.set_cookie(player_links.COOKIE, secrets.token_urlsafe(24))
+    assert stranger.post(f"/e/{event.slug}/me/checkin", data={"code": code}).status_code in (403, 429)
+    db.session.expire_all()
+    assert not event.entrants[0].checked_in

@@ -35,7 +35,9 @@ def signed_in(app, request):
         answer = client.post(f"/e/{event.slug}/staff-login", data={"name": "青木", "pin": "246813",
                                                                   "csrf_token": _token(client, "/login")})
     assert answer.status_code == 302
-    return {"session": client.get_cookie("session").value, "csrf": _token(client, "/")}
+    remember = client.get_cookie("remember_token")
+    return {"session": client.get_cookie("session").value, "csrf": _token(client, "/"),
+            "remember": remember.value if remember else None}
 
 
 def test_the_document_names_every_sync_route(app):
@@ -60,7 +62,10 @@ def test_sync_api_keeps_its_document(app, signed_in, mode):
             return signed_in
 
         def set(self, case, data, context):
+            # Every credential the document declares (ignored_auth removes them all, then expects 401).
             case.cookies = {**(case.cookies or {}), "session": data["session"]}
+            if data["remember"]:
+                case.cookies["remember_token"] = data["remember"]
             if case.method == "POST":
                 case.headers = {**(case.headers or {}), "X-CSRFToken": data["csrf"]}
 

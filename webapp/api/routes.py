@@ -7,7 +7,7 @@ from flask_babel import get_locale
 from ..extensions import db
 from ..models import Event, MatchRow, Phase
 from ..polling import fragments
-from ..polling.stamps import event_stamp, phase_stamp
+from ..polling.stamps import event_stamp, moment, phase_stamp
 from ..services.reads import api_read
 from . import schemas
 from .blueprint import bp
@@ -115,5 +115,7 @@ def match(match_id):
     row = db.session.get(MatchRow, match_id)
     stamp = None
     if row is not None and row.status != "void":
-        stamp = ("match", row.id, row.bracket.phase.version, row.bracket.phase.event.entrants_version)
+        phase = row.bracket.phase
+        # The phase's creation names the database (ids restart when it is rebuilt), as every stamp does.
+        stamp = ("match", row.id, moment(phase.created_at), phase.version, phase.event.entrants_version)
     return _versioned(stamp, lambda: api_read.live(row), schemas.LiveMatchSchema())

@@ -74,8 +74,10 @@ def init_limits(app: Flask) -> None:
     # First of all hooks: CSRF protection reads the form, and nothing may read before this check.
     app.before_request_funcs.setdefault(None, []).insert(0, _refuse_oversized)
     app.before_request_funcs[None].insert(1, _refuse_nul_address)
+    app.before_request_funcs[None].insert(2, _refuse_nul_fields)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(NulInAddress, _nul_in_address)
+    app.register_error_handler(NulInFields, _nul_in_fields)
 
 
 def _refuse_oversized():
@@ -102,6 +104,46 @@ def _nul_in_address(_error):
     if request.path.startswith("/api/"):
         return jsonify({"error": "400", "message": words}), 400
     return render("error.html", code=400, words=words), 400
+
+
+def _refuse_nul_fields():
+    """No form field nor JSON text holding a NUL reaches a view (PostgreSQL refuses NUL in text:
+    a sign-up name with one was a 500). The phones' entries are refused one by one instead, each
+    by name (sync/schemas.py, services/entries/payloads.py), so a batch is never lost for one."""
+    if request.method in ("GET", "HEAD", "OPTIONS") or request.path.startswith("/sync/"):
+        return
+    if request.is_json:
+        if _holds_nul(request.get_json(silent=True)):
+            raise NulInFields()
+    elif any("\x00" in key or "\x00" in value for key, value in request.form.items(multi=True)):
+        raise NulInFields()
+
+
+def _holds_nul(value) -> bool:
+    """Whether any text in a JSON value (keys too) holds a NUL; a loop, not recursion."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str) and "\x00" in item:
+            return True
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
+
+
+class NulInFields(BadRequest):
+    """A form field or JSON text holding a NUL (answered by _nul_in_fields)."""
+
+
+def _nul_in_fields(_error):
+    words = gettext("What you typed holds an invisible control character (NUL) that taikai cannot keep: "
+                    "remove it (type the text again) and send again.")
+    if request.is_json or _kind() in JSON_KINDS or request.path.startswith("/api/"):
+        return jsonify({"error": "nul", "message": words}), 422
+    return render("error.html", code=422, words=words), 422
 
 
 def _kind() -> str:

@@ -106,12 +106,17 @@ def _wait(seconds: int, message: str):
 
 
 def _player_key() -> str:
-    """A player's own phone (their cookie), not the venue's shared address: one player's wrong codes
-    never make the others wait."""
-    import hashlib
+    """A player's own link (the token's id), not the venue's shared address nor the cookie's text:
+    one player's wrong codes never make the others wait, and `<token>.<anything>` is the same
+    player. A cookie that opens no link of this event is no cookie (the view refuses it)."""
+    from ..extensions import db
+    from ..models import Event
+    from ..services.players import player_links
 
-    from ..services.players.player_links import COOKIE
-    return "player:" + hashlib.sha256(request.cookies.get(COOKIE, "").encode()).hexdigest()[:24]
+    slug = str((request.view_args or {}).get("slug", ""))
+    event_id = db.session.query(Event.id).filter_by(slug=slug).scalar() if "\x00" not in slug else None
+    link = player_links.link_from_cookie(request.cookies.get(player_links.COOKIE), event_id) if event_id else None
+    return f"player-link:{link.id}" if link is not None else "player:none"
 
 
 def _guarded(view, target_of, who_of=client_key, words=None):

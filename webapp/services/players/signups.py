@@ -74,6 +74,7 @@ def set_settings(event: Event, is_open: bool, cap: int | None, per_address: int 
         raise ServiceError("signup.questions", N_("At most %(n)s questions of your own."), n=MAX_QUESTIONS)
     value = {"open": bool(is_open), "cap": cap, "per_address": per_address or PER_ADDRESS, "questions": asked,
              "closes_at": closes_at, "late": bool(late)}
+    _lock(event)
     onsite = {k: v for k, v in ((event.settings or {}).get("signup") or {}).items() if k.startswith("onsite")}
     event.settings = {**(event.settings or {}), "signup": {**onsite, **value}}
     audit.record("signup.settings", user, event.id, **value)
@@ -212,8 +213,22 @@ def sign_up(event: Event, form: dict, address: str, now_local: datetime | None =
 
 def _lock(event: Event) -> None:
     """One sign-up or promotion of an event at a time (PostgreSQL: the event's row; SQLite's write lock
-    already holds the whole database): two phones never both take the last place."""
+    already holds the whole database): two phones never both take the last place.
+
+    The one lock order wherever a place is given or freed (sign-up, withdrawal, the desk's removal,
+    place and drop, a cap raised, promotion): the event's row first, then sign-up rows, then entrants.
+    Taken before any of those rows is written, so two withdrawals never hold each other's rows."""
     db.session.query(Event.id).filter_by(id=event.id).with_for_update().scalar()
+
+
+lock_places = _lock  # for the desk's views that free a place (an entrant's removal)
+
+
+def _fresh(*rows) -> None:
+    """Rows read before the lock, read again under it (another withdrawal may have changed them)."""
+    for row in rows:
+        if row is not None:
+            db.session.refresh(row)
 
 
 def _enter(event: Event, signup: Signup, user=None) -> Entrant:
@@ -246,6 +261,8 @@ def promote(event: Event, user=None) -> list[Signup]:
 def withdraw(event: Event, signup: Signup | None, entrant: Entrant | None) -> None:
     """The player withdraws from their own page: out of the line, or out of the event (removed before
     their phase starts, the place going to the first in line; after it, their matches are walkovers)."""
+    _lock(event)
+    _fresh(signup, entrant)
     if entrant is None:
         if signup is None or signup.status != "waiting":
             raise ServiceError("signup.not_waiting", N_("You are not on the waitlist."))
@@ -273,6 +290,7 @@ def withdraw(event: Event, signup: Signup | None, entrant: Entrant | None) -> No
 
 def give_place(event: Event, signup_id: int, user=None) -> Signup:
     """The desk enters a waiting sign-up now, past the cap."""
+    _lock(event)
     signup = _own(event, signup_id)
     if signup.status != "waiting":
         raise ServiceError("signup.not_waiting", N_("%(name)s is not on the waitlist."), name=signup.name)
@@ -283,6 +301,7 @@ def give_place(event: Event, signup_id: int, user=None) -> Signup:
 
 def drop(event: Event, signup_id: int, user=None) -> Signup:
     """The desk takes a waiting sign-up off the list (their page says they are not entered)."""
+    _lock(event)
     signup = _own(event, signup_id)
     if signup.status != "waiting":
         raise ServiceError("signup.not_waiting", N_("%(name)s is not on the waitlist."), name=signup.name)

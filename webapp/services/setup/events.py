@@ -80,5 +80,5 @@ def delete_event(event: Event, typed_name: str, user=None) -> None:
         raise ServiceError("event.delete_confirm",
                            N_("Type the event's name exactly (%(name)s) to delete it."), name=event.name)
     audit.record("event.delete", user, None, name=event.name, slug=event.slug, event=event.id)
-    db.session.delete(event)
-    db.session.flush()
+    from .event_removal import remove  # (here: the removal reads every table's keys)
+    remove(event)

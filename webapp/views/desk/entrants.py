@@ -153,6 +153,7 @@ def remove(entrant_id):
     moved = []
 
     def _remove():  # the place goes to the first on the sign-up waitlist
+        signups.lock_places(event)  # the event's row first, as every change of places takes it
         entrant_edits.remove(entrant, current_user)
         moved.extend(signups.promote(event, current_user))
     if run_change(_remove):

@@ -14,6 +14,9 @@ from ....tournament.errors import N_
 from ... import ServiceError
 
 MAX_BYTES = 64 * 1024
+# An event file nests at most [[phases]] > [phases.rules] > a list of small tables; a file nested
+# deeper is refused by a scan before tomllib (which recurses once per level) reads it.
+MAX_DEPTH = 8
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-\s]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*(\.\s*([A-Za-z0-9_\-]+)\s*)?=")
 
@@ -23,6 +26,10 @@ def parse(text: str) -> dict:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise ServiceError("eventfile.too_big", N_("The file is larger than %(kb)s KB: it cannot be an event file."),
                            kb=MAX_BYTES // 1024)
+    if nesting(text) > MAX_DEPTH:
+        raise ServiceError("eventfile.too_deep",
+                           N_("The file nests lists or tables more than %(depth)s deep: an event file never does."),
+                           depth=MAX_DEPTH)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:
@@ -30,6 +37,44 @@ def parse(text: str) -> dict:
         raise ServiceError("eventfile.not_toml", N_("Line %(line)s: this is not a TOML line (%(problem)s)."),
                            line=found.group(1) if found else "?",
                            problem=re.sub(r"\s*\(at .*\)$", "", str(problem))) from None
+
+
+def nesting(text: str) -> int:
+    """How deep the file's lists and inline tables nest (outside strings and comments), counted
+    only until it passes MAX_DEPTH: one pass, no recursion."""
+    depth = deepest = at = 0
+    while at < len(text) and deepest <= MAX_DEPTH:
+        ch = text[at]
+        if ch == "#":
+            at = _after(text, at, "\n")
+            continue
+        if ch in "\"'":
+            quote = text[at:at + 3] if text[at:at + 3] in ('"""', "'''") else ch
+            at = _string_end(text, at + len(quote), quote)
+            continue
+        depth = depth + 1 if ch in "[{" else max(0, depth - 1) if ch in "]}" else depth
+        deepest, at = max(deepest, depth), at + 1
+    return deepest
+
+
+def _after(text: str, start: int, end: str) -> int:
+    found = text.find(end, start)
+    return len(text) if found < 0 else found + len(end)
+
+
+def _string_end(text: str, at: int, quote: str) -> int:
+    """Where a string that opened before ``at`` ends (a one-line string ends at its line at most)."""
+    while at < len(text):
+        ch = text[at]
+        if ch == "\\" and quote[0] == '"':
+            at += 2
+            continue
+        if text.startswith(quote, at):
+            return at + len(quote)
+        if ch == "\n" and len(quote) == 1:
+            return at + 1
+        at += 1
+    return at
 
 
 def line_of(text: str | None, path: tuple) -> int | None:
