@@ -38,7 +38,7 @@ def test_the_sign_up_page_and_the_players_page_show_when_where_and_the_fee(app):
         assert shown in page, shown
     phone.post(f"/e/{event.slug}/signup", data={"name": "みどり"})
     mine = phone.get(f"/e/{event.slug}/me?lang=en").get_data(as_text=True)
-    for shown in ("2026/12/12（Sat）", "Start time", "12:00–12:45", "1,000円", "Add to calendar"):
+    for shown in ("2026/12/12 (Sat)", "Start time", "12:00–12:45", "1,000円", "Add to calendar"):
         assert shown in mine, shown
 
 

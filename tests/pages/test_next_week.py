@@ -33,7 +33,7 @@ def test_the_event_file_carries_every_setting_the_desk_set(app, desk_user):
     event = _weekly(desk_user)
     spec = event_files.dump(event)
     assert spec["signup"] == {"open": True, "questions": ["使用キャラ", "X"], "per_address": 8,
-                              "closes_at": "2026-12-05T12:30", "late": True}
+                              "closes_at": "2026-12-05T12:30", "late": True, "onsite": False}
     assert spec["self_report"] == {"on": True, "auto_minutes": 5} and spec["stream_rounds"] == "top8"
     text = event_files.to_toml(spec)
     again = event_files.create_event(event_files.check(event_files.parse(text), text), desk_user)

@@ -154,7 +154,7 @@ class TimetableLine(Strict):
     weight = fields.Float(load_default=None, allow_none=True, validate=validate.Range(min=0, max=1000))
 
 
-SIGNUP_DEFAULTS = {"open": False, "questions": [], "per_address": 5, "closes_at": "", "late": False}
+SIGNUP_DEFAULTS = {"open": False, "questions": [], "per_address": 5, "closes_at": "", "late": False, "onsite": False}
 SELF_REPORT_DEFAULTS = {"on": False, "auto_minutes": 0}
 
 
@@ -168,6 +168,7 @@ class SignupSpec(Strict):
     closes_at = fields.String(load_default="", validate=validate.Regexp(
         r"^(\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d)?$", error=N_("must be a date and a time, or empty")))
     late = fields.Boolean(load_default=False)
+    onsite = fields.Boolean(load_default=False)  # on-site sign-up through the reception's code
 
 
 class SelfReportSpec(Strict):
