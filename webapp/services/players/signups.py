@@ -74,7 +74,7 @@ def set_settings(event: Event, is_open: bool, cap: int | None, per_address: int 
         raise ServiceError("signup.questions", N_("At most %(n)s questions of your own."), n=MAX_QUESTIONS)
     value = {"open": bool(is_open), "cap": cap, "per_address": per_address or PER_ADDRESS, "questions": asked,
              "closes_at": closes_at, "late": bool(late)}
-    _lock(event)
+    lock_places(event)
     onsite = {k: v for k, v in ((event.settings or {}).get("signup") or {}).items() if k.startswith("onsite")}
     event.settings = {**(event.settings or {}), "signup": {**onsite, **value}}
     audit.record("signup.settings", user, event.id, **value)
@@ -193,7 +193,7 @@ def sign_up(event: Event, form: dict, address: str, now_local: datetime | None =
     """A new sign-up (entered when there is room, else on the waitlist) and its personal link's token.
 
     form: {"name", "reading", "members": [(name, reading)], "answers": {question: answer}}. The caller commits."""
-    _lock(event)
+    lock_places(event)
     check_open(event, address, now_local, onsite)
     promote(event)  # a place freed since is the first in line's, not the newcomer's
     row = checked_row(event, form)
@@ -204,7 +204,7 @@ def sign_up(event: Event, form: dict, address: str, now_local: datetime | None =
     db.session.flush()
     if has_room(event) and not waiting(event)[:-1]:  # nobody already in line ahead
         try:
-            _enter(event, signup)
+            enter_signup(event, signup)
         except ServiceError as problem:  # the event has started and takes no late entry
             raise SignupProblem("", problem.code, problem.message, **problem.params) from None
     token = player_links.issue_for_signup(signup)
@@ -212,7 +212,7 @@ def sign_up(event: Event, form: dict, address: str, now_local: datetime | None =
     return signup, token
 
 
-def _lock(event: Event) -> None:
+def lock_places(event: Event) -> None:
     """One sign-up or promotion of an event at a time (PostgreSQL: the event's row; SQLite's write lock
     already holds the whole database): two phones never both take the last place.
 
@@ -222,7 +222,6 @@ def _lock(event: Event) -> None:
     db.session.query(Event.id).filter_by(id=event.id).with_for_update().scalar()
 
 
-lock_places = _lock  # for the desk's views that free a place (an entrant's removal)
 
 
 def _fresh(*rows) -> None:
@@ -232,7 +231,7 @@ def _fresh(*rows) -> None:
             db.session.refresh(row)
 
 
-def _enter(event: Event, signup: Signup, user=None) -> Entrant:
+def enter_signup(event: Event, signup: Signup, user=None) -> Entrant:
     """Give this sign-up its place: its entrant is made, its link opens it."""
     members = [(m["name"], m.get("reading", ""), "") for m in signup.members]
     entrant = entrant_edits.add_one(event, {"name": signup.name, "reading": signup.reading, "seed": None,
@@ -246,13 +245,13 @@ def _enter(event: Event, signup: Signup, user=None) -> Entrant:
 
 def promote(event: Event, user=None) -> list[Signup]:
     """While there is room and the entry list can still take entrants, the first in line gets the place."""
-    _lock(event)
+    lock_places(event)
     waitlist.settle(event)
     moved = []
     for signup in waiting(event):
         if not has_room(event) or (entrant_edits.phase_started(event)):
             break
-        entrant = _enter(event, signup, user)
+        entrant = enter_signup(event, signup, user)
         entrant.info = {**(entrant.info or {}), "from_waitlist": True}
         audit.record("signup.promoted", user, event.id, signup=signup.id, name=signup.name)
         moved.append(signup)
@@ -262,7 +261,7 @@ def promote(event: Event, user=None) -> list[Signup]:
 def withdraw(event: Event, signup: Signup | None, entrant: Entrant | None) -> None:
     """The player withdraws from their own page: out of the line, or out of the event (removed before
     their phase starts, the place going to the first in line; after it, their matches are walkovers)."""
-    _lock(event)
+    lock_places(event)
     _fresh(signup, entrant)
     if entrant is None:
         if signup is None or signup.status != "waiting":
@@ -287,32 +286,3 @@ def withdraw(event: Event, signup: Signup | None, entrant: Entrant | None) -> No
 
     op = replace(entry("withdraw", entrant), device_id=f"player-{entrant.id}")  # made by the player
     record(op, None, apply(op, None), None)  # logged like the desk's: a replay of the log withdraws them too
-
-
-def give_place(event: Event, signup_id: int, user=None) -> Signup:
-    """The desk enters a waiting sign-up now, past the cap."""
-    _lock(event)
-    signup = _own(event, signup_id)
-    if signup.status != "waiting":
-        raise ServiceError("signup.not_waiting", N_("%(name)s is not on the waitlist."), name=signup.name)
-    _enter(event, signup, user)
-    audit.record("signup.place_given", user, event.id, signup=signup.id, name=signup.name)
-    return signup
-
-
-def drop(event: Event, signup_id: int, user=None) -> Signup:
-    """The desk takes a waiting sign-up off the list (their page says they are not entered)."""
-    _lock(event)
-    signup = _own(event, signup_id)
-    if signup.status != "waiting":
-        raise ServiceError("signup.not_waiting", N_("%(name)s is not on the waitlist."), name=signup.name)
-    signup.status = "removed"
-    audit.record("signup.dropped", user, event.id, signup=signup.id, name=signup.name)
-    return signup
-
-
-def _own(event: Event, signup_id: int) -> Signup:
-    signup = db.session.get(Signup, signup_id)
-    if signup is None or signup.event_id != event.id:
-        raise ServiceError("signup.unknown", N_("There is no such sign-up."))
-    return signup

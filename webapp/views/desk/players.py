@@ -7,7 +7,7 @@ from flask_login import current_user
 from ...extensions import db
 from ...models import Entrant, Event, PlayerLink
 from ...services import ServiceError
-from ...services.players import player_links, self_checkin, signup_codes, signups
+from ...services.players import desk_waitlist, player_links, self_checkin, signup_codes, signups
 from ...tournament.errors import N_
 from ...tournament.textsearch import entrant_sort_key
 from .. import render
@@ -63,7 +63,7 @@ def signup(event_id):
 def give_place(event_id, signup_id):
     """Enter a waiting sign-up now, past the cap."""
     event = event_or_404(event_id)
-    if run_change(lambda: signups.give_place(event, signup_id, current_user)):
+    if run_change(lambda: desk_waitlist.give_place(event, signup_id, current_user)):
         flash(_("Entered from the waitlist."), "ok")
     return redirect(url_for("desk_players.signup", event_id=event.id))
 
@@ -72,7 +72,7 @@ def give_place(event_id, signup_id):
 def drop(event_id, signup_id):
     """Take a waiting sign-up off the list."""
     event = event_or_404(event_id)
-    if run_change(lambda: signups.drop(event, signup_id, current_user)):
+    if run_change(lambda: desk_waitlist.drop(event, signup_id, current_user)):
         flash(_("Taken off the waitlist."), "ok")
     return redirect(url_for("desk_players.signup", event_id=event.id))
 
