@@ -48,7 +48,7 @@ def export_state(event_id: int) -> dict:
         records = []
         for row in rows:
             allowed = leave.mirrored(kind)
-            record = {k: v for k, v in _record(row).items() if k in allowed}
+            record = leave.without_private_keys(kind, {k: v for k, v in _record(row).items() if k in allowed})
             if kind == "conflict":
                 record["op_id"] = db.session.get(Operation, row.operation_id).op_id
             records.append(record)

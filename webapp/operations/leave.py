@@ -49,6 +49,17 @@ SESSION_KEYS = ("csrf_token",)
 _RAW_SESSION_VALUE = re.compile(r"""(['"](?:%s)['"]\s*:\s*)(['"])(?:(?!\2).)*\2""" % "|".join(SESSION_KEYS))
 
 
+# Inside a column that leaves, what stays at the venue (issue 35.4): a player's sign-up answers
+# (contact details), a minor's age group and guardian, the reception's check-in code, the secret
+# the on-site sign-up codes are made from. A replay rebuilds the same brackets without them.
+STAYS_INSIDE = {
+    ("event", "settings"): ("checkin_code",),
+    ("event", "settings", "signup"): ("onsite_secret",),
+    ("entrant", "info"): ("answers", "contact", "email", "phone", "age_group", "guardian"),
+    ("op", "payload"): ("answers", "checkin_code", "token", "address"),
+}
+
+
 def allowed(kind: str, data: dict) -> dict:
     """Only what may leave of one record (a row's columns by name), dates and times in ISO form."""
     out = {}
@@ -58,7 +69,23 @@ def allowed(kind: str, data: dict) -> dict:
             out[key] = value.isoformat() if isinstance(value, (date, datetime)) else value
     if kind == "op" and isinstance(out.get("payload"), dict):
         out["payload"] = _payload(out["payload"])
+    return without_private_keys(kind, out)
+
+
+def without_private_keys(kind: str, out: dict) -> dict:
+    for path, keys in STAYS_INSIDE.items():
+        if path[0] != kind or not isinstance(out.get(path[1]), dict):
+            continue
+        out[path[1]] = _dropped(out[path[1]], path[2:], keys)
     return out
+
+
+def _dropped(value: dict, inner: tuple, keys: tuple) -> dict:
+    """A copy of ``value`` without ``keys`` (at ``inner``, a path of nested keys)."""
+    if inner:
+        nested = value.get(inner[0])
+        return {**value, inner[0]: _dropped(nested, inner[1:], keys)} if isinstance(nested, dict) else value
+    return {k: v for k, v in value.items() if k not in keys}
 
 
 def _payload(payload: dict) -> dict:
