@@ -92,6 +92,9 @@ class Entrant(Timestamped, db.Model):
     info: Mapped[dict] = mapped_column(JSONType, default=dict)  # reception: category, fees...
     # "" (18 or over, or not said), "u18", "u16": the curfew warnings (tournament/curfew.py)
     age_group: Mapped[str] = mapped_column(db.String(4), default="", server_default="")
+    # name and reading folded (textsearch.fold), kept on every write: a player is found across events by index
+    name_key: Mapped[str] = mapped_column(db.String(120), default="", server_default="", index=True)
+    reading_key: Mapped[str] = mapped_column(db.String(120), default="", server_default="", index=True)
 
     event: Mapped[Event] = relationship(back_populates="entrants")
     members: Mapped[list["Member"]] = relationship(back_populates="entrant", order_by="Member.position",
@@ -109,5 +112,18 @@ class Member(db.Model):
     reading: Mapped[str] = mapped_column(db.String(120), default="", server_default="")  # kana, for search
     character: Mapped[str] = mapped_column(db.String(60), default="")
     change_declared: Mapped[bool] = mapped_column(default=False)
+    name_key: Mapped[str] = mapped_column(db.String(120), default="", server_default="", index=True)
+    reading_key: Mapped[str] = mapped_column(db.String(120), default="", server_default="", index=True)
 
     entrant: Mapped[Entrant] = relationship(back_populates="members")
+
+
+def _keep_search_keys(_mapper, _connection, row) -> None:
+    """The folded name and reading, as the player search compares them, on every insert and update."""
+    from ..tournament.textsearch import fold
+    row.name_key, row.reading_key = fold(row.name)[:120], fold(row.reading or "")[:120]
+
+
+for _model in (Entrant, Member):
+    db.event.listen(_model, "before_insert", _keep_search_keys)
+    db.event.listen(_model, "before_update", _keep_search_keys)

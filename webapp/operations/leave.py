@@ -19,8 +19,10 @@ LEAVES = {
               "version", "entrants_version", "created_at"),
     # Who made an entry, as the desk reads it: a name and a role, never a credential.
     "user": ("id", "username", "display_name", "role", "event_id", "created_at"),
-    "entrant": ("id", "event_id", "name", "reading", "seed", "tier", "checked_in", "dq", "info", "created_at"),
-    "member": ("id", "entrant_id", "position", "name", "reading", "character", "change_declared"),
+    "entrant": ("id", "event_id", "name", "reading", "seed", "tier", "checked_in", "dq", "info", "created_at",
+                "name_key", "reading_key"),
+    "member": ("id", "entrant_id", "position", "name", "reading", "character", "change_declared", "name_key",
+               "reading_key"),
     "phase": ("id", "event_id", "position", "name", "format", "options", "match_type", "best_of", "group_count",
               "status", "key", "seeding", "stage", "block", "play_options", "draw", "entrant_override", "calling",
               "version", "created_at"),

@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from ...extensions import db
 from ...models import Entrant, Event, Member
-from ...tournament.textsearch import fold, matches
+from ...tournament.textsearch import fold
 from ..entrants.entrant_lists import normalize_name
 from ..exports import match_records
 from . import standings
@@ -55,14 +55,17 @@ def same_reading(one: str, other: str) -> bool:
     return not one or not other or fold(one) == fold(other)
 
 
-def _candidates(name: str) -> list[tuple[Entrant, str]]:
-    """(entrant, member name or "") of every entrant or team member of this name, any event."""
+def _candidates(name: str) -> list[tuple[Entrant, str, str]]:
+    """(entrant, member name or "", reading) of every entrant or team member of this name, any event:
+    the folded name looked up in its index (entrant.name_key, member.name_key)."""
     wanted = fold(normalize_name(name))
-    entrants = db.session.scalars(select(Entrant).where(Entrant.name == normalize_name(name))).all()
-    found = [(e, "", e.reading or "") for e in entrants if e.event.entrant_kind != "team"]
-    members = db.session.scalars(select(Member).where(Member.name == normalize_name(name))).all()
-    found += [(m.entrant, m.name, m.reading or "") for m in members if m.entrant.event.entrant_kind == "team"]
-    return [(e, member, reading) for e, member, reading in found if fold(e.name if not member else member) == wanted]
+    entrants = db.session.scalars(select(Entrant).join(Event, Event.id == Entrant.event_id)
+                                  .where(Entrant.name_key == wanted, Event.entrant_kind != "team")).all()
+    found = [(e, "", e.reading or "") for e in entrants]
+    members = db.session.scalars(select(Member).join(Entrant, Entrant.id == Member.entrant_id)
+                                 .join(Event, Event.id == Entrant.event_id)
+                                 .where(Member.name_key == wanted, Event.entrant_kind == "team")).all()
+    return found + [(m.entrant, m.name, m.reading or "") for m in members]
 
 
 def history(name: str, reading: str = "") -> list[Appearance]:
@@ -104,16 +107,30 @@ def _played(rec, entrant: Entrant, member: str, phase: str) -> Played:
 
 
 def suggestions(query: str) -> list[tuple[str, str]]:
-    """(name, reading) of players whose name or reading holds the query (kana, width and case
-    folded), one line each, in あいうえお order: the page offers them when no name matches exactly."""
-    if not fold(query):
+    """(name, reading) of players whose name or reading begins with the query (kana, width and case
+    folded), one line each, in あいうえお order: the page offers them when no name matches exactly.
+    Read through the folded names' and readings' indexes, MOST_SUGGESTED at most of each kind."""
+    key = fold(query)
+    if not key:
         return []
-    rows = db.session.execute(select(Entrant.name, Entrant.reading).join(Event, Event.id == Entrant.event_id)
-                              .where(Event.entrant_kind != "team")).all()
-    rows += db.session.execute(select(Member.name, Member.reading).join(Entrant, Entrant.id == Member.entrant_id)
-                               .join(Event, Event.id == Entrant.event_id).where(Event.entrant_kind == "team")).all()
-    found = {(n, r or "") for n, r in rows if matches(query, n, r or "")}
+    pattern = key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    rows = []
+    for model, team in ((Entrant, False), (Member, True)):
+        for column in (model.name_key, model.reading_key):
+            query_rows = select(model.name, model.reading).where(  # a range the index reads, then the prefix itself
+                column >= key, column < key + "\uffff", column.like(pattern, escape="\\"))
+            query_rows = _of_kind(query_rows, model, team).order_by(column).limit(MOST_SUGGESTED)
+            rows += db.session.execute(query_rows).all()
+    found = {(n, r or "") for n, r in rows}
     return sorted(found, key=lambda pair: (fold(pair[1] or pair[0]), pair[0]))[:MOST_SUGGESTED]
+
+
+def _of_kind(query, model, team: bool):
+    """Players of 1-on-1 events as entrants, of team events as members."""
+    if model is Member:
+        query = query.join(Entrant, Entrant.id == Member.entrant_id)
+    query = query.join(Event, Event.id == Entrant.event_id)
+    return query.where(Event.entrant_kind == "team" if team else Event.entrant_kind != "team")
 
 
 def link_args(name: str, reading: str = "") -> dict:
