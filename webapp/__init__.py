@@ -49,7 +49,7 @@ def _init_request_edges(app: Flask) -> None:
     init_heap(app)
     init_throttle(app)
     init_limits(app)
-    init_report_sweep(app)  # players' reports confirmed by the event's clock, on the phones' polls
+    init_report_sweep(app)  # players' reports confirmed by the event's clock, by a loop of its own
 
 
 def _init_database(app: Flask) -> None:

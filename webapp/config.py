@@ -24,8 +24,8 @@ class Config:
     REMEMBER_COOKIE_HTTPONLY = True
     REMEMBER_COOKIE_SAMESITE = "Lax"
     POLL_SECONDS = 4
-    # How often (at most, per process) the phones' requests sweep players' reports whose confirmation
-    # time has passed (webapp/web/report_sweep.py); 0: only when a page shows them.
+    # How often each process's own loop sweeps players' reports whose confirmation time has passed
+    # (webapp/web/report_sweep.py, never inside a request); 0: only when a page shows them.
     REPORT_SWEEP_SECONDS = int(os.environ.get("TAIKAI_REPORT_SWEEP_SECONDS") or 15)
     # Rendered brackets/standings, keyed by version: shared by every worker of the machine
     # through a folder (CACHE_DIR, default fragments/ in the instance folder; a worker keeps

@@ -1,7 +1,7 @@
 """The event's clock confirms a waiting report when its time passes, with nobody on its pages (issue 30).
 
-The next request any phone makes (a poll, a sync) sweeps; two processes sweeping at once apply
-it once: the database's conditional update decides which one does.
+A loop of each process's own sweeps (web/report_sweep.py), never a request; two processes sweeping at
+once apply it once: the database's conditional update decides which one does.
 """
 import threading
 import uuid
@@ -32,15 +32,42 @@ def _applied(match_id: int) -> int:
     return db.session.query(Operation).filter_by(match_id=match_id, outcome="applied").count()
 
 
-def test_the_next_poll_from_anyone_applies_a_due_report_once(app, client):
+def test_the_clock_applies_a_due_report_once_with_nobody_looking(app):
     event, match_id, report_id = _waiting_report("5", ago=6)
-    report_sweep._last["at"] = float("-inf")
-    assert client.get(f"/e/{event.slug}").status_code == 200
+    assert report_sweep.sweep_once(app) == 1
+    db.session.rollback()  # the sweep wrote in its own session: read what it committed
     assert db.session.get(MatchRow, match_id).status == "done" and _applied(match_id) == 2
     assert db.session.get(PlayerReport, report_id).decided_by == "auto"
-    report_sweep._last["at"] = float("-inf")
-    client.get(f"/e/{event.slug}")
-    assert _applied(match_id) == 2
+    assert report_sweep.sweep_once(app) == 0 and _applied(match_id) == 2
+
+
+def test_the_loop_of_its_own_confirms_it_while_nobody_asks_anything(app):
+    _event, match_id, _report_id = _waiting_report("5", ago=6)
+    app.config["REPORT_SWEEP_SECONDS"] = 0.05
+    stop = report_sweep.start_thread(app)
+    try:
+        for _ in range(200):
+            db.session.rollback()
+            if db.session.get(MatchRow, match_id).status == "done":
+                break
+            threading.Event().wait(0.05)
+    finally:
+        stop.set()
+        app.config["REPORT_SWEEP_SECONDS"] = 15
+    assert db.session.get(MatchRow, match_id).status == "done" and _applied(match_id) == 2
+
+
+def test_no_request_runs_a_sweep(app, client, monkeypatch):
+    """Whatever a phone or a page asks, the answer's transaction never holds the clock's work."""
+    from flask import has_request_context
+    event, _match_id, _report_id = _waiting_report("5", ago=6)
+    inside = []
+    real = report_clock.sweep
+    monkeypatch.setattr(report_clock, "sweep", lambda *a, **k: inside.append(has_request_context()) or real(*a, **k))
+    for path in (f"/e/{event.slug}", f"/e/{event.slug}/standings", "/", f"/e/{event.slug}/players"):
+        assert client.get(path).status_code == 200
+    client.post("/sync/ops", json={"device_id": "x", "ops": []})
+    assert inside == []
 
 
 def test_a_report_not_yet_due_or_never_due_waits(app, client):

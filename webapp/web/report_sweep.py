@@ -1,56 +1,54 @@
-"""Players' reports confirmed by the event's clock on time: swept by the requests phones make anyway.
+"""Players' reports confirmed by the event's clock on time: a loop of its own in each process, never
+inside someone else's request (issue 36.2).
 
-Every phone at the venue polls (brackets, "my event", the call board) or syncs its outbox every few
-seconds; after answering one of those, this process sweeps the waiting reports (services/players/report_clock)
-when it has not done so for REPORT_SWEEP_SECONDS. No thread to start or to stop, nothing when
-nobody is at the venue (and then nobody is waiting for the result either). 0 turns it off.
+Every REPORT_SWEEP_SECONDS (15) a daemon thread of each server process sweeps the waiting reports
+(services/players/report_clock) in its own app context and its own transaction; when several
+processes sweep at once, the database's conditional update decides which applies a report, so it is
+applied once. A request never sweeps: a form POST on SQLite (BEGIN IMMEDIATE) no longer takes three
+write transactions for a due report while a phone waits. A page that shows a waiting report still
+confirms it when due (self_report.confirm_due), so what a person reads is never behind the clock.
+0 turns the loop off; the tests' app (TESTING) starts none and sweeps by calling ``sweep_once``.
 """
 import logging
 import threading
-import time
 
-from flask import Flask, current_app
+from flask import Flask
 
 from ..extensions import db
 
 log = logging.getLogger(__name__)
-_lock = threading.Lock()
-_last = {"at": float("-inf")}
 
 
 def init_report_sweep(app: Flask) -> None:
-    """Register the sweep after every answered request (throttled per process)."""
+    """Start this process's sweeping loop (not in the tests' app)."""
     app.config.setdefault("REPORT_SWEEP_SECONDS", 15)
-    app.after_request(_after)
+    if app.config["REPORT_SWEEP_SECONDS"] and not app.config.get("TESTING"):
+        start_thread(app)
 
 
-def _after(response):
-    seconds = current_app.config.get("REPORT_SWEEP_SECONDS") or 0
-    if seconds and response.status_code < 400 and _turn(seconds):
-        run()
-    return response
+def start_thread(app: Flask) -> threading.Event:
+    """The loop as a daemon thread; setting the returned event stops it."""
+    stop = threading.Event()
+    threading.Thread(target=run, args=(app, stop), name="report-sweep", daemon=True).start()
+    return stop
 
 
-def _turn(seconds: float) -> bool:
-    """This request sweeps: the last sweep of this process is at least `seconds` old."""
-    with _lock:
-        now = time.monotonic()
-        if now - _last["at"] < seconds:
-            return False
-        _last["at"] = now
-        return True
+def run(app: Flask, stop: threading.Event) -> None:
+    """Sweep every REPORT_SWEEP_SECONDS until stopped; a failure never ends the loop."""
+    while not stop.wait(float(app.config.get("REPORT_SWEEP_SECONDS") or 15)):
+        sweep_once(app)
 
 
-def run() -> int:
-    """One sweep; a failure is logged and never changes the answer already made."""
+def sweep_once(app: Flask) -> int:
+    """One sweep in its own app context and transaction; how many reports it applied."""
     from ..services.players import report_clock
 
-    try:
-        if db.session.new or db.session.dirty or db.session.deleted:
-            return 0  # the answer left work unsaved: not ours to save or to drop
-        db.session.rollback()  # close the answer's read transaction: the sweep begins its own
-        return report_clock.sweep()
-    except Exception:  # noqa: BLE001 - the request's answer stands whatever the sweep meets
-        db.session.rollback()
-        log.exception("report sweep failed")
-        return 0
+    with app.app_context():
+        try:
+            return report_clock.sweep()
+        except Exception:  # noqa: BLE001 - the loop must outlive any one bad sweep
+            db.session.rollback()
+            log.exception("report sweep failed")
+            return 0
+        finally:
+            db.session.remove()
