@@ -56,7 +56,7 @@ def shot(page, name: str) -> None:
 NOT_PAGES = {"static", "public.service_worker", "public.standings_csv", "sync.event_pack", "sync.openapi",
              "sync.outcomes", "sync.packs", "mirror_api.api_status", "venue.ca_crt", "venue.ca_mobileconfig",
              "venue.ca_pem", "desk_events.oplog", "desk_event_files.download",
-             "desk_event_files.preset_file",
+             "desk_event_files.preset_file", "signup.calendar",  # the event as a calendar file (.ics)
              # the read API (JSON) and its exports (OBF, start.gg JSON, placements CSV)
              "api.openapi", "api.events", "api.event", "api.entrants", "api.standings", "api.stations", "api.phase",
              "api.pools", "api.match", "api.event_export", "api.phase_export"}
