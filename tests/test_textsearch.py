@@ -37,3 +37,16 @@ def test_readings_and_wave_dashes_are_found():
 def test_the_shift_jis_wave_dash_stays_a_wave_dash():
     from webapp.services.entrants.entrant_lists import decode_csv, normalize_name
     assert normalize_name(decode_csv("阿部〜二郎".encode("cp932"))) == "阿部〜二郎"
+
+
+def test_fold_name_and_normalise_name_are_the_domain_names_other_branches_reuse():
+    import pytest
+
+    from webapp.tournament.errors import RuleViolation
+    from webapp.tournament.textsearch import fold_name, normalise_name
+    assert normalise_name(" ｼﾞﾛｳ ") == "ジロウ" and normalise_name(normalise_name("Ａｌｐｈａ")) == "Alpha"
+    assert fold_name("ｼﾞﾛｳ") == fold_name("じろう") == fold_name("ジロウ")
+    for bad, code in (("a\u202eb", "entrants.name_invisible"), ("a\x07b", "entrants.name_control")):
+        with pytest.raises(RuleViolation) as refused:
+            normalise_name(bad)
+        assert refused.value.code == code

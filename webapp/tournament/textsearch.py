@@ -1,6 +1,8 @@
 """Japanese-aware name folding for search and sorting (full/half width, kana, case)."""
 import unicodedata
 
+from .errors import N_, RuleViolation
+
 _KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 # A wave dash typed one way finds it typed the other (〜 U+301C, ～ U+FF5E and ASCII ~).
 _FOLD_MORE = {**_KATAKANA_TO_HIRAGANA, 0x301C: "~", 0xFF5E: "~"}
@@ -42,3 +44,23 @@ def matches(query: str, *texts: str) -> bool:
     """True when the folded query occurs in any of the folded texts."""
     needle = fold(query)
     return bool(needle) and any(needle in fold(t) for t in texts)
+
+
+fold_name = fold  # the one fold every name comparison uses (duplicates, search, history)
+_NAME_REFUSALS = {
+    "control": ("entrants.name_control", N_(
+        "%(name)s holds a control character (a line break, tab, NUL or similar) that a name cannot have: "
+        "type the name again without it.")),
+    "format": ("entrants.name_invisible", N_(
+        "%(name)s holds an invisible character (zero-width space, direction mark or similar) that a name "
+        "cannot have: type the name again without it.")),
+}
+
+
+def normalise_name(text: str) -> str:
+    """A name as stored (NFKC, trimmed), or a RuleViolation naming the rule it breaks."""
+    problem = name_problem(text)
+    if problem:
+        code, message = _NAME_REFUSALS[problem]
+        raise RuleViolation(code, message, name="".join(ch for ch in text if ch.isprintable()).strip())
+    return unicodedata.normalize("NFKC", text).strip()

@@ -16,6 +16,7 @@ from ...extensions import db
 from ...models import BracketRow, Entrant, Event, MatchRow, Phase
 from ...tournament.curfew import read_age
 from ...tournament.errors import N_
+from ...tournament.sheet_text import delimiter, kana_column, one_line
 from ...tournament.textsearch import fold
 from .. import ServiceError
 from ..accounts import audit
@@ -59,6 +60,9 @@ class Column:
     kind: str | None  # None: nobody knows; the desk must choose
 
 
+_NAME_READING = [Column(0, "", "name"), Column(1, "", "reading"), Column(2, "", "seed")]
+
+
 @dataclass
 class ImportPlan:
     """What an import would do: the columns as read, the rows, the problems to settle first."""
@@ -83,24 +87,20 @@ def header_kind(header: str) -> str | None:
     if key in _BY_HEADER:
         return _BY_HEADER[key]
     # Numbered columns repeat per member ('メンバー2'); a name like 'プレイヤー1' is not a header.
-    kind = _BY_HEADER.get(re.sub(r"[0-9]+", "", key))
-    return kind if kind in _NUMBERED else None
+    kind = _BY_HEADER.get(re.sub(r"[0-9]+", "", key))  # 'ふりがな1': the first member's reading
+    return "member_reading" if kind == "reading" else kind if kind in _NUMBERED else None
 
 
 def read_table(text: str) -> list[list[str]]:
     """The sheet's non-empty lines as cells (a '#' in the first cell comments a line out)."""
     table = []
-    for cells in entrants.readable_rows(csv.reader(io.StringIO(text))):
-        cells = [entrants.normalize_name(c) for c in cells]
+    for cells in entrants.readable_rows(csv.reader(io.StringIO(text), delimiter=delimiter(text))):
+        cells = [entrants.normalize_name(one_line(c)) for c in cells]
         if any(cells) and not cells[0].startswith("#"):
             table.append(cells)
     if not table:
         raise ServiceError("entrants.empty", N_("No entrants found: write one name per line."))
-    if len(table) > MAX_IMPORT_ROWS + 1:
-        raise ServiceError("entrants.too_many",
-                           N_("The sheet has %(rows)s rows; one import takes at most %(max)s. "
-                              "Split it and import the parts one after the other."),
-                           rows=len(table), max=MAX_IMPORT_ROWS)
+    _capped(table[1:])  # a header line and at most MAX_IMPORT_ROWS rows
     return table
 
 
@@ -116,7 +116,9 @@ def read_plan(text: str, team_size: int, choices: dict[int, str] | None = None, 
     head = table[0]
     kinds = [header_kind(h) for h in head]
     if "name" not in kinds:  # no header: the old layout, name[,seed][,member,character]*
-        rows = [entrants.positional_row(cells, n, team_size, extra) for n, cells in enumerate(table, start=1)]
+        kana = team_size == 1 and kana_column(table, 1)  # a 1on1 'name,reading' paste: kana is the reading
+        rows = [_row(_NAME_READING, c, n, 1) if kana else entrants.positional_row(c, n, team_size, extra)
+                for n, c in enumerate(table, start=1)]
         return ImportPlan([], _capped(rows), has_header=False)
     choices = choices or {}
     columns = [Column(i, h, choices.get(i) if choices.get(i) in KINDS else kinds[i]) for i, h in enumerate(head)]

@@ -43,6 +43,7 @@ def submit():
     form = request.form.to_dict()
     if form.get("text") and not form.get("sheet"):  # back from the import preview: its copy of the sheet
         form["sheet"] = form["text"]
+    refused = _read_upload(form)  # a chosen CSV's text stays in the form whichever button was pressed
     if action == "preset":
         return page(event_builder.with_preset(form, _))
     draft = builder_form.read(form)
@@ -53,15 +54,27 @@ def submit():
     if action.startswith("remove-") and action[7:].isdigit() and int(action[7:]) < len(draft.phases):
         del draft.phases[int(action[7:])]
         return page(draft)
+    if refused is not None:
+        draft.refuse("sheet", refused.message, **refused.params)
+        return page(draft, tried=True), 422
     if action != "create":
         return page(draft)
-    upload = request.files.get("csv")
-    if upload and upload.filename:
-        draft.values["sheet"] = entrants.decode_csv(upload.read())
-        form["source"] = upload.filename[:120]
     if draft.ok and draft.values["sheet"] and request.form.get("confirm") != "1":
         return _import_preview(draft, form)
     return _create(draft)
+
+
+def _read_upload(form: dict) -> ServiceError | None:
+    """The chosen CSV read into the form's sheet (its name kept as the source), or why it cannot be."""
+    upload = request.files.get("csv")
+    if not (upload and upload.filename):
+        return None
+    try:
+        form["sheet"] = entrants.decode_csv(upload.read())
+    except ServiceError as problem:
+        return problem
+    form["source"] = upload.filename[:120]
+    return None
 
 
 def _import_preview(draft, form: dict):
@@ -76,7 +89,7 @@ def _import_preview(draft, form: dict):
     hidden = {k: v for k, v in form.items() if k not in skip and not k.startswith("column-")} | {"tried": "1"}
     here = url_for("desk_builder.submit")
     return render("desk/import_preview.html", event_name=draft.values["name"], back_url=url_for("desk_builder.new"),
-                  hidden=hidden, confirm_url=here, reread_url=here,
+                  hidden=hidden, back_in_form=True, confirm_url=here, reread_url=here,
                   **preview_context(result, draft.values["sheet"], form.get("source", "")))
 
 
