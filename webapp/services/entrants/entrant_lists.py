@@ -4,10 +4,10 @@ import unicodedata
 
 from ...extensions import db
 from ...models import Entrant, Event, Member
-from ...tournament.errors import N_
+from ...tournament.errors import N_, RuleViolation
 from ...tournament.reception import reception_info
 from ...tournament.rulesets import RULESETS
-from ...tournament.textsearch import fold, name_problem
+from ...tournament.textsearch import fold, normalise_name
 from .. import ServiceError
 from ..setup.rules import entry_fee
 
@@ -22,24 +22,14 @@ def normalize_name(name: str) -> str:
     return unicodedata.normalize("NFKC", name.replace("\uff5e", "\u301c")).strip()
 
 
-NAME_PROBLEMS = {
-    "control": ("entrants.name_control", N_(
-        "%(name)s holds a control character (a line break, tab, NUL or similar) that a name cannot have: "
-        "type the name again without it.")),
-    "format": ("entrants.name_invisible", N_(
-        "%(name)s holds an invisible character (zero-width space, direction mark or similar) that a name "
-        "cannot have: type the name again without it.")),
-}
-
-
 def check_characters(texts: list[str]) -> None:
-    """Refuse, naming the rule, a name with a control or an invisible (format) character."""
+    """Refuse, naming the rule, a name with a control or an invisible (format) character (the domain's
+    one normalisation, tournament/textsearch.normalise_name, and its words)."""
     for text in texts:
-        problem = name_problem(text or "")
-        if problem:
-            code, message = NAME_PROBLEMS[problem]
-            shown = "".join(ch if not name_problem(ch) else "�" for ch in text)[:20]
-            raise ServiceError(code, message, name=shown)
+        try:
+            normalise_name(text or "")
+        except RuleViolation as problem:
+            raise ServiceError(problem.code, problem.message, **problem.params) from None
 
 
 def decode_csv(data: bytes) -> str:
