@@ -3,8 +3,9 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playing_brackets import check_consistent, losses, play
 
-from webapp.tournament.bracket import DECIDED, Bracket, Entrant
+from webapp.tournament.bracket import Bracket, Entrant
 from webapp.tournament.bracket_results import correct_result, record_result
 from webapp.tournament.errors import BracketError
 from webapp.tournament.formats import generate, placements
@@ -18,20 +19,6 @@ def ents(n, tiers=None):
     return [Entrant(100 + s, s, tiers[s - 1] if tiers else 0) for s in range(1, n + 1)]
 
 
-def play(b, pick):
-    """Play to the end, tracking ready matches from the changed keys; returns the record order."""
-    order = []
-    ready = [m.key for m in b.matches.values() if m.status == "ready"]
-    while ready:
-        m = b.matches[ready.pop(0)]
-        changed = record_result(b, m.key, pick(b, m))
-        assert changed[0] == m.key and len(set(changed)) == len(changed)
-        order.append((m.key, m.winner))
-        ready += [k for k in changed if b.matches[k].status == "ready"]
-    assert not b.ready_matches()
-    return order
-
-
 def chalk(b, m):
     """The better seed wins."""
     return min(m.slots, key=lambda i: b.entrants[i].seed)
@@ -40,22 +27,6 @@ def chalk(b, m):
 def by(rng):
     """A random winner picker."""
     return lambda b, m: rng.choice(m.slots)
-
-
-def check_consistent(b):
-    """Structural invariants that hold in every state."""
-    for m in b.matches.values():
-        if m.status == "ready":
-            assert None not in m.slots
-        if m.status == "done":
-            assert {m.winner, m.loser} == set(m.slots) and None not in m.slots
-        if m.status in DECIDED and m.winner_to and m.winner is not None:
-            assert b.matches[m.winner_to[0]].slots[m.winner_to[1]] == m.winner
-
-
-def losses(b):
-    """Losses per entrant over played matches."""
-    return Counter(m.loser for m in b.matches.values() if m.status == "done")
 
 
 @FAST

@@ -10,7 +10,7 @@ import random
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from test_bracket_properties import check_consistent, losses, play
+from playing_brackets import check_consistent, losses, play
 
 from webapp.tournament.bracket import Entrant
 from webapp.tournament.formats import double_elimination, generate, placements, side_entry

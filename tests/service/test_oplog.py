@@ -2,9 +2,9 @@
 import uuid
 
 import pytest
+import replay_support
 from play_support import member_ids, send, team_event
 
-from webapp import create_app
 from webapp.extensions import db
 from webapp.models import Conflict, Operation
 from webapp.operations import export as oplog
@@ -14,15 +14,8 @@ from webapp.services.accounts import users as accounts
 
 @pytest.fixture
 def empty_app(tmp_path):
-    """A second app on its own empty SQLite file, migrated like production."""
-    from flask_migrate import upgrade
-
-    other = create_app({"TESTING": True, "SECRET_KEY": "test",
-                        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'replay.sqlite3'}"})
-    with other.app_context():
-        upgrade()
-        db.session.remove()
-    return other
+    """A second app on its own empty SQLite file, migrated like production (the replay's)."""
+    return replay_support.empty_app(tmp_path)
 
 
 def _play_an_event():

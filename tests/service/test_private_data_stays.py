@@ -4,6 +4,7 @@ entries or state, an event file or a copy — and the download still replays to 
 import json
 
 import pytest
+import replay_support
 from play_support import send, team_event
 
 from webapp.extensions import db
@@ -47,15 +48,7 @@ def test_the_download_and_the_mirror_carry_none_of_it(app, desk_client):
 @pytest.fixture
 def empty_app(tmp_path):
     """A second app on its own empty SQLite file, migrated like production (the replay's)."""
-    from flask_migrate import upgrade
-
-    from webapp import create_app
-    other = create_app({"TESTING": True, "SECRET_KEY": "test",
-                        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'replay.sqlite3'}"})
-    with other.app_context():
-        upgrade()
-        db.session.remove()
-    return other
+    return replay_support.empty_app(tmp_path)
 
 
 def test_the_download_without_them_still_replays_to_the_same_brackets(app, desk_client, empty_app, tmp_path):
