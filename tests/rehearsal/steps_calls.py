@@ -59,8 +59,11 @@ def to_stream(day, desk, event, name):
 
 
 def stream_calls_queued(day, desk, event, name):
-    """The stream station's match is over: the queued stream match is called there by itself."""
+    """The stream station's match is over: its final score stays on the stream for the station's hold
+    (30 s by default, issue 38.4), then the queued stream match is called there by itself (the board's
+    own poll calls it once the hold is over)."""
     day.go(desk, f"/desk/e/{event}/stations", "ja")
+    expect(desk.locator("[data-testid=station-配信台]")).to_contain_text("呼び出し中", timeout=90_000)
     see(desk.locator("[data-testid=station-配信台]"), "呼び出し中", name)
     expect(desk.locator("[role=region][aria-label=配信待ち] [data-testid=queued]")).to_have_count(0)
     day.look(desk, "stream-call", "desk", "ja")
