@@ -6,6 +6,7 @@ table is emptied after each test.
 import os
 
 import pytest
+from empty_tables import empty_tables
 from sqlalchemy import text
 
 from webapp import create_app
@@ -40,30 +41,12 @@ def _app(tmp_path_factory):
     yield app
 
 
-def _empty_tables() -> None:
-    from webapp import lru
-    from webapp.mirror import guard
-
-    # ids restart with the tables: what this process keeps by id must go too
-    lru.forget_all()
-    guard.forget()
-    db.session.remove()
-    tables = [t for t in reversed(db.metadata.sorted_tables)]
-    with db.engine.begin() as conn:
-        if conn.dialect.name == "postgresql":
-            names = ", ".join(f'"{t.name}"' for t in tables)
-            conn.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
-        else:
-            for table in tables:
-                conn.execute(table.delete())
-
-
 @pytest.fixture
 def app(_app):
     """The app with empty tables, inside an app context."""
     with _app.app_context():
         yield _app
-        _empty_tables()
+        empty_tables()
 
 
 @pytest.fixture

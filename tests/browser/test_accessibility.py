@@ -1,11 +1,9 @@
 """axe-core (vendored for the tests only) finds no critical or serious problem on the public bracket pages
 (staff, desk and the other pages: test_accessibility_signed_in.py)."""
 import pytest
+from accessibility_pages import BRACKET_PAGES
 from axe_support import LAPTOP, PHONE, endpoints, serious_problems
 from bracket_builders import big_double_elimination, groups_phase
-
-BRACKET_PAGES = {"public.index", "public.event", "public.phase", "public.event_standings", "public.schedule",
-                 "public.players", "public.match", "public.draws", "auth.login"}
 
 
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])

@@ -4,11 +4,11 @@ staff and these public pages have touch targets of at least 44 px, a one-row hea
 running off the right edge."""
 
 import pytest
+from accessibility_pages import BRACKET_PAGES
 from axe_support import LAPTOP, NOT_PAGES, PHONE, endpoints, overflowing, serious_problems, shot, small_targets
-from conftest import sign_in_desk  # noqa: E402
+from desk_sign_in import sign_in_desk  # noqa: E402
 from play_support import kgp_top4, team_event  # noqa: E402
 from report_setups import waiting_and_disputed
-from test_accessibility import BRACKET_PAGES
 
 from webapp.extensions import db  # noqa: E402
 from webapp.operations.autocall import call_next

@@ -2,7 +2,7 @@
 import re
 
 from builder_steps import build
-from conftest import sign_in_desk
+from desk_sign_in import sign_in_desk
 from playwright.sync_api import expect
 
 NAMES = ["さくら", "けん", "りゅう", "春麗", "ガイル", "ザンギエフ", "ダルシム", "本田",

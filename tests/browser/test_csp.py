@@ -2,7 +2,7 @@
 page logs a violation (an inline script or handler left behind would)."""
 
 import pytest
-from conftest import sign_in_desk  # noqa: E402
+from desk_sign_in import sign_in_desk  # noqa: E402
 from page_wait import wait_until  # noqa: E402
 from play_support import team_event  # noqa: E402
 from playwright.sync_api import expect

@@ -1,6 +1,6 @@
 """The desk adds a DLC character from a 390 px phone: every tap target is at least 44 px, and the
 character is then offered on the staff match page."""
-from conftest import sign_in_desk  # noqa: E402
+from desk_sign_in import sign_in_desk  # noqa: E402
 from play_support import team_event  # noqa: E402
 from playwright.sync_api import expect
 

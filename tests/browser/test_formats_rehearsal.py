@@ -11,7 +11,7 @@ import sys
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from conftest import sign_in_desk  # noqa: E402
+from desk_sign_in import sign_in_desk  # noqa: E402
 from page_wait import wait_until  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402

@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_offline_decided import event_of, open_match, venue_phone  # noqa: E402
-from test_offline_pack_team_forms import pack_page  # noqa: E402
-from test_venue_https import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
+from team_phones import pack_page  # noqa: E402
+from venue_offline import event_of, open_match, venue_phone  # noqa: E402
+from venue_phones import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
 
 from webapp.database import write_transaction  # noqa: E402
 from webapp.extensions import db  # noqa: E402

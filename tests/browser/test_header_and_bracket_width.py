@@ -3,7 +3,7 @@ staff pages), and a laptop's bracket page no wider than its 1366 px screen when 
 import pytest
 from axe_support import LAPTOP, shot
 from bracket_builders import big_double_elimination
-from conftest import sign_in_desk  # noqa: E402
+from desk_sign_in import sign_in_desk  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

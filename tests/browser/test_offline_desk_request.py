@@ -6,10 +6,10 @@ import sys
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_offline_decided import event_of, open_match, reconnect, venue_phone  # noqa: E402
-from test_offline_sync import actions_of, ops_with, pending_entries  # noqa: E402
-from test_offline_team_match import Phone  # noqa: E402
-from test_venue_https import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
+from offline_phones import actions_of, ops_with, pending_entries  # noqa: E402
+from team_phones import Phone  # noqa: E402
+from venue_offline import event_of, open_match, reconnect, venue_phone  # noqa: E402
+from venue_phones import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
 
 
 def ask(phone, what, side=None, note=""):

@@ -7,10 +7,14 @@ import sys
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from offline_phones import (  # noqa: E402
+    kept,  # noqa: E402
+    ops_with,
+    pack_has,  # noqa: E402
+    report,
+    staff_page,
+)
 from play_support import team_event  # noqa: E402
-from test_offline_past_round_one import _pack_has  # noqa: E402
-from test_offline_sync import ops_with, report, staff_page  # noqa: E402
-from test_offline_whole_event import kept  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Entrant  # noqa: E402
@@ -28,7 +32,7 @@ def test_offline_the_list_and_the_round_two_page_follow_this_phones_result(live_
     rivals = {db.session.get(Entrant, e).name for e in (other.slot_a, other.slot_b)}
     context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
     phone = staff_page(context, live_server.url, event, "審判 C")
-    _pack_has(phone, final.id)
+    pack_has(phone, final.id)
     kept(phone, live_server.url, f"/staff/e/{event.slug}")
     kept(phone, live_server.url, f"/staff/m/{semi.id}")
     context.set_offline(True)

@@ -11,10 +11,10 @@ import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_offline_decided import event_of, open_match, reconnect, venue_phone  # noqa: E402
-from test_offline_sync import ops_with  # noqa: E402
-from test_offline_team_match import Phone  # noqa: E402
-from test_venue_https import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
+from offline_phones import ops_with  # noqa: E402
+from team_phones import Phone  # noqa: E402
+from venue_offline import event_of, open_match, reconnect, venue_phone  # noqa: E402
+from venue_phones import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
 
 # The forms on view in the match section, as a person meets them (not the hidden bookkeeping).
 FORMS = """() => [...document.querySelectorAll('#match-play form[data-op]')].filter((f) => !f.closest('[hidden]'))

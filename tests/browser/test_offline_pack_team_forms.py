@@ -13,14 +13,16 @@ import re
 import sys
 
 from playwright.sync_api import expect
+from team_phones import pack_page
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_offline_decided import event_of, reconnect, venue_phone  # noqa: E402
-from test_offline_sync import ops_with  # noqa: E402
-from test_offline_team_match import TAPS, Phone, played_as_stored  # noqa: E402
-from test_offline_whole_event import kept  # noqa: E402
-from test_venue_https import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
+from offline_phones import (
+    ops_with,  # noqa: E402
+)
+from team_phones import TAPS, Phone, played_as_stored  # noqa: E402
+from venue_offline import event_of, reconnect, venue_phone  # noqa: E402
+from venue_phones import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Member  # noqa: E402
@@ -50,14 +52,6 @@ def by_name(payloads):
             for kind, raw in payloads]
 
 
-class PackPhone(Phone):
-    """The same taps on the page built from the pack: its entries are listed there, unchecked."""
-
-    OP = "data-offline-op"
-
-    def done(self):
-        self.entries += 1
-        expect(self.page.locator("[data-testid=offline-entry]")).to_have_count(self.entries)
 
 
 def declared_change(event, name="A1"):
@@ -67,62 +61,14 @@ def declared_change(event, name="A1"):
     db.session.commit()
 
 
-PACK_HAS = """(id) => new Promise((done) => {
-  const open = indexedDB.open('taikai-pack');
-  open.onerror = () => done(false);
-  open.onsuccess = () => {
-    const db = open.result;
-    if (!db.objectStoreNames.contains('events')) { db.close(); return done(false); }
-    const all = db.transaction('events').objectStore('events').getAll();
-    all.onsuccess = () => { db.close(); done(all.result.some((e) => e.phases.some((p) => p.brackets.some(
-      (b) => b.matches.some((m) => m.id === id))))); };
-    all.onerror = () => { db.close(); done(false); };
-  };
-})"""
 
 
-def pack_has(page, match_id):
-    """Wait until the phone's stored pack holds the match. The page itself can be kept before the
-    pack is stored (the page asks the worker to keep it as soon as it is in control), so a kept
-    page alone does not say the phone can build the match offline."""
-    for _ in range(120):
-        if page.evaluate(PACK_HAS, match_id):
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError(f"match {match_id} never reached the phone's offline pack")
 
 
-KEEPER_DONE = """async (u) => {
-  for (const name of await caches.keys()) {
-    const hit = name.startsWith('taikai-pages-2-u') && await (await caches.open(name)).match(u, { ignoreVary: true });
-    if (hit && hit.headers.get('X-Taikai-Kept')) return true;
-  }
-  return false;
-}"""
 
 
-def keeper_done(page, url, path):
-    """Wait until the page keeper (which runs after the pack is stored) has kept this page: only
-    then is it safe to evict it, or the keeper puts it back after the eviction."""
-    for _ in range(120):
-        if page.evaluate(KEEPER_DONE, f"{url}{path}"):
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError(f"{path} was never kept by the page keeper")
 
 
-def pack_page(context, page, url, match):
-    """Offline, the match's page not on the phone (never fetched, or evicted): the pack builds it."""
-    kept(page, url, f"/staff/m/{match.id}")
-    pack_has(page, match.id)
-    keeper_done(page, url, f"/staff/m/{match.id}")
-    context.set_offline(True)
-    page.evaluate("async (u) => { for (const n of await caches.keys()) await (await caches.open(n)).delete(u); }",
-                  f"{url}/staff/m/{match.id}")
-    page.goto(f"{url}/staff/m/{match.id}")
-    # The shell reads the pack from the phone's storage and draws the match: seconds on a busy phone
-    expect(page.locator("[data-testid=offline-match] [data-testid=offline-title]")).not_to_have_text("", timeout=15000)
-    return PackPhone(page, "offline")
 
 
 def test_pack_team_forms_equal_the_online_ones_and_stages_read_in_japanese(venue_server, venue_browser):

@@ -8,12 +8,12 @@ import re
 import sys
 import uuid
 
+from offline_phones import pack_has
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from page_wait import wait_until  # noqa: E402
+from offline_phones import ops_with, report, staff_page  # noqa: E402
 from play_support import team_event  # noqa: E402
-from test_offline_sync import ops_with, report, staff_page  # noqa: E402
 
 from webapp import create_app
 from webapp.extensions import db  # noqa: E402
@@ -43,13 +43,6 @@ def _decide_on_the_server(match):
                                                             "position": position}}, None)
 
 
-def _pack_has(page, match_id):
-    wait_until(page, "window.TaikaiPack && navigator.serviceWorker.controller", timeout=30000)
-    for _ in range(60):
-        if page.evaluate(f"async () => !!(await TaikaiPack.find({match_id}))"):
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError("the offline pack never arrived")
 
 
 def _online(context, page):
@@ -87,8 +80,8 @@ def test_two_phones_offline_past_the_first_round(live_server, browser, tmp_path)
     a = staff_page(ctx_a, live_server.url, event, "審判 A")
     a.goto(f"{live_server.url}/staff/m/{semi_a.id}")
     b = staff_page(ctx_b, live_server.url, event, "審判 B")
-    _pack_has(a, semi_a.id)
-    _pack_has(b, final.id)
+    pack_has(a, semi_a.id)
+    pack_has(b, final.id)
     ctx_a.set_offline(True)
     ctx_b.set_offline(True)
 
@@ -188,9 +181,9 @@ def test_a_team_match_built_from_the_pack_names_players_and_keeps_their_characte
     db.session.commit()
     context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
     b = staff_page(context, live_server.url, event, "審判 K")
-    _pack_has(b, match.id)
+    pack_has(b, match.id)
     # The match's own page is kept at sign-in; without it (not fetched yet, or evicted) the pack builds it.
-    from test_offline_whole_event import kept
+    from offline_phones import kept
     kept(b, live_server.url, f"/staff/m/{match.id}")
     context.set_offline(True)
     b.evaluate("async (u) => { for (const n of await caches.keys()) await (await caches.open(n)).delete(u); }",

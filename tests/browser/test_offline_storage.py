@@ -8,9 +8,9 @@ import sys
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_offline_decided import event_of, open_match, venue_phone  # noqa: E402
-from test_offline_sync import ops_with, toss  # noqa: E402
-from test_venue_https import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
+from offline_phones import ops_with, toss  # noqa: E402
+from venue_offline import event_of, open_match, venue_phone  # noqa: E402
+from venue_phones import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import PhoneSync  # noqa: E402

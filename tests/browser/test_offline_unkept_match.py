@@ -1,8 +1,8 @@
 """A match page the phone never kept (it was opened before the service worker took control, and
 the network went before the worker could keep it): reloaded offline it opens from the event data
 on the phone, and the entries made on the online page are named as people say them, not "?"."""
+from offline_phones import event_with_pin, four_entries, open_match, ops_with, staff_page
 from playwright.sync_api import expect
-from test_offline_sync import event_with_pin, four_entries, open_match, ops_with, staff_page
 
 
 def test_entries_made_online_read_with_names_on_the_match_shell(live_server, phone):

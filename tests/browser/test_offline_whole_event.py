@@ -8,14 +8,15 @@ import pathlib
 import re
 import sys
 
+from offline_phones import kept
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from conftest import open_site_menu  # noqa: E402
+from chromium_support import open_site_menu  # noqa: E402
+from offline_phones import ops_with, toss  # noqa: E402
 from page_wait import wait_until  # noqa: E402
-from test_offline_decided import event_of, reconnect, venue_phone  # noqa: E402
-from test_offline_sync import ops_with, toss  # noqa: E402
-from test_venue_https import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
+from venue_offline import event_of, reconnect, venue_phone  # noqa: E402
+from venue_phones import venue_browser, venue_server  # noqa: E402,F401 (fixtures)
 
 
 def matches_of(event):
@@ -23,25 +24,8 @@ def matches_of(event):
     return [m for m in matches if m.status == "ready"], [m for m in matches if m.slot_a is None]
 
 
-# Signed-in pages are kept in the signed-in person's own cache (sw.js personCache).
-PERSON_KEPT = """async (u) => {
-  for (const name of await caches.keys())
-    if (/^taikai-pages-2-u\\d+$/.test(name) && await (await caches.open(name)).match(u)) return true;
-  return false;
-}"""
 
 
-def kept(page, url, path):
-    """Wait until the phone keeps the page (its pack arrived and the pages were fetched)."""
-    for _ in range(60):  # the service worker in control (polled here: a waited-for string is an eval the CSP refuses)
-        if page.evaluate("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"):
-            break
-        page.wait_for_timeout(250)
-    for _ in range(80):
-        if page.evaluate(PERSON_KEPT, f"{url}{path}"):
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError(f"{path} was never kept on the phone")
 
 
 def test_fresh_phone_offline_right_after_sign_in_opens_a_match_it_never_opened(venue_server, venue_browser):

@@ -4,7 +4,7 @@ desk correction shows next to the match, in words, on the next poll."""
 import pytest
 from play_support import send, team_event
 from playwright.sync_api import expect
-from test_staff_entry import _game_form, _staff
+from staff_pages import game_form, staff
 
 from webapp.database import write_transaction
 from webapp.extensions import db
@@ -29,9 +29,9 @@ def test_the_conflict_banner_shows_the_desks_decision(live_server, browser):
     event, match = team_event("best_of", "kgp2025", size=1)
     desk = _desk()
     db.session.commit()
-    page = _staff(_phone(browser), live_server.url, event)
+    page = staff(_phone(browser), live_server.url, event)
     page.goto(f"{live_server.url}/staff/m/{match.id}")
-    form = _game_form(page)
+    form = game_form(page)
     # another phone recorded game 1 the other way while this page was open
     with write_transaction(db.session):
         assert send(match, "report_game", device="phone-2", winner="a", rounds_a=2, rounds_b=0,
@@ -69,9 +69,9 @@ def test_a_restart_reaches_the_open_match_page_without_a_new_entry(live_server, 
     event = first.bracket.phase.event
     context = _phone(browser)
     context.add_init_script("window.TAIKAI_WATCH_MS = 1500")  # the phone's slow poll, shortened
-    page = _staff(context, live_server.url, event)
+    page = staff(context, live_server.url, event)
     page.goto(f"{live_server.url}/staff/m/{second.id}")
-    form = _game_form(page)
+    form = game_form(page)
     form.locator("label", has=page.locator("input[name=score][value='2-1']")).click()
     form.locator("button[type=submit]").click()
     expect(page.locator("[data-testid=entry-status]")).to_have_attribute("data-state", "accepted", timeout=10000)
@@ -92,9 +92,9 @@ def test_a_refresh_of_the_match_waits_while_the_referee_is_entering(live_server,
     entry then goes through as tapped (the rehearsal lost a tap to such a refresh)."""
     event, match = team_event("best_of", "kgp2025", size=1)
     db.session.commit()
-    page = _staff(_phone(browser), live_server.url, event)
+    page = staff(_phone(browser), live_server.url, event)
     page.goto(f"{live_server.url}/staff/m/{match.id}")
-    form = _game_form(page)
+    form = game_form(page)
     form.locator("label", has=page.locator("input[name=score][value='2-0']")).click()
     refreshes = []
     page.on("request", lambda r: refreshes.append(r.url) if r.headers.get("hx-request") else None)
@@ -112,9 +112,9 @@ def test_a_refresh_already_on_its_way_does_not_wipe_a_tap(live_server, browser):
     event, match = team_event("best_of", "kgp2025", size=1)
     db.session.commit()
     context = _phone(browser)
-    page = _staff(context, live_server.url, event)
+    page = staff(context, live_server.url, event)
     page.goto(f"{live_server.url}/staff/m/{match.id}")
-    form = _game_form(page)
+    form = game_form(page)
     held = []
 
     def hold_the_first_refresh(route):

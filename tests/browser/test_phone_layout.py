@@ -6,7 +6,8 @@ import re
 import pytest
 from axe_support import LAPTOP, PHONE, shot
 from bracket_builders import big_double_elimination
-from conftest import open_site_menu, sign_in_desk  # noqa: E402
+from chromium_support import open_site_menu  # noqa: E402
+from desk_sign_in import sign_in_desk
 from play_support import member_ids, send, team_event  # noqa: E402
 from playwright.sync_api import expect
 

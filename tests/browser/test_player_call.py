@@ -55,7 +55,7 @@ def test_the_player_page_changes_and_notifies_when_the_match_is_called(live_serv
 
 
 def test_a_phone_claiming_a_station_the_desk_already_called_is_told_in_amber(live_server, browser, app):
-    from test_staff_entry import _staff
+    from staff_pages import staff
 
     event, _match = team_event("best_of", "kgp2025", teams=4, size=1, best_of=3)
     called, claimed = db.session.query(MatchRow).filter_by(status="ready").order_by(MatchRow.id).limit(2).all()
@@ -63,7 +63,7 @@ def test_a_phone_claiming_a_station_the_desk_already_called_is_told_in_amber(liv
                        "payload": {"station": "2"}}, None)
     db.session.commit()
     context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
-    page = _staff(context, live_server.url, event)
+    page = staff(context, live_server.url, event)
     page.goto(f"{live_server.url}/staff/m/{claimed.id}")
     form = page.locator("form[data-op=set_station]")
     form.locator("input[name=station]").fill("2")

@@ -2,7 +2,7 @@
 game, the decider's naming names any member, and nothing runs off the right edge."""
 import pytest
 from axe_support import PHONE, overflowing, shot, small_targets
-from conftest import sign_in_desk
+from desk_sign_in import sign_in_desk
 from play_support import member_ids, send, team_event
 from playwright.sync_api import expect
 

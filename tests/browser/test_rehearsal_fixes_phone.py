@@ -9,7 +9,7 @@ from axe_support import AXE, LAPTOP, PHONE, shot
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "service"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "pages"))
-from conftest import sign_in_desk  # noqa: E402
+from desk_sign_in import sign_in_desk  # noqa: E402
 from play_support import member_ids, send, team_event, win  # noqa: E402
 
 pytestmark = pytest.mark.browser

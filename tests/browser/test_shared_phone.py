@@ -13,8 +13,9 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from axe_support import serious_problems, small_targets  # noqa: E402
-from conftest import open_site_menu, sign_in_desk  # noqa: E402
-from test_offline_sync import event_with_pin, open_match, ops_with, staff_page, toss  # noqa: E402
+from chromium_support import open_site_menu  # noqa: E402
+from desk_sign_in import sign_in_desk
+from offline_phones import event_with_pin, open_match, ops_with, staff_page, toss  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Operation, User  # noqa: E402

@@ -3,7 +3,7 @@ signed in with one tap; the desk revokes it and the phone is signed out. A stati
 the event's PIN."""
 import re
 
-from conftest import sign_in_desk  # noqa: E402
+from desk_sign_in import sign_in_desk  # noqa: E402
 from play_support import team_event  # noqa: E402
 from playwright.sync_api import expect
 

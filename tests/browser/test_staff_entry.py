@@ -7,10 +7,10 @@ run with -s to see them.
 import pytest
 from play_support import team_event  # noqa: E402
 from playwright.sync_api import expect
+from staff_pages import game_form, staff
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402
-from webapp.services.accounts import users as accounts  # noqa: E402
 
 VIEWPORT = {"width": 390, "height": 844}
 
@@ -32,15 +32,6 @@ class Taps:
         self.count += 1
 
 
-def _staff(context, url, event):
-    accounts.set_staff_pin(event, "135790")
-    db.session.commit()
-    page = context.new_page()
-    page.goto(f"{url}/e/{event.slug}/staff-login")
-    page.fill("input[name=name]", "審判 佐藤")
-    page.fill("input[name=pin]", "135790")
-    page.click("button[type=submit]")
-    return page
 
 
 def _status(page, state):
@@ -57,11 +48,6 @@ def _in_viewport(locator):
     assert 0 <= box["x"] and box["x"] + box["width"] <= VIEWPORT["width"], box
 
 
-def _game_form(page, n=None):
-    """The visible game form (once the page shows game n, if given)."""
-    if n is not None:
-        expect(page.locator("[data-game-title]:visible")).to_have_text(f"第{n}ゲーム", timeout=10000)
-    return page.locator("form[data-op=report_game]:visible")
 
 
 def _pick_character(tap, form, side, name):
@@ -74,11 +60,11 @@ def _pick_character(tap, form, side, name):
 
 def test_kgp_game_counts_taps_and_a_rejection_shows_in_view(live_server, phone390):
     event, match = team_event("best_of", "kgp2025", size=1)
-    page = _staff(phone390, live_server.url, event)
+    page = staff(phone390, live_server.url, event)
     page.goto(f"{live_server.url}/staff/m/{match.id}")
     expect(page.locator("[data-testid=match-title]")).to_have_text("決勝")
     tap = Taps(page)
-    form = _game_form(page)
+    form = game_form(page)
     _pick_character(tap, form, "a", "テリー・ボガード")
     _pick_character(tap, form, "b", "春麗")
     tap(form.locator("label", has=page.locator("input[name=score][value='2-1']")))
@@ -90,7 +76,7 @@ def test_kgp_game_counts_taps_and_a_rejection_shows_in_view(live_server, phone39
 
     # Game 2, characters unchanged: the score and the button.
     tap = Taps(page)
-    form = _game_form(page, 2)
+    form = game_form(page, 2)
     expect(form.locator("input[name=char_a][value='テリー・ボガード']")).to_be_checked()
     tap(form.locator("label", has=page.locator("input[name=score][value='0-2']")))
     tap(form.locator("button[type=submit]"))
@@ -99,7 +85,7 @@ def test_kgp_game_counts_taps_and_a_rejection_shows_in_view(live_server, phone39
     assert unchanged_taps <= 3
 
     # Game 3: B won game 2 and may not switch (KGP ④). The server refuses; the phone says so here.
-    form = _game_form(page, 3)
+    form = game_form(page, 3)
     _pick_character(Taps(page), form, "b", "ケン・マスターズ")
     form.locator("label", has=page.locator("input[name=score][value='0-2']")).click()
     form.locator("button[type=submit]").click()
@@ -107,7 +93,7 @@ def test_kgp_game_counts_taps_and_a_rejection_shows_in_view(live_server, phone39
     expect(status).to_contain_text("KGP ④")
     expect(status).not_to_contain_text("保存しました")
     _in_viewport(status)
-    form = _game_form(page)
+    form = game_form(page)
     expect(form.locator("input[name=char_b][value='ケン・マスターズ']")).to_be_checked()
     expect(form.locator("input[name=score][value='0-2']")).to_be_checked()
     # Corrected in the same form: B keeps the character.
@@ -115,7 +101,7 @@ def test_kgp_game_counts_taps_and_a_rejection_shows_in_view(live_server, phone39
     # A sync meanwhile: the match section waits for the entry being corrected, which stays in the form.
     page.evaluate("document.body.dispatchEvent(new CustomEvent('taikai:synced', {bubbles: true}))")
     page.wait_for_timeout(300)
-    form = _game_form(page)
+    form = game_form(page)
     expect(form.locator("input[name=char_b][value='春麗']")).to_be_checked()
     expect(form.locator("input[name=score][value='0-2']")).to_be_checked()
     form.locator("button[type=submit]").click()
@@ -126,7 +112,7 @@ def test_kgp_game_counts_taps_and_a_rejection_shows_in_view(live_server, phone39
 
 def test_kachinuki_game_taps_and_queued_then_accepted(live_server, phone390):
     event, match = team_event()
-    page = _staff(phone390, live_server.url, event)
+    page = staff(phone390, live_server.url, event)
     page.goto(f"{live_server.url}/staff/m/{match.id}")
     toss = page.locator("form[data-op=coin_toss]")
     toss.locator("label", has=page.locator("input[name=winner][value=a]")).click()
@@ -136,7 +122,7 @@ def test_kachinuki_game_taps_and_queued_then_accepted(live_server, phone390):
     for label in ("A1", "B1"):
         page.locator("form[data-op=name_player]:visible button", has_text=label).first.click()
         expect(_status(page, "accepted")).to_contain_text(label)
-    form = _game_form(page, 1)
+    form = game_form(page, 1)
     form.locator("label", has=page.locator("input[name=score][value='3-1']")).click()
     form.locator("button[type=submit]").click()
     expect(_status(page, "accepted")).to_contain_text("第1ゲーム: チームA 3–1 チームB")
@@ -145,7 +131,7 @@ def test_kachinuki_game_taps_and_queued_then_accepted(live_server, phone390):
     tap = Taps(page)
     tap(page.locator("form[data-op=name_player]:visible button", has_text="B2").first)
     expect(_status(page, "accepted")).to_contain_text("B2")
-    form = _game_form(page, 2)
+    form = game_form(page, 2)
     tap(form.locator("label", has=page.locator("input[name=score][value='3-2']")))
     phone390.set_offline(True)  # the entry waits on the phone: grey, never "recorded"
     tap(form.locator("button[type=submit]"))

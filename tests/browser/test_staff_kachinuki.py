@@ -2,21 +2,11 @@
 
 from play_support import team_event  # noqa: E402
 from playwright.sync_api import expect
+from staff_pages import sign_in_with_pin, tap_member
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402
 from webapp.services.accounts import users as accounts  # noqa: E402
-
-
-def _sign_in_with_pin(page, url, event):
-    page.goto(f"{url}/e/{event.slug}/staff-login")
-    page.fill("input[name=name]", "審判 佐藤")
-    page.fill("input[name=pin]", "135790")
-    page.click("button[type=submit]")
-
-
-def _tap_member(page, label):
-    page.locator("form[data-op=name_player] button", has_text=label).first.click()
 
 
 def _report(page, rounds_a, rounds_b):
@@ -35,7 +25,7 @@ def test_referee_enters_full_kachinuki_on_a_phone(live_server, phone):
     accounts.set_staff_pin(event, "135790")
     db.session.commit()
     page = phone.new_page()
-    _sign_in_with_pin(page, live_server.url, event)
+    sign_in_with_pin(page, live_server.url, event)
     page.goto(f"{live_server.url}/staff/m/{match.id}")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
@@ -43,9 +33,9 @@ def test_referee_enters_full_kachinuki_on_a_phone(live_server, phone):
     page.locator("form[data-op=coin_toss] input[name=choice][value=stage]").check()
     page.locator("form[data-op=coin_toss] button[type=submit]").click()
     _wait_position(page, 1)
-    _tap_member(page, "A1")
+    tap_member(page, "A1")
     _wait_position(page, 2)
-    _tap_member(page, "B1")
+    tap_member(page, "B1")
     _wait_position(page, 3)
 
     _report(page, 3, 0)
@@ -53,7 +43,7 @@ def test_referee_enters_full_kachinuki_on_a_phone(live_server, phone):
 
     position = 4
     for n in range(2, 6):   # A1 beats B2..B5 after B names each
-        _tap_member(page, f"B{n}")
+        tap_member(page, f"B{n}")
         position += 1
         _wait_position(page, position)
         _report(page, 3, 1)

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from axe_support import SHOTS, overflowing  # noqa: E402
-from conftest import sign_in_desk  # noqa: E402
+from desk_sign_in import sign_in_desk  # noqa: E402
 from play_support import team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402

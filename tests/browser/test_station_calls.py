@@ -6,10 +6,10 @@ import sys
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from conftest import sign_in_desk  # noqa: E402
+from desk_sign_in import sign_in_desk  # noqa: E402
+from offline_phones import staff_page  # noqa: E402
 from page_wait import wait_until  # noqa: E402
 from play_support import team_event  # noqa: E402
-from test_offline_sync import staff_page  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402

@@ -9,8 +9,8 @@ import uuid
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from offline_phones import staff_page  # noqa: E402
 from play_support import team_event  # noqa: E402
-from test_offline_sync import staff_page  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Entrant  # noqa: E402

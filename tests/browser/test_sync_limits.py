@@ -6,7 +6,7 @@ import sys
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_offline_sync import event_with_pin, name, open_match, ops_with, staff_page, toss  # noqa: E402
+from offline_phones import event_with_pin, name, open_match, ops_with, staff_page, toss  # noqa: E402
 
 TOO_LARGE = {"error": "too_large", "limit": 1048576,
              "message": "送る記録の合計が1 MBを超えています。一度に送る数を減らしてください。"}

@@ -1,7 +1,7 @@
 """The desk creates the Tekken day from its preset in the event builder, starts the first qualifier; the public schedule follows."""
 import re
 
-from conftest import sign_in_desk
+from desk_sign_in import sign_in_desk
 from playwright.sync_api import expect
 
 CHARS = ["一八", "仁", "ポール", "キング", "ロウ"]

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from builder_steps import choose_preset, create, fill, preview  # noqa: E402
 from desk_sign_in import sign_in_desk  # noqa: E402
-from test_offline_sync import FAST, ops_with  # noqa: E402
+from offline_phones import FAST, ops_with  # noqa: E402
 from three_events import EVENTS, builder_form  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
@@ -166,7 +166,7 @@ def sf6(page, url, event):
 
 def final_offline(context, page, url, event, entries):
     """The final, entered with the phone offline; back online, each entry is applied once."""
-    from test_offline_sync import open_match
+    from offline_phones import open_match
     (final,) = ready_matches(event)
     assert final.round == 2, final
     open_match(page, url, final)

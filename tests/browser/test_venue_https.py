@@ -1,52 +1,16 @@
 """The venue laptop over https on a LAN name, in real Chromium: secure context, service worker,
 offline reload with pending entries; and the banner where the context is not secure."""
-import base64
-import hashlib
 import pathlib
 import sys
 
 import pytest
-from cryptography.hazmat.primitives import serialization
 from playwright.sync_api import expect
+from venue_phones import VENUE_NAME, venue_browser, venue_server  # noqa: F401 (pytest fixtures, asked for by name)
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from conftest import TEST_LIMIT_S, chromium_watchdog, close_chromium, launch_chromium  # noqa: E402
+from chromium_support import TEST_LIMIT_S, chromium_watchdog, close_chromium, launch_chromium  # noqa: E402
+from offline_phones import event_with_pin, four_entries, ops_with, pending_entries, staff_page  # noqa: E402
 from page_wait import wait_until  # noqa: E402
-from serving import GunicornProcess  # noqa: E402
-from test_offline_sync import event_with_pin, four_entries, ops_with, pending_entries, staff_page  # noqa: E402
-
-from webapp.venue import pki  # noqa: E402
-
-VENUE_NAME = "venue.taikai.test"
-
-
-def spki_pin(cert_path: pathlib.Path) -> str:
-    """base64(sha256(SubjectPublicKeyInfo)): what Chromium's SPKI allow-list takes."""
-    cert = pki.load_cert(str(cert_path))
-    spki = cert.public_key().public_bytes(serialization.Encoding.DER,
-                                          serialization.PublicFormat.SubjectPublicKeyInfo)
-    return base64.b64encode(hashlib.sha256(spki).digest()).decode()
-
-
-@pytest.fixture
-def venue_server(app, tmp_path):
-    """`flask venue serve` (gunicorn over TLS), certificates made for venue.taikai.test."""
-    server = GunicornProcess(app, ["venue", "serve"], TAIKAI_VENUE_DIR=str(tmp_path / "venue"),
-                             TAIKAI_VENUE_HOSTS=VENUE_NAME).start()
-    server.url = f"https://{VENUE_NAME}:{server.port}"
-    server.pin = spki_pin(tmp_path / "venue" / "server.pem")
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def venue_browser(playwright_instance, venue_server):
-    """Chromium that resolves the venue name to this machine and trusts the venue server's key."""
-    browser = launch_chromium(playwright_instance, [f"--host-resolver-rules=MAP {VENUE_NAME} 127.0.0.1",
-                                                    f"--ignore-certificate-errors-spki-list={venue_server.pin}"])
-    with chromium_watchdog(browser, TEST_LIMIT_S):
-        yield browser
-    close_chromium(browser)
 
 
 def test_staff_page_over_venue_https_works_offline(venue_server, venue_browser):

@@ -3,7 +3,7 @@ fails and the run goes on (a hung close once stalled a whole CI run)."""
 import time
 
 import pytest
-from conftest import chromium_watchdog, close_chromium, launch_chromium
+from chromium_support import chromium_watchdog, close_chromium, launch_chromium
 from playwright.sync_api import Error as PlaywrightError
 
 pytestmark = pytest.mark.browser

@@ -14,21 +14,18 @@ import pathlib
 import re
 
 import pytest
-import requests
 from desk_sign_in import sign_in_desk
 from playwright.sync_api import expect
+from weekly_players import LAPTOP, PHONE, PHONE_EN, Phone, fresh, post, ready_matches, report_by_http, token
 
 from webapp.extensions import db
-from webapp.models import Entrant, Event, MatchRow, Operation, PlayerReport, Signup
+from webapp.models import Entrant, Event, Operation, PlayerReport, Signup
 from webapp.services.matches import brackets
 from webapp.services.players import self_checkin, self_report, signups
 from webapp.services.setup import events
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "locale": "ja-JP"}
-PHONE_EN = {**PHONE, "locale": "en-US"}
-LAPTOP = {"viewport": {"width": 1366, "height": 768}, "locale": "ja-JP"}
 SHOTS = pathlib.Path(__file__).resolve().parents[2] / "test-results" / "weekly"
 DESK = type("Desk", (), {"is_desk": True, "id": None})()
 
@@ -68,28 +65,15 @@ def _weekly() -> Event:
     return event
 
 
-class _Phone:
-    """A player's phone as HTTP on the served site: its own cookies, its pages' CSRF token."""
-
-    def __init__(self, url: str):
-        self.url, self.http = url, requests.Session()
-
-    def get(self, path: str):
-        return self.http.get(self.url + path, timeout=20)
-
-    def post(self, path: str, data: dict):
-        return self.http.post(self.url + path, data=data, timeout=20, allow_redirects=False)
 
 
-def _token(client, path: str) -> str:
-    return re.search(r'name="csrf-token" content="([^"]+)"', client.get(path).text).group(1)
 
 
 def _http_player(url, event, n: int):
     """A player's own phone: the sign-up form's GET (its token) and POST (their cookie)."""
-    client = _Phone(url)
+    client = Phone(url)
     path = f"/e/{event.slug}/signup"
-    answer = client.post(path, {"name": f"選手{n:02d}", "reading": f"せんしゅ{n:02d}", "csrf_token": _token(client, path)})
+    answer = client.post(path, {"name": f"選手{n:02d}", "reading": f"せんしゅ{n:02d}", "csrf_token": token(client, path)})
     assert answer.status_code == 200, answer.text.split("<main")[-1][:600]
     link = re.search(r'data-testid="my-link"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*data-testid="my-link"',
                      answer.text)
@@ -97,44 +81,23 @@ def _http_player(url, event, n: int):
             "name": f"選手{n:02d}"}
 
 
-def _post(player, path: str, **data):
-    """A form's POST with the token the player's page carries."""
-    client = player["client"]
-    answer = client.post(path, {**data, "csrf_token": _token(client, "/")})
-    assert answer.status_code == 302, (path, answer.status_code, answer.text.split("<main")[-1][:400])
 
 
-def _fresh(model, row_id):
-    db.session.rollback()  # the test's own reads end: the phones have written since
-    return db.session.get(model, row_id)
 
 
-def _ready(event) -> list[MatchRow]:
-    db.session.rollback()
-    return [m for p in _fresh(Event, event.id).phases for b in p.brackets for m in b.matches
-            if m.status == "ready" and m.slot_a and m.slot_b]
 
 
-def _report_by_http(event, match, players):
-    """The first side with an HTTP phone reports (and wins) game by game; the other confirms."""
-    side = "a" if players[match.slot_a].get("link") else "b"
-    reporter, opponent = (players[match.slot_a], players[match.slot_b])[:: 1 if side == "a" else -1]
-    base = f"/e/{event.slug}/me/match/{match.id}"
-    for position in (0, 1):
-        _post(reporter, f"{base}/op", kind="report_game", position=str(position),
-              score="2-0" if side == "a" else "0-2")
-    _post(opponent, f"{base}/confirm")
 
 
 def _play_until(event, players, wanted=None):
     """Every ready match is reported and confirmed by HTTP phones, until one with `wanted` is ready
     (then that one is left for the browser); to the end of the event without `wanted`."""
-    while ready := _ready(event):
+    while ready := ready_matches(event):
         mine = next((m for m in ready if wanted in (m.slot_a, m.slot_b)), None)
         if mine is not None:
             return mine
         for match in ready:
-            _report_by_http(event, match, players)
+            report_by_http(event, match, players)
     return None
 
 
@@ -168,24 +131,24 @@ def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser
         app.extensions["taikai_limiter"].reset()
         players.append(_http_player(url, event, n))
     db.session.rollback()
-    assert len(signups.waiting(_fresh(Event, event.id))) == 2
+    assert len(signups.waiting(fresh(Event, event.id))) == 2
 
     leaving = players[3]
     promoted = players[15]
     waiting = _as_browser(browser, url, promoted)
     waiting.goto(url + promoted["link"])
     shot(waiting, "waitlisted", "player16")
-    _post(leaving, f"/e/{event.slug}/me/withdraw")
+    post(leaving, f"/e/{event.slug}/me/withdraw")
     waiting.goto(f"{url}/e/{event.slug}/me")
     expect(waiting.locator("[data-testid=mine-promoted]")).to_be_visible()  # the place is theirs, their page says
     shot(waiting, "promoted", "player16")
     waiting.goto(f"{url}/e/{event.slug}/me?lang=en")
     shot(waiting, "promoted", "player16", "en")
     db.session.rollback()
-    assert _fresh(Signup, db.session.query(Signup).filter_by(name=promoted["name"]).one().id).entrant_id
-    assert len(signups.waiting(_fresh(Event, event.id))) == 1
+    assert fresh(Signup, db.session.query(Signup).filter_by(name=promoted["name"]).one().id).entrant_id
+    assert len(signups.waiting(fresh(Event, event.id))) == 1
 
-    code = self_checkin.new_code(_fresh(Event, event.id))
+    code = self_checkin.new_code(fresh(Event, event.id))
     db.session.commit()
     desk_page = browser.new_context(**LAPTOP).new_page()
     sign_in_desk(desk_page, url)
@@ -200,10 +163,10 @@ def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser
     shot(page, "checked-in", "midori", show="#checkin")
     playing = [p for p in players if p is not leaving and p is not players[16]]  # players[16] still waits
     for player in playing:
-        _post(player, f"/e/{event.slug}/me/checkin", code=code)
+        post(player, f"/e/{event.slug}/me/checkin", code=code)
 
     db.session.rollback()
-    event = _fresh(Event, event.id)
+    event = fresh(Event, event.id)
     entered = [e for e in event.entrants if e.checked_in]
     assert len(entered) == 16
     brackets.start_phase(event.phases[0], entered)
@@ -269,11 +232,11 @@ def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser
     rival_page = _as_browser(browser, url, rival)
     rival_page.goto(f"{url}/e/{event.slug}/me/match/{second.id}")
     shot(rival_page, "confirm-or-dispute", "rival")
-    _post(rival, f"/e/{event.slug}/me/match/{second.id}/dispute", note="1-2 でした")
+    post(rival, f"/e/{event.slug}/me/match/{second.id}/dispute", note="1-2 でした")
     rival_page.reload()
     shot(rival_page, "disputed-own-version-form", "rival")
     for position in (0, 1):  # and enters their own version on the same form: the desk sees both
-        _post(rival, f"/e/{event.slug}/me/match/{second.id}/op", kind="report_game", position=str(position),
+        post(rival, f"/e/{event.slug}/me/match/{second.id}/op", kind="report_game", position=str(position),
               score="0-2" if second.slot_a == midori else "2-0")
     rival_page.reload()
     expect(rival_page.locator("[data-testid=version-sent]")).to_be_visible()
@@ -297,7 +260,7 @@ def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser
     # Everyone else: the requests their pages send, each match reported and confirmed.
     assert _play_until(event, by_id) is None
     db.session.rollback()
-    event = _fresh(Event, event.id)
+    event = fresh(Event, event.id)
     matches = [m for p in event.phases for br in p.brackets for m in br.matches if m.status == "done"]
     assert len(matches) >= 30 and not any(m.walkover for m in matches)
     played = db.session.query(Operation).filter(Operation.match_id.isnot(None), Operation.outcome == "applied").all()
@@ -310,7 +273,7 @@ def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser
 
 def _browser_phone(url, context):
     """みどり's phone as HTTP: the cookies her browser holds."""
-    phone = _Phone(url)
+    phone = Phone(url)
     for cookie in context.cookies():
         phone.http.cookies.set(cookie["name"], cookie["value"])
     return phone

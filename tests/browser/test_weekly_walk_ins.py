@@ -11,7 +11,7 @@ import re
 import pytest
 from desk_sign_in import sign_in_desk
 from playwright.sync_api import expect
-from test_weekly_run_by_players import LAPTOP, PHONE, PHONE_EN, _fresh, _Phone, _post, _ready, _report_by_http, _token
+from weekly_players import LAPTOP, PHONE, PHONE_EN, Phone, fresh, post, ready_matches, report_by_http, token
 
 from webapp.extensions import db
 from webapp.models import Entrant, Event
@@ -53,9 +53,9 @@ def _weekly() -> Event:
 
 def _walk_in(url, path: str, n: int) -> dict:
     """A walk-in's phone: the QR's page (its device cookie, its token), then the sign-up."""
-    phone = _Phone(url)
+    phone = Phone(url)
     answer = phone.post(path.split("?")[0], {"name": f"選手{n:02d}", "code": path.split("code=")[1],
-                                             "csrf_token": _token(phone, path)})
+                                             "csrf_token": token(phone, path)})
     assert answer.status_code == 200, answer.text.split("<main")[-1][:600]
     return {"client": phone, "name": f"選手{n:02d}"}
 
@@ -83,7 +83,7 @@ def test_the_weekly_with_walk_ins_from_the_reception_code_to_next_week(live_serv
     english.goto(f"{url}{path}&lang=en")
     shot(english, "walk-in-form", "visitor", "en")
     walk_ins = [_walk_in(url, path, n) for n in range(1, 40)]  # 40 in all, every one from 127.0.0.1
-    event = _fresh(Event, event.id)
+    event = fresh(Event, event.id)
     assert len(event.entrants) == 32 and len(signups.waiting(event)) == 8
 
     code = self_checkin.new_code(event)
@@ -92,7 +92,7 @@ def test_the_weekly_with_walk_ins_from_the_reception_code_to_next_week(live_serv
     no_shows = sorted(entered - {"みどり"})[-4:]
     players = {p["name"]: p for p in walk_ins}
     for name in sorted(entered - {"みどり", *no_shows}):
-        _post(players[name], f"/e/{event.slug}/me/checkin", code=code)
+        post(players[name], f"/e/{event.slug}/me/checkin", code=code)
     phone.goto(f"{url}/e/{event.slug}/me")
     phone.fill("#code", code)
     phone.click("[data-testid=mine-checkin-submit]")
@@ -105,14 +105,14 @@ def test_the_weekly_with_walk_ins_from_the_reception_code_to_next_week(live_serv
     assert closed.ok
     desk.goto(f"{url}/desk/e/{event.id}/signup")
     shot(desk, "no-shows-replaced", "desk")
-    event = _fresh(Event, event.id)
+    event = fresh(Event, event.id)
     assert len(event.entrants) == 32 and len(signups.waiting(event)) == 4
     assert not {e.name for e in event.entrants} & set(no_shows)
     for entrant in event.entrants:
         if not entrant.checked_in and entrant.name != "みどり":
-            _post(players[entrant.name], f"/e/{event.slug}/me/checkin", code=code)
+            post(players[entrant.name], f"/e/{event.slug}/me/checkin", code=code)
 
-    event = _fresh(Event, event.id)
+    event = fresh(Event, event.id)
     brackets.start_phase(event.phases[0], [e for e in event.entrants if e.checked_in])
     db.session.commit()
     late = browser.new_context(**PHONE).new_page()
@@ -127,10 +127,10 @@ def test_the_weekly_with_walk_ins_from_the_reception_code_to_next_week(live_serv
              for name, p in players.items() if db.session.query(Entrant).filter_by(event_id=event.id, name=name).first()}
     midori = db.session.query(Entrant).filter_by(event_id=event.id, name="みどり").one().id
     by_id[midori] = {"client": _browser_phone(url, phone.context), "name": "みどり"}
-    while ready := _ready(event):
+    while ready := ready_matches(event):
         for match in ready:
-            _report_by_http(event, match, by_id)
-    event = _fresh(Event, event.id)
+            report_by_http(event, match, by_id)
+    event = fresh(Event, event.id)
     done = [m for b in event.phases[0].brackets for m in b.matches if m.status == "done"]
     assert len(done) == 31 and not any(m.walkover for m in done)
 
@@ -149,7 +149,7 @@ def test_the_weekly_with_walk_ins_from_the_reception_code_to_next_week(live_serv
 
 
 def _browser_phone(url, context):
-    phone = _Phone(url)
+    phone = Phone(url)
     for cookie in context.cookies():
         phone.http.cookies.set(cookie["name"], cookie["value"])
     return phone

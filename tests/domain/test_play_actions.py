@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_play_support import kachinuki, named, tossed, win
+from domain_play import kachinuki, named, tossed, win
 
 from webapp.tournament.errors import RuleViolation
 from webapp.tournament.play import (

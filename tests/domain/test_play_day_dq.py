@@ -1,7 +1,7 @@
 """Day-long disqualification: a smoker is out of every later match; the team plays on."""
 from __future__ import annotations
 
-from test_play_support import named, rejected, team, tossed, win
+from domain_play import named, rejected, team, tossed, win
 
 from webapp.tournament.play import MatchSetup, Member, NamePlayer, Penalty, apply, start
 

@@ -1,7 +1,7 @@
 """Tekken 5on5 kachinuki: toss, blind select, winner stays on, double K.O., roll call."""
 from __future__ import annotations
 
-from test_play_support import dko, kachinuki, named, rejected, tossed, win
+from domain_play import dko, kachinuki, named, rejected, tossed, win
 
 from webapp.tournament.play import (
     Arrive,

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from test_play_support import kgp, rejected
+from domain_play import kgp, rejected
 
 from webapp.tournament.errors import RuleViolation
 from webapp.tournament.play import MatchSetup, Member, Override, Penalty, Replay, ReportGame, apply, start

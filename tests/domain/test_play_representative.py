@@ -1,7 +1,7 @@
 """Tekken wildcard representative matches: one named member a team, one game."""
 from __future__ import annotations
 
-from test_play_support import dko, rejected, team, win
+from domain_play import dko, rejected, team, win
 
 from webapp.tournament.play import MatchSetup, NamePlayer, Penalty, apply, start
 

@@ -1,7 +1,7 @@
 """Tekken character lock: registered character, the three-part change, voided wins."""
 from __future__ import annotations
 
-from test_play_support import kachinuki, named, rejected, tossed, win
+from domain_play import kachinuki, named, rejected, tossed, win
 
 from webapp.tournament.play import DeclareChange, Penalty, apply
 

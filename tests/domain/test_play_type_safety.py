@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import fields
 
 import pytest
+from domain_play import kachinuki, kgp, named, tossed, win
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_play_support import kachinuki, kgp, named, tossed, win
 
 from webapp.tournament.errors import RuleViolation
 from webapp.tournament.play import (

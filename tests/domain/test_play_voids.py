@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import pytest
+from domain_play import Driver, kachinuki, named, rejected, tossed, win
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from test_play_property import Driver
-from test_play_support import kachinuki, named, rejected, tossed, win
 
 from webapp.tournament.play import DeclareChange, NamePlayer, Override, Penalty, Ruling, apply, replay
 

@@ -3,7 +3,8 @@ text stays in the form after プレビューを更新, and キャンセル on th
 builder with every field (not a plain link to an empty builder)."""
 import io
 
-from tests.support.three_events import EVENTS, builder_form
+from three_events import EVENTS, builder_form
+
 from webapp.models import Event
 
 

@@ -2,9 +2,9 @@
 with what it will do and taken back while nothing after it was played, an idle stream station."""
 from datetime import timedelta
 
+from desk_setups import started_phase
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_desk_pages import _started_phase
 
 from webapp.extensions import db
 from webapp.models import Entrant, Event, MatchRow, Operation, Station
@@ -25,7 +25,7 @@ def _names():
 
 
 def test_the_call_button_calls_with_auto_call_off(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 17)))
+    event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 17)))
     desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1-4"})
     assert not [m for m in _ready(phase.id) if m.station]  # auto-call is off: nothing called by itself
     answer = desk_client.post(f"/desk/e/{event.id}/call-next?lang=ja", follow_redirects=True)
@@ -46,7 +46,7 @@ def _over_limit(desk_client, phase):
 
 
 def test_a_walkover_is_confirmed_in_the_page_says_what_happens_and_can_be_taken_back(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)), "double_elimination")
+    event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)), "double_elimination")
     match = _over_limit(desk_client, phase)
     names, a, b = _names(), match.slot_a, match.slot_b
     page = desk_client.get(f"/desk/e/{event.id}/stations?lang=ja").get_data(as_text=True)
@@ -71,7 +71,7 @@ def test_a_walkover_is_confirmed_in_the_page_says_what_happens_and_can_be_taken_
 
 
 def test_a_walkover_cannot_be_taken_back_once_a_match_after_it_was_played(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 5)))
+    event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 5)))
     first, second = _ready(phase.id)[:2]
     desk_client.post(f"/desk/match/{first.id}/winner", data={"winner": str(first.slot_a), "walkover": "true"})
     desk_client.post(f"/desk/match/{second.id}/winner", data={"winner": str(second.slot_a)})
@@ -87,7 +87,7 @@ def test_a_walkover_cannot_be_taken_back_once_a_match_after_it_was_played(desk_c
 
 
 def test_the_stream_station_setting_is_saved_from_the_page(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
     page = desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
     assert 'data-testid="stream-takes-regular"' in page and 'name="on" checked' in page
     desk_client.post(f"/desk/e/{event.id}/stream-takes-regular", data={})

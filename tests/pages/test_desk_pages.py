@@ -1,26 +1,10 @@
 """Desk and public pages through the test client: forms, messages, no 500s."""
 import io
 
-from bare_event import post_bare_event
+from desk_setups import create_event, started_phase
 
 from webapp.extensions import db
 from webapp.models import Entrant, Event, MatchRow, Phase
-
-
-def _create_event(client, name="鉄拳ナイト"):
-    response = post_bare_event(client, name, "kgp2025")
-    assert response.status_code == 302
-    return db.session.query(Event).filter_by(name=name).one()
-
-
-def _started_phase(client, names: str, fmt="single_elimination"):
-    """An event with these entrants (one per line) and one started phase."""
-    event = _create_event(client)
-    client.post(f"/desk/e/{event.id}/entrants", data={"entrants": names})
-    client.post(f"/desk/e/{event.id}/phases", data={"name": "本戦", "format": fmt})
-    phase = db.session.query(Phase).one()
-    client.post(f"/desk/phase/{phase.id}/start", data={"gate": "anyway"})
-    return event, phase
 
 
 def test_desk_pages_need_sign_in(client):
@@ -29,7 +13,7 @@ def test_desk_pages_need_sign_in(client):
 
 
 def test_create_event_paste_entrants_start_and_record(desk_client):
-    event = _create_event(desk_client)
+    event = create_event(desk_client)
     names = "\n".join(f"プレイヤー{i}" for i in range(1, 17))
     response = desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": names})
     assert response.status_code == 302
@@ -51,7 +35,7 @@ def test_create_event_paste_entrants_start_and_record(desk_client):
 
 
 def test_duplicate_names_keep_the_typed_list_and_say_why(desk_client):
-    event = _create_event(desk_client)
+    event = create_event(desk_client)
     response = desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": "さくら\nけん\nさくら"})
     body = response.get_data(as_text=True)
     assert response.status_code == 422
@@ -61,7 +45,7 @@ def test_duplicate_names_keep_the_typed_list_and_say_why(desk_client):
 
 
 def test_empty_and_malformed_csv(desk_client):
-    event = _create_event(desk_client)
+    event = create_event(desk_client)
     empty = desk_client.post(f"/desk/e/{event.id}/entrants",
                              data={"csv": (io.BytesIO(b""), "empty.csv")}, content_type="multipart/form-data")
     assert empty.status_code == 422
@@ -77,7 +61,7 @@ def test_empty_and_malformed_csv(desk_client):
 
 
 def test_too_few_entrants_to_start(desk_client):
-    event = _create_event(desk_client)
+    event = create_event(desk_client)
     desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": "ひとり"})
     desk_client.post(f"/desk/e/{event.id}/phases", data={"name": "本戦", "format": "double_elimination"})
     phase = db.session.query(Phase).one()
@@ -87,7 +71,7 @@ def test_too_few_entrants_to_start(desk_client):
 
 
 def test_seed_out_of_range(desk_client):
-    event = _create_event(desk_client)
+    event = create_event(desk_client)
     desk_client.post(f"/desk/e/{event.id}/entrants", data={"entrants": "あ\nい\nう"})
     entrant = db.session.query(Entrant).first()
     response = desk_client.post(f"/desk/e/{event.id}/seeds", data={f"seed-{entrant.id}": "7"})
@@ -97,7 +81,7 @@ def test_seed_out_of_range(desk_client):
 
 
 def test_result_for_match_not_ready_shows_message(desk_client):
-    _started_phase(desk_client, "\n".join("abcdefgh"))
+    started_phase(desk_client, "\n".join("abcdefgh"))
     pending = db.session.query(MatchRow).filter_by(status="pending").first()
     response = desk_client.post(f"/desk/match/{pending.id}/winner", data={"winner": "1"}, follow_redirects=True)
     assert response.status_code == 200
@@ -120,7 +104,7 @@ def test_public_pages_and_language_switch(client):
 def test_desk_results_are_operations_and_stations_show(desk_client):
     from webapp.models import Operation
 
-    _, phase = _started_phase(desk_client, "\n".join("abcd"))
+    _, phase = started_phase(desk_client, "\n".join("abcd"))
     match = db.session.query(MatchRow).filter_by(status="ready").first()
     desk_client.post(f"/desk/match/{match.id}/station", data={"station": "３"})
     desk_client.post(f"/desk/match/{match.id}/winner", data={"winner": str(match.slot_a), "base_version": "1"})

@@ -2,20 +2,11 @@
 and fee, with an add-to-calendar file (RFC 5545, in Asia/Tokyo)."""
 from datetime import date
 
-import pytest
+from fresh_limits import fresh_limits  # noqa: F401 (an autouse fixture)
 
 from webapp.extensions import db
 from webapp.services.players import signups
 from webapp.services.setup import events
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits(app):
-    app.config["WTF_CSRF_ENABLED"] = False
-    app.extensions["taikai_limiter"].reset()
-    yield
-    app.extensions["taikai_limiter"].reset()
-    app.config["WTF_CSRF_ENABLED"] = True
 
 
 def _event():

@@ -10,7 +10,8 @@ format, match-type and rule-set keys, "tier N", "base version", device ids and I
 import pathlib
 import re
 import sys
-from html.parser import HTMLParser
+
+from visible_pages import desk_pages, public_pages, staff_pages, visible_text
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import scan_day  # noqa: E402
@@ -36,43 +37,10 @@ URL = re.compile(r"https?://\S+")
 MACHINE = re.compile(r"(?i)\btier \d|base[ _]version|\bphone-\w+|\bdesk-form-\d+|\bauto-walkover\b|"
                      r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\+00:00|\bUTC\b")
 ID = re.compile(r"(?<![&\w])#\d+")
-SKIP = {"script", "style", "head", "template"}
-WORD_ATTRS = ("placeholder", "title", "aria-label", "alt")
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
-class VisibleText(HTMLParser):
-    """Text a person reads, without <script>/<style> and without elements of class "key"."""
-
-    def __init__(self):
-        super().__init__()
-        self.stack, self.parts = [], []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        hidden = tag in SKIP or "key" in (attrs.get("class") or "").split()
-        if not self._muted() and not hidden:
-            self.parts.extend(attrs[a] for a in WORD_ATTRS if attrs.get(a))
-        if tag not in VOID:
-            self.stack.append(hidden)
-
-    def handle_endtag(self, tag):
-        if tag not in VOID and self.stack:
-            self.stack.pop()
-
-    def handle_data(self, data):
-        if not self._muted():
-            self.parts.append(data)
-
-    def _muted(self):
-        return any(self.stack)
 
 
-def visible_text(html: str) -> str:
-    """The words of a page, keys stripped."""
-    parser = VisibleText()
-    parser.feed(html)
-    return " ".join(" ".join(parser.parts).split())
 
 
 def _world(desk_user):
@@ -103,42 +71,12 @@ def _stations(event):
     db.session.commit()
 
 
-def _public_pages(event):
-    urls = [f"/e/{event.slug}", f"/e/{event.slug}/standings", f"/e/{event.slug}/players?q=チ",
-            f"/e/{event.slug}/draws", f"/e/{event.slug}/calls"]
-    urls += [f"/e/{event.slug}/p/{e.id}" for e in event.entrants[:3]]
-    if event.template:
-        urls += [f"/e/{event.slug}/schedule"]
-    for phase in event.phases:
-        urls += [f"/e/{event.slug}/phase/{phase.id}"]
-        urls += [f"/m/{m.id}" for m in _some(phase)]
-    return urls
 
 
-def _some(phase):
-    """The first matches of each bracket and every match something happened in."""
-    matches = [m for b in phase.brackets for m in b.matches]
-    busy = [m for m in matches if m.actions or m.walkover or m.flagged or m.status == "done"]
-    return list(dict.fromkeys(matches[:3] + busy[:12]))
 
 
-def _staff_pages(event):
-    urls = [f"/staff/e/{event.slug}", f"/staff/e/{event.slug}/checkin"]
-    return urls + [f"/staff/m/{m.id}" for p in event.phases for m in _some(p) if m.status != "bye"]
 
 
-def _desk_pages(event):
-    urls = [f"/desk/e/{event.id}", f"/desk/e/{event.id}/mirror", f"/desk/e/{event.id}/stations",
-            f"/desk/e/{event.id}/stations/qr", f"/desk/entrant/{event.entrants[0].id}/dq",
-            f"/desk/e/{event.id}/rules"] + [f"/desk/phase/{p.id}/rules" for p in event.phases]
-    if event.template:
-        urls += [f"/desk/e/{event.id}/schedule"]
-        urls += [f"/desk/phase/{p.id}/preview" for p in event.phases if p.status == "draft"]
-    for phase in event.phases:
-        urls += [f"/desk/phase/{phase.id}", f"/desk/phase/{phase.id}?status=all"]
-        done = [m for b in phase.brackets for m in b.matches if m.status == "done" and (m.slot_a and m.slot_b)]
-        urls += [f"/desk/match/{m.id}/correction" for m in done[:3]]
-    return urls
 
 
 def _get(client, url):
@@ -183,12 +121,12 @@ def test_no_internal_name_on_any_page_as_public_staff_and_desk(desk_client, app)
     public = app.test_client()
     staff = {e.id: _staff_client(app, e) for e in events}
     desk_urls = ["/", "/desk/", "/desk/new", "/desk/conflicts/", "/venue/", "/venue/install", "/desk/mirrors"]
-    desk_urls += [u for e in events for u in _desk_pages(e) + _public_pages(e) + _staff_pages(e)]
+    desk_urls += [u for e in events for u in desk_pages(e) + public_pages(e) + staff_pages(e)]
     desk_urls += [f"/staff/m/{m.id}" for m in matches] + [f"/m/{m.id}" for m in matches]
     for lang in ("ja", "en"):
-        pages += _crawl(public, ["/"] + [u for e in events for u in _public_pages(e)], lang, problems)
+        pages += _crawl(public, ["/"] + [u for e in events for u in public_pages(e)], lang, problems)
         for event in events:
-            pages += _crawl(staff[event.id], ["/staff/"] + _staff_pages(event), lang, problems)
+            pages += _crawl(staff[event.id], ["/staff/"] + staff_pages(event), lang, problems)
         pages += _crawl(desk_client, desk_urls, lang, problems)
     assert pages > 300
     assert not problems, problems

@@ -14,8 +14,8 @@ import tomllib
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_internal_names import _desk_pages, _public_pages, _staff_pages, visible_text  # noqa: E402
 from three_events import create, play  # noqa: E402
+from visible_pages import desk_pages, public_pages, staff_pages, visible_text  # noqa: E402
 
 from webapp.tournament import games  # noqa: E402
 
@@ -40,7 +40,7 @@ def _foreign(own_key: str) -> list[re.Pattern]:
 
 
 def _pages(event):
-    urls = _public_pages(event) + _staff_pages(event) + _desk_pages(event)
+    urls = public_pages(event) + staff_pages(event) + desk_pages(event)
     urls += [f"/e/{event.slug}/schedule", f"/e/{event.slug}/calls", f"/sync/pack/{event.id}", "/sync/pack"]
     return list(dict.fromkeys(urls))
 

@@ -1,21 +1,12 @@
 """Dropping no-shows at the check-in close gives their places to the waitlist, in order; the desk's
 sign-up list stops showing them as entered and the public page's counts agree. Once the bracket has
 started, the desk is told why nobody moved up."""
-import pytest
+from fresh_limits import fresh_limits  # noqa: F401 (an autouse fixture)
 
 from webapp.extensions import db
 from webapp.models import Event, Signup
 from webapp.services.players import signups
 from webapp.services.setup import events
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits(app):
-    app.config["WTF_CSRF_ENABLED"] = False
-    app.extensions["taikai_limiter"].reset()
-    yield
-    app.extensions["taikai_limiter"].reset()
-    app.config["WTF_CSRF_ENABLED"] = True
 
 
 def _full_event(app, names=("あお", "あか", "きいろ", "みどり", "しろ")):

@@ -2,7 +2,8 @@
 the lower third from the stream queue, and the desk's TournamentStreamHelper link form."""
 import uuid
 
-from tests.support.play_support import send, team_event
+from play_support import send, team_event
+
 from webapp.extensions import db
 from webapp.models import Entrant, Station
 from webapp.operations.submit import submit
@@ -147,7 +148,7 @@ def test_desk_sets_the_scoreboard_and_reads_what_went_wrong_in_words(desk_client
 
 
 def test_kachinuki_overlay_shows_players_left_and_no_secret(client):
-    from tests.support.play_support import member_ids, win
+    from play_support import member_ids, win
 
     event, match = team_event()
     stations.add_station(event, "配信", stream=True)

@@ -68,12 +68,12 @@ def test_a_stream_station_is_said_in_each_language_with_or_without_dai(app):
 
 
 def test_one_minute_is_singular_in_english_and_plain_in_japanese(desk_client):
-    from test_stations import _event
+    from station_setups import station_event
 
     from webapp.operations.autocall import call_next
     from webapp.services.day import stations
 
-    event, (phase,) = _event(players=8, fmt="single_elimination")
+    event, (phase,) = station_event(players=8, fmt="single_elimination")
     stations.add_station(event, "1")
     stations.set_event_no_show(event, 1)
     stations.set_calling(phase, True, 2, False)

@@ -1,7 +1,7 @@
 """The desk's run table draws one page of rows at a time, filtered on the server."""
 import re
 
-from test_desk_pages import _started_phase
+from desk_setups import started_phase
 
 from webapp.extensions import db
 from webapp.models import Phase
@@ -15,7 +15,7 @@ def _rows(html: str) -> list[str]:
 
 def test_a_big_phase_is_drawn_a_page_at_a_time_with_the_filters_kept(desk_client):
     names = "\n".join(f"選手{i:03d}" for i in range(1, 257))
-    _, phase = _started_phase(desk_client, names)
+    _, phase = started_phase(desk_client, names)
     for match in [m for m in phase.brackets[0].matches if m.status == "ready"][:30]:
         brackets.record_winner(match, match.slot_a)
     db.session.commit()
@@ -33,6 +33,6 @@ def test_a_big_phase_is_drawn_a_page_at_a_time_with_the_filters_kept(desk_client
 
 
 def test_a_small_table_has_no_pager(desk_client):
-    _, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    _, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
     html = desk_client.get(f"/desk/phase/{db.session.get(Phase, phase.id).id}").get_data(as_text=True)
     assert len(_rows(html)) == 4 and 'class="pager"' not in html

@@ -3,19 +3,11 @@ late entries open) and at the end of the event; the page says which, and a post 
 from datetime import date, timedelta
 
 import pytest
+from fresh_limits import fresh_limits  # noqa: F401 (an autouse fixture)
 
 from webapp.extensions import db
 from webapp.services.players import signups
 from webapp.services.setup import events
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits(app):
-    app.config["WTF_CSRF_ENABLED"] = False
-    app.extensions["taikai_limiter"].reset()
-    yield
-    app.extensions["taikai_limiter"].reset()
-    app.config["WTF_CSRF_ENABLED"] = True
 
 
 def _event(late=False, status="running"):

@@ -3,7 +3,7 @@ address and a throttle, refusals next to their field, names with markup kept as 
 import re
 import time
 
-import pytest
+from fresh_limits import fresh_limits  # noqa: F401 (an autouse fixture)
 
 from webapp.extensions import db
 from webapp.models import Signup
@@ -27,15 +27,6 @@ def _phone(app, address="198.51.100.7"):
 
 def _sign_up(phone, event, name, **fields):
     return phone.post(f"/e/{event.slug}/signup", data={"name": name, **fields})
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits(app):
-    app.config["WTF_CSRF_ENABLED"] = False
-    app.extensions["taikai_limiter"].reset()
-    yield
-    app.extensions["taikai_limiter"].reset()
-    app.config["WTF_CSRF_ENABLED"] = True
 
 
 def test_past_the_cap_a_sign_up_waits_in_line_and_a_withdrawal_promotes_the_first(app):

@@ -1,5 +1,5 @@
 """Desk stations, calls, projector, player's next match, QR sheet, correction preview and DQ confirm pages."""
-from test_desk_pages import _started_phase
+from desk_setups import started_phase
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation, Phase, Station
@@ -11,7 +11,7 @@ def _ready(phase_id):
 
 
 def test_stations_auto_call_projector_and_player_page(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
     page = desk_client.get(f"/desk/e/{event.id}/stations")
     assert page.status_code == 200 and "station-board" in page.get_data(as_text=True)
     desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1-2"})
@@ -38,7 +38,7 @@ def test_stations_auto_call_projector_and_player_page(desk_client):
 
 
 def test_station_qr_sheet_and_a_scan_lands_on_the_current_match(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join("abcd"))
+    event, phase = started_phase(desk_client, "\n".join("abcd"))
     desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "A台"})
     sheet = desk_client.get(f"/desk/e/{event.id}/stations/qr").get_data(as_text=True)
     assert sheet.count('data-testid="station-qr"') == 1 and "<svg" in sheet
@@ -49,7 +49,7 @@ def test_station_qr_sheet_and_a_scan_lands_on_the_current_match(desk_client):
 
 
 def test_run_table_filters_and_needs_two_steps_to_record(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join(f"p{i}" for i in range(1, 9)))
+    event, phase = started_phase(desk_client, "\n".join(f"p{i}" for i in range(1, 9)))
     body = desk_client.get(f"/desk/phase/{phase.id}").get_data(as_text=True)
     assert body.count('class="match-row') == 4 and 'select name="winner" required' in body
     # issue 28 trap 5: a confirmation box that asks why, not a select and a button
@@ -60,7 +60,7 @@ def test_run_table_filters_and_needs_two_steps_to_record(desk_client):
 
 
 def test_correction_shows_its_effect_needs_a_reason_and_keeps_history(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join("abcd"))
+    event, phase = started_phase(desk_client, "\n".join("abcd"))
     first, second = _ready(phase.id)
     desk_client.post(f"/desk/match/{first.id}/winner", data={"winner": str(first.slot_a)})
     desk_client.post(f"/desk/match/{second.id}/winner", data={"winner": str(second.slot_a)})
@@ -78,7 +78,7 @@ def test_correction_shows_its_effect_needs_a_reason_and_keeps_history(desk_clien
 
 
 def test_dq_is_confirmed_in_the_page_with_its_effect(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join("abcd"))
+    event, phase = started_phase(desk_client, "\n".join("abcd"))
     match = _ready(phase.id)[0]
     names = {e.id: e.name for e in db.session.query(Entrant)}
     page = desk_client.get(f"/desk/entrant/{match.slot_a}/dq?lang=en").get_data(as_text=True)
@@ -87,7 +87,7 @@ def test_dq_is_confirmed_in_the_page_with_its_effect(desk_client):
 
 
 def test_dq_can_be_undone_while_nothing_after_it_was_played(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join(f"p{i}" for i in range(1, 9)))
+    event, phase = started_phase(desk_client, "\n".join(f"p{i}" for i in range(1, 9)))
     first, second = _ready(phase.id)[:2]
     victim = first.slot_a
     desk_client.post(f"/desk/entrant/{victim}/dq", data={"reason": "喫煙"})
@@ -111,7 +111,7 @@ def test_dq_can_be_undone_while_nothing_after_it_was_played(desk_client):
 
 
 def test_a_station_claimed_twice_shows_on_the_board_and_the_conflicts_page(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
     desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
     called, claimed = _ready(phase.id)[:2]
     desk_client.post(f"/desk/match/{called.id}/station", data={"station": "1"})
@@ -128,7 +128,7 @@ def test_a_station_claimed_twice_shows_on_the_board_and_the_conflicts_page(desk_
 
 
 def test_a_station_phone_learns_of_a_call_on_its_next_refresh(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
     desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
     first, second = _ready(phase.id)[:2]
     desk_client.post(f"/desk/match/{first.id}/station", data={"station": "1"})
@@ -151,7 +151,7 @@ def test_automatic_walkovers_are_a_phase_setting_and_the_board_asks_for_them(des
 
     from webapp.models.base import utcnow
 
-    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
     desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
     board = desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
     assert 'name="auto_walkover"' in board and "/no-shows" not in board  # offered, off
@@ -190,7 +190,7 @@ def test_stations_are_named_as_people_say_them(app):
 def test_a_signed_out_referee_scanning_a_station_code_signs_in_with_the_pin_and_lands_there(desk_client):
     from webapp.services.accounts import users as accounts
 
-    event, phase = _started_phase(desk_client, "\n".join("abcd"))
+    event, phase = started_phase(desk_client, "\n".join("abcd"))
     desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
     match = _ready(phase.id)[0]
     desk_client.post(f"/desk/match/{match.id}/station", data={"station": "1"})
@@ -211,7 +211,7 @@ def test_a_no_show_row_offers_the_walkover_and_a_dq_with_the_rule_named(desk_cli
 
     from webapp.models.base import utcnow
 
-    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
     desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})
     match = _ready(phase.id)[0]
     desk_client.post(f"/desk/match/{match.id}/station", data={"station": "1"})
@@ -232,7 +232,7 @@ def test_a_no_show_row_offers_the_walkover_and_a_dq_with_the_rule_named(desk_cli
 def test_the_event_sets_its_no_show_limit_and_a_phase_may_keep_its_own(desk_client):
     from webapp.models import Event
 
-    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
     page = desk_client.get(f"/desk/e/{event.id}/stations?lang=en").get_data(as_text=True)
     assert 'data-testid="event-no-show"' in page and "No-show limit: 10 minutes after the call for the event" in page
     assert f'action="/desk/e/{event.id}/no-show-limit"' in page
@@ -281,7 +281,7 @@ def test_a_station_is_one_whatever_way_its_number_is_written(desk_client):
 
 def test_the_board_shows_who_has_checked_in_once_the_event_uses_check_in(desk_client):
     """Issue 28 trap 5: the desk calling a match wants to see both sides are at the venue."""
-    event, phase = _started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
+    event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
     first = _ready(phase.id)[0]
     board = desk_client.get(f"/desk/e/{event.id}/stations").get_data(as_text=True)
     assert "未受付" not in board  # an event without reception: no noise
@@ -293,7 +293,7 @@ def test_the_board_shows_who_has_checked_in_once_the_event_uses_check_in(desk_cl
 
 
 def test_a_result_the_desk_records_keeps_its_reason_in_the_history(desk_client):
-    event, phase = _started_phase(desk_client, "\n".join(f"p{i}" for i in range(1, 9)))
+    event, phase = started_phase(desk_client, "\n".join(f"p{i}" for i in range(1, 9)))
     match = _ready(phase.id)[0]
     desk_client.post(f"/desk/match/{match.id}/winner", data={"winner": str(match.slot_a), "reason": "記録用紙より"})
     page = desk_client.get(f"/desk/match/{match.id}/correction").get_data(as_text=True)

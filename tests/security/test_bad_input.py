@@ -2,8 +2,8 @@
 import uuid
 
 import pytest
-from conftest import staff_phone
 from play_support import member_ids, team_event
+from staff_phones import staff_phone
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation

@@ -6,9 +6,9 @@ import uuid
 
 import hypothesis.strategies as st
 import pytest
-from conftest import PIN, staff_phone
 from hypothesis import HealthCheck, given, settings
 from play_support import team_event
+from staff_phones import PIN, staff_phone
 
 from webapp.extensions import db
 from webapp.models import Event, LoginSession, Operation, User

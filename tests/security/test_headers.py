@@ -3,8 +3,8 @@ from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 
 import pytest
-from conftest import staff_phone
 from play_support import team_event
+from staff_phones import staff_phone
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 HTTPS = "https://taikai.example"

@@ -1,20 +1,12 @@
 """A NUL in any form field or JSON body: refused in words (422) before any view stores it, on SQLite
 and PostgreSQL (PostgreSQL refuses NUL in text: a sign-up name with one was a 500)."""
 import pytest
+from fresh_limits import fresh_limits  # noqa: F401 (an autouse fixture)
 
 from webapp.extensions import db
 from webapp.models import Entrant, Event, Signup
 from webapp.services.players import signups
 from webapp.services.setup import events
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits(app):
-    app.config["WTF_CSRF_ENABLED"] = False
-    app.extensions["taikai_limiter"].reset()
-    yield
-    app.extensions["taikai_limiter"].reset()
-    app.config["WTF_CSRF_ENABLED"] = True
 
 
 def _event():

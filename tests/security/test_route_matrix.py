@@ -10,9 +10,9 @@ import re
 import uuid
 from functools import partial
 
-from conftest import PIN
 from play_support import team_event
 from sqlalchemy import select
+from staff_phones import PIN
 
 from webapp.extensions import db
 from webapp.models import Conflict, Entrant, Operation

@@ -7,10 +7,10 @@ the desk as receiver.
 import uuid
 
 import pytest
-from conftest import staff_phone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from play_support import team_event
+from staff_phones import staff_phone
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation, User

@@ -5,8 +5,8 @@ request without a valid session, before any CSRF check, so the phone shows "sign
 """
 import pyotp
 import pytest
-from conftest import staff_phone
 from play_support import team_event
+from staff_phones import staff_phone
 
 from webapp.extensions import db
 from webapp.models import User

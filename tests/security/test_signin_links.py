@@ -3,8 +3,8 @@ revoked by the desk."""
 import re
 
 import pytest
-from conftest import PIN, staff_phone
 from play_support import team_event
+from staff_phones import PIN, staff_phone
 
 from webapp.extensions import db
 from webapp.models import Station, User

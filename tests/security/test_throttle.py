@@ -4,8 +4,8 @@ Behind a proxy (ProxyFix, TAIKAI_PROXIES=1) every request comes from the proxy's
 the client is the X-Forwarded-For it adds.
 """
 import pytest
-from conftest import PIN, staff_phone
 from play_support import team_event
+from staff_phones import PIN, staff_phone
 
 from webapp import create_app
 from webapp.extensions import db

@@ -7,8 +7,8 @@ every match of the running phases, as stations.py did before — in the same ord
 """
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from station_setups import station_event
 
-from tests.service.test_stations import _event
 from webapp.extensions import db
 from webapp.services.day import call_plan, stations
 from webapp.services.matches import brackets
@@ -37,9 +37,9 @@ def _reference(event, every_phase=False):
 @given(data=st.data(), players=st.integers(4, 24), fmt=st.sampled_from(["single_elimination", "double_elimination"]),
        phases=st.integers(1, 2), n_stations=st.integers(1, 6), every_phase=st.booleans(), fallback=st.booleans())
 def test_the_queried_plan_is_the_whole_event_walk(app, data, players, fmt, phases, n_stations, every_phase, fallback):
-    from tests.conftest import _empty_tables
-    _empty_tables()
-    event, made = _event(players=players, fmt=fmt, phases=phases)
+    from empty_tables import empty_tables
+    empty_tables()
+    event, made = station_event(players=players, fmt=fmt, phases=phases)
     made[-1].calling = {"auto_call": data.draw(st.booleans(), "last phase auto-call")}
     for n in range(n_stations):
         stations.add_station(event, f"台{n}", stream=data.draw(st.booleans(), "stream"))

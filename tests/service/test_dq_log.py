@@ -2,7 +2,7 @@
 replays them into an empty database and the brackets and entrants come out the same."""
 import pytest
 from play_support import send, team_event
-from test_oplog import empty_app  # noqa: F401 - the fixture
+from replay_support import empty_app  # noqa: F401 - the fixture
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation

@@ -1,7 +1,7 @@
 """The event's own log (offered before deleting it) replays into an empty database as the same brackets."""
 import json
 
-from test_oplog import _play_an_event, empty_app  # noqa: F401 - the fixture is used by name
+from replay_support import empty_app, play_an_event  # noqa: F401 - empty_app: a fixture, asked for by name
 
 from webapp.extensions import db
 from webapp.models import Event, Operation
@@ -11,7 +11,7 @@ from webapp.services.setup import events
 
 
 def test_an_events_log_replays_to_the_same_brackets_and_holds_no_password_hash(app, empty_app, tmp_path):  # noqa: F811
-    _play_an_event()
+    play_an_event()
     other = events.create_event("別の大会", "kgp2025")  # not in the download
     db.session.commit()
     event = db.session.query(Event).filter(Event.id != other.id).one()

@@ -6,7 +6,7 @@ import uuid
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from play_support import send, team_event
-from test_oplog import empty_app  # noqa: F401 - the fixture
+from replay_support import empty_app  # noqa: F401 - the fixture
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation

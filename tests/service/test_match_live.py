@@ -2,8 +2,8 @@
 import uuid
 
 from flask_babel import force_locale
+from play_support import member_ids, send, team_event, win
 
-from tests.support.play_support import member_ids, send, team_event, win
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow
 from webapp.operations.submit import submit

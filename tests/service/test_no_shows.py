@@ -1,26 +1,14 @@
 """Automatic walkovers: only where the desk turned them on, only when exactly one side checked in."""
 from datetime import timedelta
 
-from test_stations import _event, _ready
+from station_setups import called_long_ago, ready_in_queue_order, station_event
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
 from webapp.models.base import utcnow
-from webapp.operations.autocall import call_next
 from webapp.operations.desk import walk_over
 from webapp.services.day import stations
 from webapp.services.decisions import no_shows
-
-
-def _called_long_ago(event, phase, minutes=11):
-    stations.add_station(event, "1")
-    db.session.commit()
-    call_next(event)
-    db.session.commit()
-    match = next(m for m in _ready(phase) if m.station == "1")
-    match.called_at = utcnow() - timedelta(minutes=minutes)
-    db.session.commit()
-    return match
 
 
 def _check_in(*entrant_ids):
@@ -30,9 +18,9 @@ def _check_in(*entrant_ids):
 
 
 def test_a_no_show_loses_by_walkover_and_the_station_is_called_again(app):
-    event, (phase,) = _event(players=8, fmt="single_elimination")
+    event, (phase,) = station_event(players=8, fmt="single_elimination")
     stations.set_calling(phase, True, None, True)
-    match = _called_long_ago(event, phase)
+    match = called_long_ago(event, phase)
     _check_in(match.slot_b)
     assert [(m.id, w) for m, w in stations.due_walkovers(event)] == [(match.id, match.slot_b)]
     (outcome,) = walk_over(event)
@@ -42,13 +30,13 @@ def test_a_no_show_loses_by_walkover_and_the_station_is_called_again(app):
     assert row.status == "done" and row.walkover and row.winner_id == match.slot_b
     logged = db.session.query(Operation).filter_by(device_id="auto-walkover").one()
     assert logged.kind == "record_winner" and logged.payload == {"winner": match.slot_b, "walkover": True}
-    assert any(m.station == "1" for m in _ready(phase))  # auto-call filled the freed station
+    assert any(m.station == "1" for m in ready_in_queue_order(phase))  # auto-call filled the freed station
     assert walk_over(event) == []
 
 
 def test_no_automatic_walkover_unless_turned_on_or_when_the_desk_must_decide(app):
-    event, (phase,) = _event(players=8, fmt="single_elimination")
-    match = _called_long_ago(event, phase)
+    event, (phase,) = station_event(players=8, fmt="single_elimination")
+    match = called_long_ago(event, phase)
     _check_in(match.slot_b)
     assert not no_shows.wanted(event) and stations.due_walkovers(event) == []  # off by default
     stations.set_calling(phase, True, None, True)
@@ -65,10 +53,10 @@ def test_no_automatic_walkover_unless_turned_on_or_when_the_desk_must_decide(app
 
 
 def test_kachinuki_keeps_the_roll_call(app):
-    event, (phase,) = _event(players=4, fmt="single_elimination")
+    event, (phase,) = station_event(players=4, fmt="single_elimination")
     phase.match_type = "kachinuki"
     stations.set_calling(phase, True, None, True)
-    match = _called_long_ago(event, phase)
+    match = called_long_ago(event, phase)
     _check_in(match.slot_a)
     assert stations.due_walkovers(event) == []
 
@@ -80,7 +68,7 @@ def test_only_the_desk_may_change_no_show_settings(app):
     import pytest
 
     from webapp.services import ServiceError
-    event, (phase,) = _event(players=4, fmt="single_elimination")
+    event, (phase,) = station_event(players=4, fmt="single_elimination")
     staff = SimpleNamespace(is_desk=False)
     with pytest.raises(ServiceError):
         stations.set_calling(phase, True, 5, False, staff)

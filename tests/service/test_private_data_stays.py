@@ -3,9 +3,8 @@ the secret the on-site sign-up codes come from never leave — not in the event 
 entries or state, an event file or a copy — and the download still replays to the same brackets."""
 import json
 
-import pytest
-import replay_support
 from play_support import send, team_event
+from replay_support import empty_app  # noqa: F401 (a fixture)
 
 from webapp.extensions import db
 from webapp.mirror import state as mirror_state
@@ -43,12 +42,6 @@ def test_the_download_and_the_mirror_carry_none_of_it(app, desk_client):
         assert secret not in download and secret not in mirrored and secret not in ops
         assert secret not in json.dumps(filed, ensure_ascii=False, default=str)
     assert event.entrants[0].name in download  # the entrant leaves, their answers do not
-
-
-@pytest.fixture
-def empty_app(tmp_path):
-    """A second app on its own empty SQLite file, migrated like production (the replay's)."""
-    return replay_support.empty_app(tmp_path)
 
 
 def test_the_download_without_them_still_replays_to_the_same_brackets(app, desk_client, empty_app, tmp_path):

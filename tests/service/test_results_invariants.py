@@ -52,8 +52,8 @@ class Results(RuleBasedStateMachine):
 
     def __init__(self):
         super().__init__()
-        from tests.conftest import _empty_tables
-        _empty_tables()
+        from empty_tables import empty_tables
+        empty_tables()
         self.desk = accounts.create_user(f"desk-{uuid.uuid4().hex[:6]}", "desk-pass-123", role="desk")
         self.event, _ = team_event(teams=4)
         self_report.save_settings(self.event, True, "5", self.desk)  # players report; confirmed by itself after 5 min

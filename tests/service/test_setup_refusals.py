@@ -3,7 +3,7 @@ import re
 
 import pytest
 from bare_event import post_bare_event
-from test_match_rules import _create, _flash, _phase
+from rules_setups import add_phase_at_desk, create_at_desk, flash
 
 from webapp.extensions import db
 from webapp.models import Event, Phase
@@ -12,7 +12,7 @@ from webapp.services.entrants import entrant_lists as entrants
 
 def _refused(answer, *words):
     assert answer.status_code == 422, answer.status_code
-    text = _flash(answer)
+    text = flash(answer)
     for word in words:
         assert word in text, text
     assert not re.search(r"\b(best_of|point_format|kachinuki|standard_team|standard_1on1|kgp2025)\b", text), text
@@ -40,7 +40,7 @@ def test_a_team_size_outside_2_to_7_is_refused(desk_client, size):
 
 
 def test_a_1on1_match_type_for_teams_is_refused(desk_client):
-    event = _create(desk_client, entrant_kind="team", team_size="3")
+    event = create_at_desk(desk_client, entrant_kind="team", team_size="3")
     answer = desk_client.post(f"/desk/e/{event.id}/phases?lang=en",
                               data={"name": "本戦", "format": "single_elimination", "match_type": "best_of"})
     _refused(answer, "Best of games", "team match type")
@@ -48,21 +48,21 @@ def test_a_1on1_match_type_for_teams_is_refused(desk_client):
 
 
 def test_a_team_match_type_for_players_is_refused(desk_client):
-    event = _create(desk_client, entrant_kind="player")
+    event = create_at_desk(desk_client, entrant_kind="player")
     answer = desk_client.post(f"/desk/e/{event.id}/phases?lang=en",
                               data={"name": "本戦", "format": "single_elimination", "match_type": "point_format"})
     _refused(answer, "Point format", "players")
 
 
 def test_a_match_type_the_rules_do_not_play_is_refused(desk_client):
-    event = _create(desk_client, ruleset="tekken7_hiza_5on5", entrant_kind="team", team_size="5")
+    event = create_at_desk(desk_client, ruleset="tekken7_hiza_5on5", entrant_kind="team", team_size="5")
     answer = desk_client.post(f"/desk/e/{event.id}/phases?lang=en",
                               data={"name": "本戦", "format": "single_elimination", "match_type": "point_format"})
     _refused(answer, "Tekken 7 Hiza Mattari Cup 5on5", "Point format")
 
 
 def test_a_best_of_the_rules_do_not_allow_is_refused(desk_client):
-    event = _create(desk_client, entrant_kind="player")
+    event = create_at_desk(desk_client, entrant_kind="player")
     desk_client.post(f"/desk/e/{event.id}/rules", data={"preset": "standard_1on1", "rounds_to_win": "3",
                                                         "best_of": ["3", "5"]})
     answer = desk_client.post(f"/desk/e/{event.id}/phases?lang=en",
@@ -71,41 +71,41 @@ def test_a_best_of_the_rules_do_not_allow_is_refused(desk_client):
 
 
 def test_rules_that_a_phase_does_not_fit_are_refused(desk_client):
-    event = _create(desk_client, entrant_kind="player")
-    _phase(desk_client, event, best_of="5")
+    event = create_at_desk(desk_client, entrant_kind="player")
+    add_phase_at_desk(desk_client, event, best_of="5")
     answer = desk_client.post(f"/desk/e/{event.id}/rules?lang=en", data={"preset": "standard_1on1",
                                                                          "best_of": ["3"]})
     _refused(answer, "not best of 5")
 
 
 def test_a_phase_whose_teams_do_not_fit_cannot_start(desk_client):
-    event = _create(desk_client, entrant_kind="team", team_size="3")
+    event = create_at_desk(desk_client, entrant_kind="team", team_size="3")
     _teams(event, [3, 3, 2])
-    phase = _phase(desk_client, event, match_type="point_format")
+    phase = add_phase_at_desk(desk_client, event, match_type="point_format")
     answer = desk_client.post(f"/desk/phase/{phase.id}/start?lang=en")
     _refused(answer, "チーム2", "has 2 members", "Point format (team, one set per member)", "3")
     assert db.session.get(Phase, phase.id).status == "draft"
 
 
 def test_a_kachinuki_of_any_size_starts(desk_client):
-    event = _create(desk_client, entrant_kind="team", team_size="4")
+    event = create_at_desk(desk_client, entrant_kind="team", team_size="4")
     _teams(event, [4, 4])
-    phase = _phase(desk_client, event, match_type="kachinuki")
+    phase = add_phase_at_desk(desk_client, event, match_type="kachinuki")
     assert desk_client.post(f"/desk/phase/{phase.id}/start").status_code == 302
 
 
 def test_a_started_phase_keeps_its_rules(desk_client):
-    event = _create(desk_client, entrant_kind="team", team_size="2")
+    event = create_at_desk(desk_client, entrant_kind="team", team_size="2")
     _teams(event, [2, 2])
-    phase = _phase(desk_client, event, match_type="point_format")
+    phase = add_phase_at_desk(desk_client, event, match_type="point_format")
     assert desk_client.post(f"/desk/phase/{phase.id}/start").status_code == 302
     answer = desk_client.post(f"/desk/phase/{phase.id}/rules?lang=en", data={"rounds_to_win": "3"})
     _refused(answer, "has started")
 
 
 def test_a_rules_form_value_that_cannot_be_used_is_refused_in_words(desk_client):
-    event = _create(desk_client, entrant_kind="player")
+    event = create_at_desk(desk_client, entrant_kind="player")
     answer = desk_client.post(f"/desk/e/{event.id}/rules?lang=ja", data={"preset": "standard_1on1",
                                                                          "entry_fee_yen": "-5"})
     _refused(answer, "参加費")
-    assert "entry_fee_yen" not in _flash(answer)
+    assert "entry_fee_yen" not in flash(answer)

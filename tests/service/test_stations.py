@@ -1,26 +1,14 @@
 """The call queue: phase and round order, busy players, stream stations, auto-call in the log."""
 import uuid
 
+from station_setups import ready_in_queue_order, station_event
+
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
 from webapp.operations.autocall import call_next
 from webapp.operations.submit import submit
 from webapp.services.day import call_plan, stations
-from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.matches import brackets
-from webapp.services.setup import events
-
-
-def _event(players=8, fmt="double_elimination", phases=1):
-    event = events.create_event("台テスト", "kgp2025")
-    entrants.add_entrants(event, [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, players + 1)])
-    made = [events.add_phase(event, f"部{n}", fmt, best_of=3) for n in range(1, phases + 1)]
-    db.session.flush()
-    for phase in made:
-        brackets.start_phase(phase, event.entrants)
-        phase.calling = {"auto_call": True}
-    db.session.commit()
-    return event, made
 
 
 def _op(match, kind, **payload):
@@ -28,13 +16,11 @@ def _op(match, kind, **payload):
             "payload": payload}
 
 
-def _ready(phase):
-    return sorted((m for b in phase.brackets for m in b.matches if m.status == "ready"), key=stations.queue_key)
 
 
 def test_queue_is_phase_then_round_winners_before_losers(app):
-    event, (phase,) = _event()
-    for match in _ready(phase):  # the whole first winners round
+    event, (phase,) = station_event()
+    for match in ready_in_queue_order(phase):  # the whole first winners round
         brackets.record_winner(match, match.slot_a)
     db.session.commit()
     regular, stream = stations.queue(event)
@@ -43,7 +29,7 @@ def test_queue_is_phase_then_round_winners_before_losers(app):
 
 
 def test_auto_call_fills_free_stations_in_order_and_skips_busy_players(app):
-    event, (first, second) = _event(players=4, fmt="single_elimination", phases=2)
+    event, (first, second) = station_event(players=4, fmt="single_elimination", phases=2)
     for name in ("1", "2", "3"):
         stations.add_station(event, name)
     db.session.commit()
@@ -54,10 +40,10 @@ def test_auto_call_fills_free_stations_in_order_and_skips_busy_players(app):
 
 
 def test_stream_matches_go_only_to_stream_stations(app, desk_user):
-    event, (phase,) = _event(players=8, fmt="single_elimination")
+    event, (phase,) = station_event(players=8, fmt="single_elimination")
     stations.add_station(event, "配信台", stream=True)
     stations.add_station(event, "1")
-    ready = _ready(phase)
+    ready = ready_in_queue_order(phase)
     stations.set_stream_queue(event, [ready[2].id])
     db.session.commit()
     plan = {s.name: m for m, s in call_plan.plan_auto_calls(event)}
@@ -81,7 +67,7 @@ def test_stream_matches_go_only_to_stream_stations(app, desk_user):
 
 def test_the_call_button_calls_whether_auto_call_is_on_or_off(app, desk_user):
     """Auto-call is the button run by itself: with it off, the button still calls."""
-    event, (phase,) = _event(players=8, fmt="single_elimination")
+    event, (phase,) = station_event(players=8, fmt="single_elimination")
     phase.calling = {"auto_call": False}
     for name in ("1", "2", "3", "4"):
         stations.add_station(event, name)
@@ -90,21 +76,21 @@ def test_the_call_button_calls_whether_auto_call_is_on_or_off(app, desk_user):
     called = call_next(event, desk_user, every_phase=True)
     db.session.commit()
     assert len(called) == 4 and all(o.outcome == "applied" for o in called)
-    assert sorted(m.station for m in _ready(phase)) == ["1", "2", "3", "4"]
+    assert sorted(m.station for m in ready_in_queue_order(phase)) == ["1", "2", "3", "4"]
 
 
 def test_a_finished_match_frees_its_station_and_the_next_match_is_called_in_the_log(app, desk_user):
-    event, (phase,) = _event(players=8, fmt="single_elimination")
+    event, (phase,) = station_event(players=8, fmt="single_elimination")
     stations.add_station(event, "1")
     db.session.commit()
     assert len(call_next(event, desk_user)) == 1
     db.session.commit()
-    called = next(m for m in _ready(phase) if m.station == "1")
+    called = next(m for m in ready_in_queue_order(phase) if m.station == "1")
     assert called.called_at is not None and stations.match_state(called) == "called"
     outcome = submit(_op(called, "record_winner", winner=called.slot_a), desk_user)
     assert outcome.outcome == "applied"
     db.session.expire_all()
-    now_on = [m for m in _ready(phase) if m.station == "1"]
+    now_on = [m for m in ready_in_queue_order(phase) if m.station == "1"]
     assert len(now_on) == 1 and now_on[0].id != called.id
     logged = db.session.query(Operation).filter_by(device_id="auto-call").order_by(Operation.id).all()
     assert [o.match_id for o in logged] == [called.id, now_on[0].id]
@@ -112,7 +98,7 @@ def test_a_finished_match_frees_its_station_and_the_next_match_is_called_in_the_
 
 
 def test_no_auto_call_when_the_phase_has_it_off(app, desk_user):
-    event, (phase,) = _event(players=4, fmt="single_elimination")
+    event, (phase,) = station_event(players=4, fmt="single_elimination")
     phase.calling = {"auto_call": False}
     stations.add_station(event, "1")
     db.session.commit()
@@ -123,9 +109,9 @@ def test_no_auto_call_when_the_phase_has_it_off(app, desk_user):
 def test_no_show_limit_defaults_to_ten_minutes_and_is_set_per_phase(app):
     from datetime import timedelta
 
-    event, (phase,) = _event(players=4, fmt="single_elimination")
+    event, (phase,) = station_event(players=4, fmt="single_elimination")
     assert stations.calling(phase)["no_show_minutes"] == 10
-    match = _ready(phase)[0]
+    match = ready_in_queue_order(phase)[0]
     submit(_op(match, "set_station", station="1"), None)
     db.session.expire_all()
     match = db.session.get(MatchRow, match.id)
@@ -137,11 +123,11 @@ def test_no_show_limit_defaults_to_ten_minutes_and_is_set_per_phase(app):
 
 
 def test_an_offline_claim_crossing_a_call_is_kept_and_shown_as_a_clash(app, desk_user):
-    event, (phase,) = _event(players=8, fmt="single_elimination")
+    event, (phase,) = station_event(players=8, fmt="single_elimination")
     phase.calling = {"auto_call": False}
     stations.add_station(event, "1")
     db.session.commit()
-    called, claimed = _ready(phase)[:2]
+    called, claimed = ready_in_queue_order(phase)[:2]
     assert submit(_op(called, "set_station", station="1"), desk_user).outcome == "applied"
     # A phone without wifi claimed station 1 for another match before it heard of the call
     # (auto-call, on, reads the board in the same transaction: one call naive from SQLite, one not).
@@ -165,12 +151,12 @@ def test_an_offline_claim_crossing_a_call_is_kept_and_shown_as_a_clash(app, desk
 
 
 def test_a_fault_after_an_entry_was_logged_leaves_it_logged_once(app, desk_user, monkeypatch):
-    event, (phase,) = _event(players=4, fmt="single_elimination")
+    event, (phase,) = station_event(players=4, fmt="single_elimination")
     stations.add_station(event, "1")
     db.session.commit()
-    match = _ready(phase)[0]
+    match = ready_in_queue_order(phase)[0]
 
-    def broken(_event):
+    def broken(station_event):
         raise RuntimeError("auto-call broke")
     monkeypatch.setattr(stations, "auto_call_wanted", broken)
     outcome = submit(_op(match, "set_station", station="1"), desk_user)

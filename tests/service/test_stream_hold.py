@@ -4,8 +4,8 @@ import uuid
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from play_support import send, team_event
 
-from tests.support.play_support import send, team_event
 from webapp.extensions import db
 from webapp.models import MatchRow, Station
 from webapp.operations.submit import submit

@@ -2,7 +2,8 @@
 one tap sends a called match to the stream; a grand final reset goes there too, sides kept."""
 import uuid
 
-from tests.support.play_support import send
+from play_support import send
+
 from webapp.extensions import db
 from webapp.models import MatchRow
 from webapp.operations.submit import submit
@@ -69,7 +70,7 @@ def test_the_grand_final_and_its_reset_go_to_the_stream_and_keep_sides(desk_user
 
 
 def test_top8_takes_the_winners_final_and_nothing_is_chosen_without_a_choice(app):
-    from tests.support.play_support import team_event
+    from play_support import team_event
     _event, match = team_event("best_of", "kgp2025", teams=4, size=1)
     semis = [m for m in match.bracket.matches if m.side == "W" and m.round == 1]
     assert all(stream_rounds.chosen(m, "top8") for m in semis)  # a 4-player single elimination: all top 8

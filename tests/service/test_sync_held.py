@@ -137,8 +137,8 @@ def _replay(batches):
 
 
 def _reset():
-    from tests.conftest import _empty_tables
-    _empty_tables()
+    from empty_tables import empty_tables
+    empty_tables()
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

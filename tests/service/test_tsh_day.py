@@ -9,9 +9,12 @@ characters, round and final score, with no member of an earlier team left in a s
 import uuid
 
 import pytest
+from play_support import send, team_event
+from tsh_standin import (
+    StandIn,
+    pushing,  # noqa: F401 (a fixture, asked for by name)
+)
 
-from tests.support.play_support import send, team_event
-from tests.support.tsh_standin import StandIn
 from webapp.extensions import db
 from webapp.models import MatchRow, Station
 from webapp.operations.submit import submit
@@ -20,21 +23,10 @@ from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.matches import brackets
 from webapp.services.setup import events
 from webapp.services.stream import match_live, tsh_link
-from webapp.stream import pusher
 
 GENERATIONS = ("2022", "2023", "numbered")
 NAMES = ("ときど", "ウメハラ", "ぷげら", "翔")
 CHARS = {"ときど": ("ケン", "Ken"), "ウメハラ": ("リュウ", "Ryu"), "ぷげら": ("春麗", "Chun-Li"), "翔": ("ジュリ", "Juri")}
-
-
-@pytest.fixture
-def pushing(app):
-    app.config.update(TSH_PUSH=True, TSH_RETRY_SECONDS=0.2)
-    worker = pusher.for_app(app)
-    worker.forget()
-    yield worker
-    app.config.update(TSH_PUSH=False, TSH_RETRY_SECONDS=2.0)
-    worker.forget()
 
 
 def _call(match, station):

@@ -13,7 +13,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
-from tests.support.tsh_board import Api, Refused
+import pytest
+from tsh_board import Api, Refused
 
 _KEYS = Path(__file__).parent.parent / "vendor" / "tsh_character_keys.json"
 
@@ -105,3 +106,15 @@ class StandIn:
 
 def _probe(call: tuple) -> bool:
     return call[0] == "GET" and (call[1] in ("/characters", "/ruleset") or call[1].endswith("-get"))
+
+
+@pytest.fixture
+def pushing(app):
+    """TSH pushes on, quick retries; this process's pusher forgets what it sent before."""
+    from webapp.stream import pusher
+    app.config.update(TSH_PUSH=True, TSH_RETRY_SECONDS=0.2)
+    worker = pusher.for_app(app)
+    worker.forget()
+    yield worker
+    app.config.update(TSH_PUSH=False, TSH_RETRY_SECONDS=2.0)
+    worker.forget()

@@ -1,7 +1,7 @@
 """What the accessibility tests measure on a page: axe-core's worst findings and small touch targets."""
 from pathlib import Path
 
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+AXE = Path(__file__).parents[1] / "browser" / "vendor" / "axe.min.js"
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
