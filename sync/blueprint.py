@@ -1,5 +1,5 @@
-"""The /sync blueprint and the reading of a signed-in person's request body, shared by the
-routes of api.py (/ops, /seen, /outcomes) and received.py (/received)."""
+"""The /sync blueprint and the reading of a pushed request body, shared by the routes of api.py
+(/ops, /seen, /outcomes), received.py (/received) and players.py (a player's /e/<slug>/me/sync)."""
 from flask import Blueprint, current_app, jsonify, request
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -27,6 +27,12 @@ def read_signed_in(schema):
     400 for a bad token or unusable JSON, 422 for a body the schema refuses."""
     if not current_user.is_authenticated:
         return None, unauthorized()
+    return read_body(schema)
+
+
+def read_body(schema):
+    """A request body checked as every push checks it (its author already known): 400 for a bad
+    CSRF token or unusable JSON, 422 for a body the schema refuses."""
     try:
         if current_app.config.get("WTF_CSRF_ENABLED", True):
             validate_csrf(request.headers.get("X-CSRFToken", ""))

@@ -114,6 +114,7 @@ def _register_blueprints(app: Flask) -> None:
     from sync import api, received  # noqa: F401  (their routes are on the blueprint)
     from sync.api import shell_bp
     from sync.blueprint import bp as sync_bp
+    from sync.players import bp as player_sync_bp
 
     from .api import init_api
 
@@ -121,4 +122,5 @@ def _register_blueprints(app: Flask) -> None:
         app.register_blueprint(bp)
     app.register_blueprint(sync_bp)
     app.register_blueprint(shell_bp)
+    app.register_blueprint(player_sync_bp)
     init_api(app)

@@ -13,13 +13,13 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from offline_phones import ops_with, report, staff_page  # noqa: E402
+from phone_entries import submit
 from play_support import team_event  # noqa: E402
 
 from webapp import create_app
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Entrant, MatchRow, Operation  # noqa: E402
 from webapp.operations import export as oplog  # noqa: E402
-from webapp.operations.submit import submit
 from webapp.services.accounts import users as accounts  # noqa: E402
 
 REGISTERED = {"チームA": "不知火舞", "チーム3": "双葉ほたる", "チームB": "ビリー・カーン", "チーム2": "ビリー・カーン"}

@@ -22,11 +22,11 @@ from playwright.sync_api import expect
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from chromium_support import close_chromium, launch_chromium  # noqa: E402
 from desk_sign_in import sign_in_desk
+from phone_entries import submit
 
 from webapp.database import write_transaction  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.models import LoginSession, Operation  # noqa: E402
-from webapp.operations.submit import submit
 from webapp.services.accounts import login_sessions
 from webapp.services.accounts import users as accounts  # noqa: E402
 

@@ -6,11 +6,11 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from page_wait import wait_until  # noqa: E402
+from phone_entries import submit
 from play_support import team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import MatchRow  # noqa: E402
-from webapp.operations.submit import submit
 from webapp.services.day import stations  # noqa: E402
 
 # Records what the page asks the Notification API for (headless Chromium shows nothing).

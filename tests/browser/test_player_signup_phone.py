@@ -3,11 +3,11 @@ reception and sees their match called (with a vibration) on their own page."""
 import re
 
 import pytest
+from phone_entries import submit
 from playwright.sync_api import expect
 
 from webapp.extensions import db
 from webapp.models import Event, MatchRow
-from webapp.operations.submit import submit
 from webapp.services.day import stations
 from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.matches import brackets

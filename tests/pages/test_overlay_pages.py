@@ -2,11 +2,11 @@
 the lower third from the stream queue, and the desk's TournamentStreamHelper link form."""
 import uuid
 
+from phone_entries import submit
 from play_support import send, team_event
 
 from webapp.extensions import db
 from webapp.models import Entrant, Station
-from webapp.operations.submit import submit
 from webapp.services.day import stations
 
 

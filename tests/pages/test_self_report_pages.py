@@ -125,22 +125,26 @@ def test_the_outbox_sends_a_report_made_offline_and_a_resend_is_kept_once(app, c
     app.config["WTF_CSRF_ENABLED"] = False
     event, match = _event()
     taro = _phone(app, event, match.slot_a)
-    games = [{"op_id": f"offline-game-{i}", "kind": "report_game", "match_id": match.id,
+    games = [{"op_id": f"offline-game-{i}", "device_id": "phone", "kind": "report_game", "match_id": match.id,
               "payload": {"kind": "report_game", "position": 0, "winner": "a", "rounds_a": 2, "rounds_b": 0,
                           "char_a": "テリー", "char_b": "舞", "base_version": 1}} for i in range(2)]
     sent = taro.post(f"/e/{event.slug}/me/sync", json={"device_id": "phone", "ops": games})
-    assert [r["outcome"] for r in sent.get_json()["results"]] == ["applied", "applied"]
+    assert [r["outcome"] for r in sent.get_json()["results"]] == ["applied", "applied"], sent.get_json()
     again = taro.post(f"/e/{event.slug}/me/sync", json={"device_id": "phone", "ops": games[1:]})
     assert again.get_json()["results"][0]["outcome"] == "applied"
     report = self_report.live_report(db.session.get(MatchRow, match.id))
     assert report.status == "waiting" and len(report.entries) == 2
     other = next(m for m in match.bracket.matches if m.status == "ready" and m.id != match.id)
-    refused = taro.post(f"/e/{event.slug}/me/sync", json={"ops": [{**games[0], "op_id": "not-mine-01", "match_id": other.id}]})
+    refused = taro.post(f"/e/{event.slug}/me/sync",
+                        json={"device_id": "phone", "ops": [{**games[0], "op_id": "not-mine-01", "match_id": other.id}]})
     assert refused.get_json()["results"][0]["code"] == "report.not_yours"
 
 
-def test_the_station_board_confirms_reports_the_clock_says_are_due(app, desk_client):
+def test_the_clock_not_a_page_confirms_reports_that_are_due(app, desk_client):
+    """No request runs the clock's sweep: the board's poll and the pages read; the sweep applies."""
     from datetime import datetime, timedelta, timezone
+
+    from webapp.web import report_sweep
 
     event, match = _event()
     self_report.save_settings(event, True, "5", DESK)
@@ -152,11 +156,14 @@ def test_the_station_board_confirms_reports_the_clock_says_are_due(app, desk_cli
     report = self_report.event_reports(event)[0]
     report.completed_at = datetime.now(timezone.utc) - timedelta(minutes=6)
     db.session.commit()
-    board = desk_client.get(f"/desk/e/{event.id}/stations")
-    assert f"/desk/e/{event.id}/no-shows" in board.text
-    answer = desk_client.post(f"/desk/e/{event.id}/no-shows")
-    assert answer.headers.get("HX-Trigger") == "taikai:synced"
+    assert desk_client.post(f"/desk/e/{event.id}/no-shows").headers.get("HX-Trigger") is None
+    taro.get(f"/e/{event.slug}/me/match/{match.id}")
+    desk_client.get("/desk/conflicts/")
     db.session.expire_all()
+    assert db.session.get(MatchRow, match.id).status == "ready"
+    db.session.rollback()  # the sweep writes in its own session
+    assert report_sweep.sweep_once(app) == 1
+    db.session.rollback()
     assert db.session.get(MatchRow, match.id).status == "done"
 
 

@@ -93,8 +93,9 @@ def test_a_checked_in_name_keeps_its_reading_on_the_list(client, app):
 
 
 def test_staff_of_another_event_cannot_check_in(client, app):
+    from phone_entries import submit
+
     from webapp.models import Entrant
-    from webapp.operations.submit import submit
 
     event, _ = team_event()
     other, _ = team_event()

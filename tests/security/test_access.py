@@ -2,13 +2,13 @@
 import uuid
 
 import pytest
+from phone_entries import submit
 from play_support import member_ids, team_event
 from staff_phones import staff_phone
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
 from webapp.operations.decide import DESK_KINDS, MATCH_KINDS
-from webapp.operations.submit import submit
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 

@@ -10,13 +10,13 @@ import re
 import uuid
 from functools import partial
 
+from phone_entries import submit
 from play_support import team_event
 from sqlalchemy import select
 from staff_phones import PIN
 
 from webapp.extensions import db
 from webapp.models import Conflict, Entrant, Operation
-from webapp.operations.submit import submit
 
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 # Signing in and out is for everyone; they are still checked for no change when refused.

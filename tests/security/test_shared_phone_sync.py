@@ -145,7 +145,7 @@ def _outcomes(client, device="shared-phone"):
 
 def test_the_phone_the_desk_took_entries_from_learns_their_later_decision(app, desk_client):
     """Held when the desk took them, applied later: the desk on that phone is told; B is not."""
-    from webapp.operations.submit import submit_many
+    from phone_entries import submit_many
     event, round_one, final = _four_players_with_staff(app)
     phone_a = staff_phone(app, event, name="審判A")
     phone_b = staff_phone(app, event, name="審判B")

@@ -2,11 +2,11 @@
 which changes nothing in the match, reaches the desk's queue and leaves it when the desk marks it done."""
 import uuid
 
+from phone_entries import submit
 from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
-from webapp.operations.submit import submit
 
 
 def _request(match, **payload):

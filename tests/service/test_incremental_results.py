@@ -7,9 +7,10 @@ bracket fed the same results, and the phase is "done" iff every bracket is finis
 import random
 import uuid
 
+from phone_entries import submit_many
+
 from webapp.extensions import db
 from webapp.models import Phase
-from webapp.operations.submit import submit_many
 from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.matches import bracket_rows, brackets
 from webapp.services.setup import events

@@ -2,11 +2,11 @@
 import uuid
 
 from flask_babel import force_locale
+from phone_entries import submit
 from play_support import member_ids, send, team_event, win
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow
-from webapp.operations.submit import submit
 from webapp.services.day import stations
 from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.matches import brackets

@@ -6,6 +6,7 @@ import uuid
 import httpx
 import pytest
 from mirror_support import Server, migrated_app, page_text, postgres_url
+from phone_entries import submit, submit_many
 from play_support import send, team_event
 
 from webapp.extensions import db
@@ -14,7 +15,6 @@ from webapp.mirror import state as mirror_state
 from webapp.mirror.models import MirrorLink, MirrorTarget
 from webapp.models import BracketRow, Entrant, Event, MatchRow, Operation, Phase
 from webapp.operations.outcomes import Outcome
-from webapp.operations.submit import submit, submit_many
 from webapp.services.accounts import users as accounts
 from webapp.services.matches import brackets, simulate
 

@@ -2,12 +2,12 @@
 without savepoints (submit.py's first strategy) leaves its match exactly as if it never came."""
 import uuid
 
+from phone_entries import submit_many
 from play_support import kachinuki_ops, member_ids, team_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow
 from webapp.operations import submit as pipeline
-from webapp.operations.submit import submit_many
 
 
 def _state(match) -> tuple:

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mirror_support import _create_database, migrated_app
+from phone_entries import submit
 from play_support import team_event
 from sqlalchemy import text
 
@@ -26,7 +27,6 @@ from webapp.mirror.models import MirrorLink
 from webapp.models import Conflict, Entrant, Event, MatchRow, Operation, User
 from webapp.operations import export as oplog
 from webapp.operations.desk import submit_change
-from webapp.operations.submit import submit
 from webapp.services import ServiceError
 from webapp.services.accounts import users as accounts
 from webapp.services.matches import bracket_links, brackets, play

@@ -1,13 +1,14 @@
 """I2 on the retry path: an entry refused by a concurrent request settles its held follower at once."""
 import uuid
 
+from phone_entries import submit
 from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import Operation
 from webapp.operations import log, outcomes
 from webapp.operations.outcomes import Outcome
-from webapp.operations.submit import _own_transaction, submit
+from webapp.operations.submit import _own_transaction
 from webapp.services.entries.entry import Entry
 
 

@@ -20,6 +20,7 @@ import uuid
 import hypothesis.strategies as st
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
+from phone_entries import submit_many
 from play_support import team_event
 
 from bench import phone_bytes
@@ -29,7 +30,6 @@ from webapp.extensions import db
 from webapp.models import Conflict, Entrant, MatchRow, Operation, PlayerReport, User
 from webapp.operations import export as oplog
 from webapp.operations.decide import same_action
-from webapp.operations.submit import submit_many
 from webapp.services import ServiceError
 from webapp.services.accounts import login_sessions
 from webapp.services.accounts import users as accounts
@@ -388,16 +388,8 @@ class Results(RuleBasedStateMachine):
             report_versions.settle_version(report.id, self.desk)
 
     @rule()
-    def the_events_clock_confirms(self):
-        """Five minutes pass without an answer: the waiting reports count by themselves."""
-        ids = self_report.due_ids(self.event, _later())
-        self_report.confirm_due(self.event, _later())
-        db.session.expire_all()
-        self._note_players(ids)
-
-    @rule()
-    def the_clock_sweeps_on_a_poll(self):
-        """Five minutes pass and some phone polls: the sweep applies each due report once."""
+    def the_clock_sweeps(self):
+        """Five minutes pass without an answer: the clock's sweep applies each due report once."""
         ids = report_clock.due(_later())
         report_clock.sweep(_later())
         db.session.expire_all()

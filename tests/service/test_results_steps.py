@@ -5,11 +5,11 @@ I3 — every entry has exactly one final outcome; applied entries appear once, i
 import itertools
 import uuid
 
+from phone_entries import submit, submit_many
 from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import Conflict, MatchRow, Operation
-from webapp.operations.submit import submit, submit_many
 from webapp.services.decisions import conflicts
 
 _seq = itertools.count(1)

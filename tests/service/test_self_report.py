@@ -8,7 +8,7 @@ from play_support import send, team_event
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation, PlayerReport
 from webapp.services import ServiceError
-from webapp.services.players import self_report
+from webapp.services.players import report_clock, self_report
 from webapp.tournament.errors import RuleViolation
 
 
@@ -120,15 +120,15 @@ def test_an_unconfirmed_report_is_confirmed_by_the_event_clock_or_never(app):
     event, match = _event(minutes="5")
     _report_two_nil(match)
     soon, later = (datetime.now(timezone.utc) + timedelta(minutes=m) for m in (1, 6))
-    assert self_report.confirm_due(event, soon) == 0
-    assert self_report.confirm_due(event, later) == 1
+    assert report_clock.sweep(soon) == 0
+    assert report_clock.sweep(later) == 1
     assert db.session.get(MatchRow, match.id).status == "done"
 
 
 def test_never_means_never_and_off_means_refused(app):
     event, match = _event(minutes="")
     _report_two_nil(match)
-    assert self_report.confirm_due(event, datetime.now(timezone.utc) + timedelta(days=1)) == 0
+    assert report_clock.sweep(datetime.now(timezone.utc) + timedelta(days=1)) == 0
     other, second = _event(on=False)
     with pytest.raises(ServiceError) as off:
         _game(second, second.slot_a, "a")

@@ -1,12 +1,12 @@
 """The call queue: phase and round order, busy players, stream stations, auto-call in the log."""
 import uuid
 
+from phone_entries import submit
 from station_setups import ready_in_queue_order, station_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
 from webapp.operations.autocall import call_next
-from webapp.operations.submit import submit
 from webapp.services.day import call_plan, stations
 from webapp.services.matches import brackets
 

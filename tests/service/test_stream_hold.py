@@ -4,11 +4,11 @@ import uuid
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from phone_entries import submit
 from play_support import send, team_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Station
-from webapp.operations.submit import submit
 from webapp.services import ServiceError
 from webapp.services.day import call_plan, stations
 from webapp.services.stream import tsh_link

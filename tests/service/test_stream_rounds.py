@@ -2,11 +2,11 @@
 one tap sends a called match to the stream; a grand final reset goes there too, sides kept."""
 import uuid
 
+from phone_entries import submit
 from play_support import send
 
 from webapp.extensions import db
 from webapp.models import MatchRow
-from webapp.operations.submit import submit
 from webapp.services.day import stations, stream_rounds
 from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.matches import brackets

@@ -1,9 +1,9 @@
 """A fault in one entry of a batch (after it changed its match) touches no other entry of the batch."""
+from phone_entries import submit_many
 from play_support import kachinuki_ops, member_ids, team_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
-from webapp.operations.submit import submit_many
 from webapp.services.matches import play
 
 

@@ -4,13 +4,13 @@ import random
 import threading
 import uuid
 
+from phone_entries import submit_many
 from play_support import member_ids, team_event
 
 from webapp import create_app
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
 from webapp.operations import export as oplog
-from webapp.operations.submit import submit_many
 
 
 def _ops_for(match) -> list[dict]:

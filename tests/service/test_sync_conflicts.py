@@ -1,12 +1,12 @@
 """Conflicts through operations: two phones disagree, the desk decides, the phones see it."""
 import uuid
 
+from phone_entries import submit
 from play_support import member_ids, send, team_event
 
 from webapp.extensions import db
 from webapp.models import AuditEntry, Conflict, MatchRow, Operation
 from webapp.operations.outcomes import stored_outcome
-from webapp.operations.submit import submit
 from webapp.services.accounts import users as accounts
 
 

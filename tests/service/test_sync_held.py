@@ -5,6 +5,7 @@ import uuid
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from phone_entries import submit, submit_many
 from play_support import team_event
 
 from webapp.extensions import db
@@ -12,7 +13,6 @@ from webapp.models import Conflict, MatchRow, Operation
 from webapp.operations import export as oplog
 from webapp.operations import held
 from webapp.operations.outcomes import stored_outcome
-from webapp.operations.submit import submit, submit_many
 
 _seq = itertools.count(1)
 

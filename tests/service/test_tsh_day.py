@@ -9,6 +9,7 @@ characters, round and final score, with no member of an earlier team left in a s
 import uuid
 
 import pytest
+from phone_entries import submit
 from play_support import send, team_event
 from tsh_standin import (
     StandIn,
@@ -17,7 +18,6 @@ from tsh_standin import (
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Station
-from webapp.operations.submit import submit
 from webapp.services.day import stations
 from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.matches import brackets

@@ -8,6 +8,7 @@ import time
 import uuid
 
 import pytest
+from phone_entries import submit
 from play_support import send, team_event
 from tsh_standin import (
     StandIn,
@@ -16,7 +17,6 @@ from tsh_standin import (
 
 from webapp.extensions import db
 from webapp.models import Station
-from webapp.operations.submit import submit
 from webapp.services import ServiceError
 from webapp.services.day import stations
 from webapp.services.stream import tsh_link

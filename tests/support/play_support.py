@@ -2,8 +2,9 @@
 import itertools
 import uuid
 
+from phone_entries import submit
+
 from webapp.extensions import db
-from webapp.operations.submit import submit
 from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.matches import brackets
 from webapp.services.setup import events

@@ -2,11 +2,11 @@
 import uuid
 
 import pytest
+from phone_entries import submit
 from play_support import member_ids, send, team_event
 
 from webapp import create_app
 from webapp.extensions import db
-from webapp.operations.submit import submit
 from webapp.services.accounts import users as accounts
 
 

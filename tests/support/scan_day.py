@@ -2,11 +2,11 @@
 a ruling, walkovers, a DQ, corrections, stations and a mirror (tests/pages/test_internal_names.py)."""
 import uuid
 
+from phone_entries import submit_many
 from play_support import kgp_top4, member_ids, send, team_event, win  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Entrant, MatchRow  # noqa: E402
-from webapp.operations.submit import submit_many
 from webapp.services.matches import brackets  # noqa: E402
 from webapp.services.setup import event_templates
 from webapp.tournament.rulesets.kgp2025 import ACTS  # noqa: E402

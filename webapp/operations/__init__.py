@@ -9,8 +9,13 @@ registered in webapp/tournament/entry_kinds.py (label, flags, schema, decider).
 
 The path of an entry
 --------------------
-POST /sync/ops (sync/apply.py: each raw entry loaded, a malformed one answered at once) and
-the form routes (webapp/views: staff, desk, conflicts, desk_stations) call submit.py:
+One push for every author: POST /sync/ops (a staff phone), /sync/received (the desk taking a
+shared phone's entries) and /e/<slug>/me/sync (a player's own report, sync/players.py) all read
+the body with BatchSchema and call sync/apply.apply_batch (each raw entry loaded into an Entry, a
+malformed one answered at once); the form routes (webapp/views: staff, desk, conflicts, a
+player's report form) build an Entry from the form. All of them call submit.py, with their author:
+a staff or desk account, None for the server, or a player (a Reporter: the entries are held in
+the player's report, services/players/report_entries.py, and come back here when confirmed).
 
 1. submit   submit_many(ops, user): one write transaction for the batch; a Batch (batch.py)
             made for it holds what its entries share. Each entry: a resend's first outcome

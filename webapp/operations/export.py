@@ -17,6 +17,7 @@ from sqlalchemy import Date, DateTime, text
 
 from ..extensions import db
 from ..models import BracketRow, Entrant, Event, MatchRow, Member, Operation, Phase, User
+from ..services.entries.entry import Entry
 from ..services.matches import bracket_rows, brackets
 from ..tournament import bracket as bracket_engine
 from ..tournament.formats import generate
@@ -185,16 +186,17 @@ def _fix_sequences() -> None:
 
 def _replay_ops(records: list[dict]) -> None:
     # One batch per author: submit_many applies a batch as one person.
-    groups: list[tuple[int | None, list[dict]]] = []
+    groups: list[tuple[int | None, list[Entry]]] = []
     for record in records:
         op = {k: record.get(k) for k in OP_FIELDS}
         op["received_at"] = datetime.fromisoformat(record["received_at"]) if record.get("received_at") else None
         if record.get("code") in KEPT_AS_IS:
             op["failure"] = (record["code"], record["message"], record.get("params") or {})
+        entry = Entry.from_wire(op)
         if groups and groups[-1][0] == record.get("user_id"):
-            groups[-1][1].append(op)
+            groups[-1][1].append(entry)
         else:
-            groups.append((record.get("user_id"), [op]))
+            groups.append((record.get("user_id"), [entry]))
     for user_id, ops in groups:
         submit_many(ops, db.session.get(User, user_id) if user_id else None)
 

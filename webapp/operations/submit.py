@@ -13,6 +13,8 @@ from ..services import ServiceError
 from ..services.decisions import disqualifications
 from ..services.entries.entry import Entry
 from ..services.entries.payloads import ValidationError
+from ..services.players import report_entries
+from ..services.players.report_entries import Reporter
 from ..tournament.errors import N_, RuleViolation
 from . import autocall, held, log, outcomes, preload, release, steps
 from .batch import Batch, running
@@ -22,8 +24,8 @@ from .outcomes import Outcome, refused
 _log = logging.getLogger(__name__)
 
 
-def submit(op: Entry | dict, user) -> Outcome:
-    """Apply one entry in its own transaction, holding the match's write lock (a dict: read as a phone's)."""
+def submit(op: Entry, user) -> Outcome:
+    """Apply one entry in its own transaction, holding the match's write lock."""
     return submit_many([op], user)[0]
 
 
@@ -31,9 +33,10 @@ class _Unsafe(Exception):
     """An entry failed in a way that may have left a half-made change: redo with savepoints."""
 
 
-def submit_many(ops: list, user, also=None) -> list[Outcome]:
+def submit_many(ops: list[Entry], user, also=None) -> list[Outcome]:
     """Apply entries in order, in one transaction with one durable commit; one outcome each.
-    (A dict is read as a phone's entry: callers made before services/entries/entry.py still work.)
+    `user`: a staff or desk account, None for the server, or a player reporting their own
+    match (a Reporter: their entries are held in their report until confirmed).
     `also`: a write to make in the same transaction (the phone's sync noted: one commit per sync).
 
     SQLite's write lock covers the whole database and PostgreSQL's batch locks its
@@ -41,7 +44,10 @@ def submit_many(ops: list, user, also=None) -> list[Outcome]:
     entries are checked in full before they change anything, so they need no savepoint;
     anything unexpected rolls the batch back and runs it again with one per entry.
     """
-    ops = [Entry.coerce(op) for op in ops]
+    if not all(isinstance(op, Entry) for op in ops):
+        raise TypeError("submit_many takes Entry: build it at the edge (services/entries/entry.py)")
+    if isinstance(user, Reporter):
+        return report_entries.hold(ops, user, also)
     if _sqlite():
         return _batched(ops, user, also)
     try:

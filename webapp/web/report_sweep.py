@@ -5,8 +5,7 @@ Every REPORT_SWEEP_SECONDS (15) a daemon thread of each server process sweeps th
 (services/players/report_clock) in its own app context and its own transaction; when several
 processes sweep at once, the database's conditional update decides which applies a report, so it is
 applied once. A request never sweeps: a form POST on SQLite (BEGIN IMMEDIATE) no longer takes three
-write transactions for a due report while a phone waits. A page that shows a waiting report still
-confirms it when due (self_report.confirm_due), so what a person reads is never behind the clock.
+write transactions for a due report while a phone waits, and no page confirms anything by reading it.
 0 turns the loop off; the tests' app (TESTING) starts none and sweeps by calling ``sweep_once``.
 """
 import logging

@@ -9,6 +9,7 @@ Built once at each edge and never read as a dict after that:
 - ``Entry.from_form``: a no-script form post (the same fields, typed by the browser as text).
 - ``Entry.by_server``: the entries the server makes itself (auto-call, walkovers, DQs, simulate).
 - ``Entry.from_log``: a logged entry read back (a held one decided again, an export replayed).
+- ``Entry.from_kept``: an entry a player's report held until it was confirmed.
 
 ``position`` (the step of the match the phone put the entry at) and ``slots`` (the players an
 offline phone saw sitting down) belong to the envelope; the payload keeps only the action's fields.
@@ -87,11 +88,13 @@ class Entry:
                    event_id=op.get("event_id"), received_at=op.get("received_at"), failure=op.get("failure"))
 
     @classmethod
-    def from_form(cls, kind: str, fields: dict, device_id: str, match_id: int | None = None) -> "Entry":
-        """A no-script form post: its fields as the browser typed them (base_version among them)."""
+    def from_form(cls, kind: str, fields: dict, device_id: str, match_id: int | None = None,
+                  op_id: str = "") -> "Entry":
+        """A no-script form post: its fields as the browser typed them (base_version among them);
+        ``op_id`` the form's own when it carries one (a resent form is then answered once)."""
         base = fields.get("base_version")
         payload, position, slots = read_payload(fields)
-        return cls(op_id=str(uuid.uuid4()), kind=kind, device_id=device_id, match_id=match_id,
+        return cls(op_id=op_id or str(uuid.uuid4()), kind=kind, device_id=device_id, match_id=match_id,
                    base_version=int(base) if str(base).isdigit() else None,
                    position=position, slots=slots, payload=payload)
 
@@ -112,9 +115,11 @@ class Entry:
                    device_time=row.device_time or "")
 
     @classmethod
-    def coerce(cls, op) -> "Entry":
-        """An Entry as it is; a dict (an older caller's entry) read as a phone's."""
-        return op if isinstance(op, Entry) else cls.from_wire(op)
+    def from_kept(cls, kept: dict, device_id: str, match_id: int, base_version: int | None) -> "Entry":
+        """An entry a player's report held until it was confirmed ({op_id, kind, payload}), as it was."""
+        payload, position, slots = read_payload(kept.get("payload") or {})
+        return cls(op_id=kept["op_id"], kind=kept["kind"], device_id=device_id, match_id=match_id,
+                   base_version=base_version, position=position, slots=slots, payload=payload)
 
     @property
     def on_match(self) -> bool:

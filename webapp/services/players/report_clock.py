@@ -1,9 +1,8 @@
 """The event's clock confirms a waiting player's report when its time passes, even if nobody looks.
 
-A page that shows a report confirms it when due (services/players/self_report.confirm_due); this sweep
-does it for the reports no page asks about. web/report_sweep.py runs it from the requests every
-phone makes anyway (the polls every few seconds, the outbox's sync), at most once per a few
-seconds per process: one indexed query (waiting reports), nothing more when none is due.
+Only this sweep confirms by the clock, run by each server process's own loop (web/report_sweep.py),
+never inside a person's request: one indexed query (waiting reports), nothing more when none is due.
+A page shows a report as waiting until the sweep has applied it (at most REPORT_SWEEP_SECONDS late).
 
 Who applies a due report is decided by the database: a conditional update stamps the report as
 being applied (decided_at, while it is still waiting, as a lease), and only the process whose

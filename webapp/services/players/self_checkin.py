@@ -7,7 +7,6 @@ check-in is the same `check_in` entry staff make, sent through the operation pip
 device "player-<entrant id>": the reception log and the check-in list say it was the player.
 """
 import secrets
-import uuid
 from datetime import time
 
 from ...models import Entrant, Event
@@ -15,6 +14,7 @@ from ...tournament.errors import N_
 from .. import ServiceError
 from ..accounts import audit
 from ..entries import pipeline
+from ..entries.entry import Entry
 
 PLAYER_DEVICE = "player-"
 CODE_DIGITS = 6
@@ -75,9 +75,9 @@ def check_in(event: Event, entrant: Entrant, code: str, now_local: time):
     if not typed or not secrets.compare_digest(typed, posted):
         raise ServiceError("checkin.wrong_code",
                            N_("That is not the code posted at reception: check it and type it again."))
-    op = {"op_id": str(uuid.uuid4()), "device_id": f"{PLAYER_DEVICE}{entrant.id}", "kind": "check_in",
-          "match_id": None, "base_version": None, "payload": {"entrant_id": entrant.id, "checked_in": True}}
-    outcome = pipeline.submit(op, None)
+    entry = Entry.by_server("check_in", f"{PLAYER_DEVICE}{entrant.id}",
+                            payload={"entrant_id": entrant.id, "checked_in": True})
+    outcome = pipeline.submit(entry, None)
     if outcome.outcome != "applied":
         raise ServiceError(outcome.code or "op.refused", outcome.message or N_("This change was refused."),
                            **(outcome.params or {}))

@@ -12,7 +12,7 @@ A referee's or the desk's entry always outranks a player's: a report made while 
 entries is refused, and a report still waiting when a staff entry arrives is replaced by it
 (found when the report is next read: the match has entries that are not the report's).
 """
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 from ...database import write_transaction
 from ...extensions import db
@@ -21,6 +21,7 @@ from ...tournament import play as domain_play
 from ...tournament.errors import N_
 from .. import ServiceError
 from ..entries import access, pipeline
+from ..entries.entry import Entry
 from ..entries.payloads import ValidationError, load_action
 from ..matches import play
 
@@ -138,10 +139,9 @@ def _checked(match: MatchRow, report: PlayerReport, kind: str, fields: dict) -> 
     """The entry's action and payload, or the refusal a referee's entry would get."""
     if kind not in PLAYER_KINDS:
         raise ServiceError("report.kind", N_("Only staff may make this entry."))
-    fields = dict(fields)
-    position = fields.pop("position", None)
-    if position is not None and str(position) != str(len(report.entries)):
-        raise ServiceError("report.stale", N_("This form is out of date: the page now shows the match as reported."))
+    # The step the page showed is not checked: a report is one player's entries in the order they
+    # come, and a page left offline shows the same step again for the next game.
+    fields = {k: v for k, v in fields.items() if k != "position"}
     try:
         action = {"kind": kind, **load_action(kind, fields)}
     except ValidationError as problem:
@@ -201,9 +201,9 @@ def apply_report(report_id: int, decided_by: str, user=None) -> PlayerReport:
         with write_transaction(db.session):
             retire_outranked(db.session.get(MatchRow, report.match_id))
         raise ServiceError("report.none", N_("There is no report of this match waiting for you."))
-    ops = [{"op_id": e["op_id"], "device_id": DEVICE % report.entrant_id, "kind": e["kind"], "match_id": match.id,
-            "base_version": report.slots_version, "payload": e["payload"]} for e in report.entries]
-    outcomes = pipeline.submit_many(ops, None)
+    device = DEVICE % report.entrant_id
+    entries = [Entry.from_kept(kept, device, match.id, report.slots_version) for kept in report.entries]
+    outcomes = pipeline.submit_many(entries, None)
     refused = next((o for o in outcomes if o.outcome not in ("applied", "confirmed", "duplicate")), None)
     with write_transaction(db.session):
         report = db.session.get(PlayerReport, report_id)
@@ -223,32 +223,6 @@ def discard(report_id: int, user) -> None:
     if report is None or report.status not in ("waiting", "disputed"):
         raise ServiceError("report.none", N_("There is no report of this match waiting for you."))
     _settle(report, "discarded", "desk", user)
-
-
-def due_ids(event, now: datetime | None = None) -> list[int]:
-    """Reports of the event waiting longer than the event's clock allows (none when it is "never")."""
-    minutes = settings(event)["auto_minutes"]
-    if minutes is None:
-        return []
-    limit = (now or datetime.now(timezone.utc)) - timedelta(minutes=minutes)
-    rows = db.session.query(PlayerReport).filter_by(event_id=event.id, status="waiting").all()
-    return [r.id for r in rows if _aware(r.completed_at) <= limit]
-
-
-def confirm_due(event, now: datetime | None = None) -> int:
-    """Confirm by themselves the reports the event's clock says are due; returns how many."""
-    done = 0
-    for report_id in due_ids(event, now):
-        try:
-            apply_report(report_id, "auto")
-            done += 1
-        except ServiceError:
-            continue  # replaced meanwhile: nothing to confirm
-    return done
-
-
-def _aware(when: datetime) -> datetime:
-    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
 
 
 def event_reports(event, statuses=("waiting", "disputed")) -> list[PlayerReport]:

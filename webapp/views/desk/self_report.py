@@ -86,7 +86,6 @@ def on_queue() -> list[dict]:
     items = []
     for event in db.session.query(Event).filter(Event.id.in_(
             db.session.query(PlayerReport.event_id).filter(PlayerReport.status.in_(("waiting", "disputed"))))):
-        self_report.confirm_due(event)
         for report in self_report.event_reports(event):
             match = db.session.get(MatchRow, report.match_id)
             version = report_versions.version_of(report) if report.status == "disputed" else None

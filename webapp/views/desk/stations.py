@@ -14,7 +14,6 @@ from ...operations.submit import submit
 from ...services.day import call_plan, stations
 from ...services.decisions import no_shows
 from ...services.entries.entry import Entry
-from ...services.players import self_report
 from ...services.reads import standings
 from ...services.reads.round_names import match_title
 from ...services.reads.sheets import translate_outcome
@@ -141,16 +140,15 @@ def calling(phase_id):
 
 @bp.route("/e/<int:event_id>/no-shows", methods=["POST"])
 def walkovers(event_id):
-    """The automatic walkovers due now, and the players' reports the event's clock confirms
-    (the station board asks each time it is drawn)."""
+    """The automatic walkovers due now (the station board asks each time it is drawn); the
+    players' reports the event's clock confirms are the report sweep's (web/report_sweep.py)."""
     event = event_or_404(event_id)
     done = desk_entries.walk_over(event) if no_shows.wanted(event) else []
-    confirmed = self_report.confirm_due(event)
     if call_plan.hold_over(event):  # a stream station's hold ran out: auto-call takes it now
         with write_transaction(db.session):
             done += autocall.call_next(event, current_user)
     response = make_response("")
-    if confirmed or any(o.outcome == "applied" for o in done):
+    if any(o.outcome == "applied" for o in done):
         response.headers["HX-Trigger"] = "taikai:synced"  # the board and run table draw it
     return response
 

@@ -5,19 +5,19 @@ drawn from the player's report instead of the match, its forms posting here. Eve
 only for the entrant of the player's own link (web/player.player_required), and only for a
 match that entrant plays; the rules and refusals are the service's (services/players/self_report.py).
 """
-import uuid
-
 from flask import Blueprint, abort, flash, g, redirect, request, url_for
 from flask_babel import gettext as _
 
 from ...database import write_transaction
 from ...extensions import db
 from ...models import MatchRow
-from ...operations.outcomes import Outcome
+from ...operations.submit import submit
 from ...services import ServiceError
+from ...services.entries.entry import Entry
 from ...services.players import report_versions, self_report
+from ...services.players.report_entries import Reporter
 from ...services.reads.sheets import match_sheet, side_names
-from ...tournament.errors import N_, RuleViolation
+from ...tournament.errors import RuleViolation
 from ...web.i18n import translate_violation
 from ...web.player import player_required
 from .. import render
@@ -58,21 +58,25 @@ def _page(match: MatchRow, status: int = 200, **extra):
 @player_required
 def page(slug, match_id):
     """My match: report it game by game, or confirm (or dispute) my opponent's report."""
-    if self_report.confirm_due(g.player_event):
-        db.session.expire_all()
     return _page(_own_match(match_id))
 
 
 @bp.route("/e/<slug>/me/match/<int:match_id>/op", methods=["POST"])
 @player_required
 def enter(slug, match_id):
-    """One entry of my report (the same fields a referee's form posts)."""
-    fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "base_version")}
-    kind, op_id = fields.pop("kind", ""), fields.pop("op_id", "")[:64] or str(uuid.uuid4())
+    """One entry of my report (the same fields a referee's form posts), through the one push."""
+    match = _own_match(match_id)
+    fields = {k: v for k, v in request.form.items() if k != "csrf_token"}
+    kind, op_id = fields.pop("kind", ""), fields.pop("op_id", "")[:64]
     typed = dict(fields)
     expand_score(fields)
-    return _changed(match_id, lambda match: report_versions.add_entry(match, g.player.id, op_id, kind, fields),
-                    typed=typed)
+    entry = Entry.from_form(kind, fields, f"player-form-{g.player.id}", match.id, op_id=op_id)
+    outcome = submit(entry, Reporter(g.player.id, g.player_event.id))
+    if outcome.outcome == "rejected":
+        db.session.rollback()
+        return _page(_own_match(match_id), 422, problem=translate_violation(outcome, side_names(match)), typed=typed)
+    flash(_("Recorded."), "ok")
+    return redirect(url_for("self_report.page", slug=slug, match_id=match_id))
 
 
 @bp.route("/e/<slug>/me/match/<int:match_id>/confirm", methods=["POST"])
@@ -99,7 +103,7 @@ def dispute(slug, match_id):
                     done=_("Sent to the desk: the desk decides the result."))
 
 
-def _changed(match_id: int, change, typed=None, done=None):
+def _changed(match_id: int, change, done=None):
     """Run a change under the write lock; its refusal in words next to the form."""
     with write_transaction(db.session):  # a staff entry replaced the report: recorded, whatever follows
         self_report.retire_outranked(db.session.get(MatchRow, match_id) or abort(404))
@@ -110,46 +114,6 @@ def _changed(match_id: int, change, typed=None, done=None):
             change(match)
     except (ServiceError, RuleViolation) as problem:
         match = _own_match(match_id)
-        return _page(match, 422, problem=translate_violation(problem, side_names(match)), typed=typed or {})
-    flash(done or _("Recorded."), "ok")
+        return _page(match, 422, problem=translate_violation(problem, side_names(match)))
+    flash(done, "ok")
     return redirect(url_for("self_report.page", slug=g.player_event.slug, match_id=match_id))
-
-
-# What the referee's form adds around an entry's fields (the outbox sends the form as it is).
-_FORM_FIELDS = ("kind", "base_version", "position", "op_id", "csrf_token")
-
-
-@bp.route("/e/<slug>/me/sync", methods=["POST"])
-@player_required
-def sync(slug):
-    """My report's entries from the phone's outbox (made online or offline), in order, one answer
-    each. An entry goes after the ones before it: a page left offline shows the same step again."""
-    body = request.get_json(silent=True)
-    ops = body.get("ops") if isinstance(body, dict) and isinstance(body.get("ops"), list) else []
-    return {"results": [_answer(op) for op in ops[:50] if isinstance(op, dict)]}
-
-
-def _answer(op: dict) -> dict:
-    op_id = op.get("op_id") if isinstance(op.get("op_id"), str) and 8 <= len(op["op_id"]) <= 64 else ""
-    fields = {k: v for k, v in (op.get("payload") or {}).items() if k not in _FORM_FIELDS} \
-        if isinstance(op.get("payload"), dict) else {}
-    try:
-        with write_transaction(db.session):
-            match = _reported_match(op.get("match_id"), op_id)
-            report_versions.add_entry(match, g.player.id, op_id, str(op.get("kind") or ""), fields)
-        outcome = Outcome(op_id, "applied", match_version=match.version)
-    except (ServiceError, RuleViolation) as problem:
-        outcome = Outcome(op_id, "rejected", problem.code, problem.message, problem.params)
-    data = outcome.to_dict()
-    data["message"] = translate_violation(outcome) if outcome.message else None
-    return data
-
-
-def _reported_match(match_id, op_id: str) -> MatchRow:
-    """The entry's match, when it is mine in this event (a refusal in words otherwise)."""
-    match = db.session.get(MatchRow, match_id) if isinstance(match_id, int) else None
-    if not op_id or match is None or match.bracket.phase.event_id != g.player_event.id or g.player is None \
-            or g.player.id not in (match.slot_a, match.slot_b):
-        raise ServiceError("report.not_yours", N_("You can report only your own match."))
-    self_report.retire_outranked(match)
-    return match
