@@ -16,6 +16,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.instance_path)
     if test_config:
         app.config.update(test_config)
+    from .web.shared_store import with_timeouts
+    app.config["CACHE_REDIS_URL"] = with_timeouts(app.config.get("CACHE_REDIS_URL"))  # a hung Redis holds no page
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(app.instance_path)
     from .database import RowIdConverter

@@ -42,3 +42,30 @@ def redis_at(url: str, flush: bool = False):
     finally:
         server.terminate()
         server.wait(10)
+
+
+class PrivateRedis:
+    """A redis-server of the test's own, on a port of its own, that the test stops and starts again
+    (never the machine's shared one)."""
+
+    def __init__(self):
+        self.port = _free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self._server = None
+
+    def start(self) -> None:
+        self._server = subprocess.Popen(["redis-server", "--port", str(self.port), "--save", "", "--appendonly", "no"],
+                                        stdout=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                redis.Redis.from_url(self.url).ping()
+                return
+            except redis.RedisError:
+                time.sleep(0.05)
+        raise AssertionError("the private redis-server did not start")
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.terminate()
+            self._server.wait(10)
+            self._server = None

@@ -10,11 +10,12 @@ import math
 import os
 import time
 
-from flask import current_app, jsonify, make_response, request
+from flask import jsonify, make_response, request
 from flask_login import current_user
 from limits import parse
 
 from ..web.clients import client_key
+from ..web.shared_store import windows as shared_windows
 from .blueprint import bp
 
 DEFAULT_RATE = "300 per minute"
@@ -27,7 +28,7 @@ def rate():
 def _throttle():
     if request.method == "OPTIONS" or current_user.is_authenticated:
         return None
-    windows = current_app.extensions["taikai_limiter"].limiter
+    windows = shared_windows()
     who = client_key()
     if windows.hit(rate(), "api", who):
         return None

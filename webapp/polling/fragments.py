@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 from ..extensions import cache
 from ..lru import LRU
+from ..web.shared_store import shielded
 from .stamps import event_stamp, phase_stamp  # noqa: F401 (the views read them here)
 
 
@@ -80,7 +81,7 @@ def lookup_utf8(name: str, stamp: tuple) -> bytes | None:
     key = _key(name, stamp)
     value = _LOCAL.get(key)
     if value is None:
-        value = cache.get(key)
+        value = _shared_get(key)
         value = None if value is None else _keep(key, value)
     return value.encode() if isinstance(value, str) else value
 
@@ -100,11 +101,20 @@ _LOCAL_BYTES = 16 * 1024 * 1024
 _LOCAL = LRU(_LOCAL_BYTES, weigh=len)
 
 
+def _shared_get(key: str):
+    """The shared cache's copy, or a miss while Redis is away (the page is drawn: web/shared_store.py)."""
+    return shielded(lambda: cache.get(key), lambda: None)
+
+
+def _shared_set(key: str, value) -> None:
+    shielded(lambda: cache.set(key, value), lambda: None)
+
+
 def _get(key: str):
     value = _LOCAL.get(key)
     if value is not None:
         return value.decode() if type(value) is _Utf8 else value
-    value = cache.get(key)
+    value = _shared_get(key)
     if value is not None:
         _keep(key, value)
     return value
@@ -123,9 +133,9 @@ def _set(key: str, value):
         value = _Utf8(value, "utf-8")
         # Pickling a str leaves its UTF-8 form attached to it (CPython caches it on the object for
         # good): a copy of the text is pickled instead, and dropped at once.
-        cache.set(key, value.decode())
+        _shared_set(key, value.decode())
     else:
-        cache.set(key, value)
+        _shared_set(key, value)
     return _keep(key, value)
 
 

@@ -6,12 +6,13 @@
 import math
 import time
 
-from flask import current_app, g, request
+from flask import g, request
 from flask_babel import gettext as _
 from limits import parse
 
 from . import device
 from .clients import client_key
+from .shared_store import windows as shared_windows
 
 SIGNUP_RATE = parse("12 per 10 minutes")  # per address, without the reception's code
 DEVICE_RATE = parse("6 per 10 minutes")   # per phone, through the code
@@ -49,7 +50,7 @@ def onsite_now() -> bool:
 
 def hit_or_wait(rate, name: str, who: str) -> int:
     """0 when this post is within `rate` for `who`, else the seconds to wait."""
-    windows = current_app.extensions["taikai_limiter"].limiter
+    windows = shared_windows()
     if windows.hit(rate, name, who):
         return 0
     reset = windows.get_window_stats(rate, name, who).reset_time

@@ -28,6 +28,7 @@ from limits import parse
 from . import signup_gate
 from .clients import client_key  # noqa: F401  (the API's throttle reads it there)
 from .pages import render
+from .shared_store import Windows, windows, with_timeouts
 
 # Moving windows, so no burst at a window's edge.
 CLIENT_LIMIT = parse("10 per 5 minutes")  # one client's failures at one target
@@ -70,9 +71,11 @@ def slowdown(failures: int) -> int:
 
 def init_throttle(app: Flask) -> Limiter:
     """Count the sign-in views' failures (call after the blueprints are registered)."""
-    limiter = Limiter(get_remote_address, app=app, storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or storage_uri(),
+    storage = with_timeouts(app.config.get("RATELIMIT_STORAGE_URI") or storage_uri())
+    limiter = Limiter(get_remote_address, app=app, storage_uri=storage,
                       strategy="moving-window", headers_enabled=False, key_prefix="taikai")
     app.extensions["taikai_limiter"] = limiter
+    app.extensions["taikai_windows"] = Windows(limiter.limiter)  # this host's own while Redis is away
     app.view_functions["auth.staff_pin"] = _guarded(app.view_functions["auth.staff_pin"], _event_target)
     app.view_functions["auth.login"] = _guarded(app.view_functions["auth.login"], _account_target)
     # A station's QR code asks the event's PIN too: guesses there are counted like the PIN page's.
@@ -136,7 +139,7 @@ def _guarded(view, target_of, who_of=client_key, words=None):
 
 
 def _windows():
-    return current_app.extensions["taikai_limiter"].limiter
+    return windows()
 
 
 def wait_seconds(who: str, target: str) -> tuple[int, str]:

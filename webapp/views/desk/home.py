@@ -16,6 +16,7 @@ from ...services.entries.entry import Entry
 from ...services.matches import pool_tables, pool_ties, seeding, swiss_rounds
 from ...services.reads.sheets import translate_outcome
 from ...services.setup import events, progressions, setup_checks
+from ...web import shared_store
 from .. import render
 from ..changes import run_change
 from ..forms import SWISS_TIEBREAK_ORDERS, TIEBREAK_ORDERS, PasteForm, PhaseForm, load_form
@@ -39,7 +40,7 @@ def home():
     (desk_event_files): one way each, all through services/setup/event_files."""
     all_events = db.session.query(Event).order_by(Event.id.desc()).all()
     return render("desk/home.html", events=[e for e in all_events if not events.is_archived(e)],
-                  archived=[e for e in all_events if events.is_archived(e)])
+                  archived=[e for e in all_events if events.is_archived(e)], counting_alone=shared_store.down())
 
 
 @bp.route("/e/<int:event_id>")

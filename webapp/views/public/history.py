@@ -2,7 +2,7 @@
 import math
 import time
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, request
 from flask_babel import format_date
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -10,6 +10,7 @@ from limits import parse
 
 from ...services.reads import player_history
 from ...web.clients import client_key
+from ...web.shared_store import windows as shared_windows
 from .. import render
 
 bp = Blueprint("history", __name__)
@@ -20,7 +21,7 @@ def _too_many():
     """A stranger searching too fast waits (signed-in staff never do), told in words how long."""
     if current_user.is_authenticated or request.args.get("name") is None:
         return None
-    windows = current_app.extensions["taikai_limiter"].limiter
+    windows = shared_windows()
     if windows.hit(SEARCHES, "player_search", client_key()):
         return None
     reset = windows.get_window_stats(SEARCHES, "player_search", client_key()).reset_time
