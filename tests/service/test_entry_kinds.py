@@ -34,3 +34,12 @@ def test_every_kind_with_an_offline_form_has_it_on_the_offline_match_page(client
     page = client.get("/offline/match").get_data(as_text=True)
     for name in kinds(offline_form=True):
         assert f'data-offline-op="{name}"' in page, f"{name}: no form on the offline match page"
+
+
+def test_every_decider_has_the_one_shape_and_every_desk_form_its_schema():
+    import inspect
+
+    for kind in ENTRY_KINDS.values():
+        assert list(inspect.signature(kind.decider).parameters)[:4] == ["batch", "op", "match", "user"], kind.name
+    for name in ("record_winner", "correct_result", "correct_game"):
+        assert ENTRY_KINDS[name].schema is not None, f"{name}: the desk's form has no schema"

@@ -3,11 +3,9 @@ ServiceError / ValidationError when the rules or the input refuse it (before any
 from ..extensions import db
 from ..models import MatchRow, Operation
 from ..services import ServiceError
-from ..services.day import checkin
-from ..services.decisions import conflicts, desk_requests, disqualifications, game_corrections, no_shows
+from ..services.decisions import conflicts, game_corrections, no_shows
 from ..services.entries import access, one_writer, payloads
 from ..services.entries.entry import Entry, position_of
-from ..services.entries.payloads import CorrectionForm, GameCorrectionForm, WinnerForm
 from ..services.matches import brackets, play, restarts
 from ..tournament.entry_kinds import ENTRY_KINDS, kinds
 from ..tournament.errors import N_, RuleViolation
@@ -34,24 +32,14 @@ def decide(batch: Batch, op: Entry, user) -> tuple[Outcome, str | None]:
     if kind is None:
         raise RuleViolation("op.kind", N_("Unknown kind of entry: %(kind)s."), kind=op.kind)
     if not kind.needs_match:  # check-in, DQ, withdrawal: each checks the entrant's event (and the desk)
-        return kind.decider(op, user), None
-    if op.kind in DESK_KINDS:
+        return kind.decider(batch, op, None, user)
+    if kind.desk_only and not kind.play:
         access.check_desk(user)
     match = lock_match(batch, op.match_id)
     if match is None:
         raise RuleViolation("op.no_match", N_("This match does not exist."))
     access.check_event(user, match.bracket.phase.event_id)  # every kind: staff stay in their event
-    return _on_match(batch, op, match, user)
-
-
-def _on_match(batch: Batch, op: Entry, match: MatchRow, user) -> tuple[Outcome, str | None]:
-    """An entry on a match (locked, in the user's event), by its kind's decider."""
-    decider = ENTRY_KINDS[op.kind].decider
-    if decider is decide_match:
-        return decide_match(batch, op, match, user)
-    if decider is decide_desk:
-        return decide_desk(op, match, user)
-    return decider(op, match, user), None  # a station call; a request to the desk's queue
+    return kind.decider(batch, op, match, user)  # operations/kinds.py: one per kind
 
 
 # The rules need the match's phase and event: one joined query instead of three.
@@ -141,7 +129,7 @@ def same_action(recorded: dict, entered: dict) -> bool:
     return all(recorded.get(k) == v for k, v in entered.items() if k not in _STATE_DECIDED)
 
 
-def decide_desk(op: Entry, match: MatchRow, user) -> tuple[Outcome, str | None]:
+def decide_desk(batch: Batch, op: Entry, match: MatchRow, user) -> tuple[Outcome, str | None]:
     """A desk entry on a match: its result, a correction or a conflict decision."""
     payload = op.payload
     if op.kind == "resolve_conflict":
@@ -152,9 +140,9 @@ def decide_desk(op: Entry, match: MatchRow, user) -> tuple[Outcome, str | None]:
     if op.kind == "undo_walkover":
         no_shows.undo_walkover(match, user)
         return Outcome(op.op_id, "applied", match_version=match.version), None
+    form = ENTRY_KINDS[op.kind].schema().load(payload)  # the kind's own form (services/entries/payloads.py)
     if op.kind == "record_winner":
-        return _record_winner(op, match, user, WinnerForm().load(payload))
-    form = (GameCorrectionForm if op.kind == "correct_game" else CorrectionForm)().load(payload)
+        return _record_winner(op, match, user, form)
     if not form["reason"].strip():
         raise ServiceError("correction.reason",
                            N_("Give the reason for the correction: it is kept in the match's history."))
@@ -186,14 +174,6 @@ def _record_winner(op: Entry, match: MatchRow, user, form: dict) -> tuple[Outcom
         return _conflict(op, match, "different_result")
     brackets.record_winner(match, form["winner"], user, walkover=form["walkover"])
     return Outcome(op.op_id, "applied", match_version=match.version), None
-
-
-# Each kind's decider, on the entry kinds' registry (tests/service/test_entry_kinds.py: none missing).
-_DECIDERS = {**dict.fromkeys(MATCH_KINDS, decide_match), **dict.fromkeys(DESK_KINDS, decide_desk),
-             "set_station": checkin.set_station, desk_requests.KIND: desk_requests.send, "check_in": checkin.apply,
-             **dict.fromkeys(disqualifications.KINDS, disqualifications.apply)}
-for _kind, _decider in _DECIDERS.items():
-    ENTRY_KINDS[_kind].decider = _decider
 
 
 _CONFLICTS = {
