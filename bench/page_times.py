@@ -11,7 +11,7 @@ app's test client as a viewer or the desk would, and prints:
 and the process's memory after those pages (a worker's: now, and its peak). Times are wall clock and,
 in brackets, this process's CPU time (what other work on a shared machine does not inflate).
 BENCH_PLAIN_TITLES=1 draws every match title as a constant, to measure the rest of a page
-apart from the round names (views/match_titles.py).
+apart from the round names (services/reads/round_names.py).
 """
 import json
 import os

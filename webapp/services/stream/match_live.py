@@ -1,6 +1,6 @@
 """One match's live state, and the match a station shows now: what leaves for the stream.
 
-The stream scoreboard (the TournamentStreamHelper push, services/tsh_push.py), the overlay of our
+The stream scoreboard (the TournamentStreamHelper push, webapp/stream/pusher.py), the overlay of our
 own (views/public/overlay.py) and the read API all read a match through this one plain shape, so the
 stream shows what the pages show: the round named as the pages name it (round_names), the score
 as the engine counts it (play.state_of), the characters as the phones recorded them.

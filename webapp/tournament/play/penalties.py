@@ -170,7 +170,7 @@ EFFECTS = {
     "member_out": (_check_member_in, effect_member_out),
     "team_out": (check_team_out, effect_team_out),
     "void_win": (check_void_win, effect_void_win),
-    # The organiser's choices (rulesets/settings.py): the game, the match, a DQ for the match
+    # The organiser's choices (rulesets/build.py): the game, the match, a DQ for the match
     # (a team plays on without the member), a DQ for the day (kept by the service, as smoking).
     "game": (check_game, effect_game),
     "match": (check_team_out, effect_team_out),
