@@ -25,13 +25,13 @@ DESK_BLUEPRINTS = ("desk", "desk_builder", "desk_plan", "desk_stations", "desk_c
                    "mirror", "desk_signin", "desk_games", "desk_rules", "desk_players",
                    "desk_stream", "desk_day", "desk_self_report")
 # A player's own actions (their personal link's cookie, web/player.py): only that player, of that event.
-PLAYER_BLUEPRINTS = ("player", "self_report")
+PLAYER_BLUEPRINTS = ("player", "self_report", "player_sync")
 # Machine-to-machine routes with their own bearer token (no session): refusals only.
 TOKEN_ROUTES = {"mirror_api.api_push"}
 # Routes whose rows this world does not build (a mirror link): refusals only, no control.
 NO_CONTROL = {"mirror.close_link"}
 DESK_ROUTES = {"auth.password", "auth.totp", "sync.received"}  # desk routes outside the desk blueprints
-JSON_ROUTES = {"sync.push", "sync.received", "sync.seen"}
+JSON_ROUTES = {"sync.push", "sync.received", "sync.seen", "player_sync.push"}
 # A phone reporting only itself (its sync, its waiting entries): any signed-in person, no event target.
 OWN_DEVICE = {"sync.seen"}
 REFUSED = {302, 400, 401, 403, 405, 422, 429}

@@ -5,9 +5,9 @@ of the code asks about: a match-play entry (undone when its match restarts, I1),
 it needs a match, what it locks, whether the offline page has a form for it, and which fields of a
 recorded action the offline pack keeps. The play kinds come from the domain's ACTIONS (each action
 class says its own label); each kind's payload schema is attached by services/entries/payloads.py
-and its decider, of one shape for every kind, by webapp/operations/kinds.py, so the lists that name kinds (decide, restarts, payloads, validate,
-the entry labels, the offline pack) all read this one table, and tests/service/test_entry_kinds.py
-fails when a kind lacks any of them.
+and its decider, of one shape for every kind, by webapp/operations/kinds.py, so the lists that
+name kinds (decide, restarts, payloads, validate, the entry labels, the offline pack) all read
+this one table, and tests/service/test_entry_kinds.py fails when a kind lacks any of them.
 """
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
 """Desk: a stream station's TournamentStreamHelper link (services/stream/tsh_link.py) and its overlay's address."""
-import uuid
 
 from flask import abort, current_app, flash, redirect, url_for
 from flask import request as web_request
@@ -10,6 +9,7 @@ from ...extensions import db
 from ...models import Event, MatchRow, Station
 from ...operations.submit import submit
 from ...services.day import stream_rounds
+from ...services.entries.entry import Entry
 from ...services.stream import tsh_link
 from ...stream import nudge
 from ..changes import run_change
@@ -59,9 +59,7 @@ def to_stream(match_id):
     match = db.session.get(MatchRow, match_id) or abort(404)
     event = match.bracket.phase.event
     if run_change(lambda: stream_rounds.queue_first(event, match)):
-        op = {"op_id": str(uuid.uuid4()), "device_id": "desk", "kind": "set_station", "match_id": match.id,
-              "payload": {"station": ""}}
-        outcome = submit(op, current_user)
+        outcome = submit(Entry.by_server("set_station", "desk", match.id, {"station": ""}), current_user)
         if outcome.outcome == "applied":
             flash(_("The call is cancelled: the match waits first in the stream queue."), "ok")
         else:
