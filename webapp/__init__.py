@@ -37,11 +37,11 @@ def create_app(test_config: dict | None = None) -> Flask:
 
 def _init_request_edges(app: Flask) -> None:
     """The layers around the app: static files, the page and poll gates, the heap trim, sign-in throttle, limits."""
+    from .operations.clock_loop import init_clock
     from .polling.heap import init_heap
     from .polling.pagegate import init_page_gate
     from .polling.pollgate import init_poll_gate
     from .web.limits import init_limits
-    from .web.report_sweep import init_report_sweep
     from .web.static_files import init_static_files
     from .web.throttle import init_throttle
 
@@ -51,7 +51,7 @@ def _init_request_edges(app: Flask) -> None:
     init_heap(app)
     init_throttle(app)
     init_limits(app)
-    init_report_sweep(app)  # players' reports confirmed by the event's clock, by a loop of its own
+    init_clock(app)  # what becomes due with time (reports, walkovers, stream calls): a loop of its own
 
 
 def _init_database(app: Flask) -> None:

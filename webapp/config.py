@@ -24,9 +24,10 @@ class Config:
     REMEMBER_COOKIE_HTTPONLY = True
     REMEMBER_COOKIE_SAMESITE = "Lax"
     POLL_SECONDS = 4
-    # How often each process's own loop sweeps players' reports whose confirmation time has passed
-    # (webapp/web/report_sweep.py, never inside a request); 0: only when a page shows them.
-    REPORT_SWEEP_SECONDS = int(os.environ.get("TAIKAI_REPORT_SWEEP_SECONDS") or 15)
+    # How often each process's day clock does what became due (reports confirmed by the event's
+    # clock, no-show walkovers, a stream station's next call: webapp/operations/clock_loop.py, never
+    # inside a request); 0 turns it off.
+    CLOCK_SECONDS = float(os.environ.get("TAIKAI_CLOCK_SECONDS") or 5)
     # Rendered brackets/standings, keyed by version: shared by every worker of the machine
     # through a folder (CACHE_DIR, default fragments/ in the instance folder; a worker keeps
     # its recent ones in memory too), or by every worker and host through Redis when

@@ -11,6 +11,8 @@ from desk_sign_in import sign_in_desk  # noqa: F401 (tests import it from here)
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import WSGIRequestHandler, make_server
 
+from webapp.operations import clock_loop
+
 
 class _TrackedHandler(WSGIRequestHandler):
     """Remembers its connection so the server can cut kept-alive ones when it stops."""
@@ -75,13 +77,20 @@ def _live_server(_app):
 
 @pytest.fixture
 def live_server(app, _live_server):
-    """The running server (restarted if a test stopped it), with empty tables."""
+    """The running server (restarted if a test stopped it), with empty tables, and its day clock
+    running as a server's does (walkovers, reports confirmed, stream calls), each second; stopped
+    before the tables are emptied."""
     if _live_server._server is None:
         _live_server.start()
     app.config["WTF_CSRF_ENABLED"] = True
-    yield _live_server
-    if _live_server._server is None:
-        _live_server.start()
+    app.config["CLOCK_SECONDS"] = 1
+    clock = clock_loop.start_thread(app)
+    try:
+        yield _live_server
+    finally:
+        clock.set()
+        if _live_server._server is None:
+            _live_server.start()
 
 
 @pytest.fixture(scope="session")

@@ -144,7 +144,7 @@ def test_the_clock_not_a_page_confirms_reports_that_are_due(app, desk_client):
     """No request runs the clock's sweep: the board's poll and the pages read; the sweep applies."""
     from datetime import datetime, timedelta, timezone
 
-    from webapp.web import report_sweep
+    from webapp.operations import clock_loop
 
     event, match = _event()
     self_report.save_settings(event, True, "5", DESK)
@@ -156,13 +156,13 @@ def test_the_clock_not_a_page_confirms_reports_that_are_due(app, desk_client):
     report = self_report.event_reports(event)[0]
     report.completed_at = datetime.now(timezone.utc) - timedelta(minutes=6)
     db.session.commit()
-    assert desk_client.post(f"/desk/e/{event.id}/no-shows").headers.get("HX-Trigger") is None
+    desk_client.get(f"/desk/e/{event.id}/stations")
     taro.get(f"/e/{event.slug}/me/match/{match.id}")
     desk_client.get("/desk/conflicts/")
     db.session.expire_all()
     assert db.session.get(MatchRow, match.id).status == "ready"
     db.session.rollback()  # the sweep writes in its own session
-    assert report_sweep.sweep_once(app) == 1
+    assert clock_loop.sweep_once(app) == 1
     db.session.rollback()
     assert db.session.get(MatchRow, match.id).status == "done"
 

@@ -1,6 +1,6 @@
 """The event's clock confirms a waiting report when its time passes, with nobody on its pages (issue 30).
 
-A loop of each process's own sweeps (web/report_sweep.py), never a request; two processes sweeping at
+A loop of each process's own sweeps (operations/clock_loop.py), never a request; two processes sweeping at
 once apply it once: the database's conditional update decides which one does.
 """
 import threading
@@ -11,8 +11,8 @@ from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation, PlayerReport
+from webapp.operations import clock_loop
 from webapp.services.players import report_clock, self_report
-from webapp.web import report_sweep
 
 
 def _waiting_report(minutes: str, ago: int):
@@ -34,17 +34,17 @@ def _applied(match_id: int) -> int:
 
 def test_the_clock_applies_a_due_report_once_with_nobody_looking(app):
     event, match_id, report_id = _waiting_report("5", ago=6)
-    assert report_sweep.sweep_once(app) == 1
+    assert clock_loop.sweep_once(app) == 1
     db.session.rollback()  # the sweep wrote in its own session: read what it committed
     assert db.session.get(MatchRow, match_id).status == "done" and _applied(match_id) == 2
     assert db.session.get(PlayerReport, report_id).decided_by == "auto"
-    assert report_sweep.sweep_once(app) == 0 and _applied(match_id) == 2
+    assert clock_loop.sweep_once(app) == 0 and _applied(match_id) == 2
 
 
 def test_the_loop_of_its_own_confirms_it_while_nobody_asks_anything(app):
     _event, match_id, _report_id = _waiting_report("5", ago=6)
-    app.config["REPORT_SWEEP_SECONDS"] = 0.05
-    stop = report_sweep.start_thread(app)
+    app.config["CLOCK_SECONDS"] = 0.05
+    stop = clock_loop.start_thread(app)
     try:
         for _ in range(200):
             db.session.rollback()
@@ -53,21 +53,26 @@ def test_the_loop_of_its_own_confirms_it_while_nobody_asks_anything(app):
             threading.Event().wait(0.05)
     finally:
         stop.set()
-        app.config["REPORT_SWEEP_SECONDS"] = 15
+        app.config["CLOCK_SECONDS"] = 5
     assert db.session.get(MatchRow, match_id).status == "done" and _applied(match_id) == 2
 
 
-def test_no_request_runs_a_sweep(app, client, monkeypatch):
-    """Whatever a phone or a page asks, the answer's transaction never holds the clock's work."""
+def test_no_request_runs_a_sweep(app, desk_client, monkeypatch):
+    """Whatever a phone, a page or the desk's board asks, the answer's transaction never holds the
+    clock's work (reports confirmed, walkovers, stream calls)."""
     from flask import has_request_context
+
+    from webapp.operations import autocall, desk
     event, _match_id, _report_id = _waiting_report("5", ago=6)
     inside = []
-    real = report_clock.sweep
-    monkeypatch.setattr(report_clock, "sweep", lambda *a, **k: inside.append(has_request_context()) or real(*a, **k))
-    for path in (f"/e/{event.slug}", f"/e/{event.slug}/standings", "/", f"/e/{event.slug}/players"):
-        assert client.get(path).status_code == 200
-    client.post("/sync/ops", json={"device_id": "x", "ops": []})
-    assert inside == []
+    for module, name in ((report_clock, "sweep"), (desk, "walk_over"), (autocall, "call_next")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _real=real, **k: inside.append(has_request_context()) or _real(*a, **k))
+    for path in (f"/e/{event.slug}", f"/e/{event.slug}/standings", "/", f"/e/{event.slug}/players",
+                 f"/desk/e/{event.id}/stations", "/desk/conflicts/"):
+        assert desk_client.get(path).status_code == 200
+    desk_client.post("/sync/ops", json={"device_id": "x", "ops": []})
+    assert True not in inside
 
 
 def test_a_report_not_yet_due_or_never_due_waits(app, client):

@@ -1,5 +1,5 @@
 """The stream station keeps a finished match's final score on screen for its hold before auto-call
-takes it again (issue 38.4); the station board's poll calls the next match once the hold ran out."""
+takes it again (issue 38.4); the clock calls the next match once the hold ran out, with nobody looking."""
 import uuid
 from datetime import datetime, timedelta, timezone
 
@@ -9,6 +9,7 @@ from play_support import send, team_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Station
+from webapp.operations import clock
 from webapp.services import ServiceError
 from webapp.services.day import call_plan, stations
 from webapp.services.stream import tsh_link
@@ -40,17 +41,17 @@ def _on_stream(phase):
     return [m for m in phase.brackets[0].matches if m.status == "ready" and m.station == "配信"]
 
 
-def test_auto_call_waits_for_the_hold_then_the_board_calls_the_next(desk_client, desk_user):
+def test_auto_call_waits_for_the_hold_then_the_clock_calls_the_next(desk_client, desk_user):
     event, phase, first = _stream_day(desk_user)
     _finish(first)
     assert _on_stream(phase) == []  # the final score stays on screen
     station = db.session.query(Station).filter_by(event_id=event.id).one()
     assert call_plan.holding(station, datetime.now(timezone.utc))
-    desk_client.post(f"/desk/e/{event.id}/no-shows")
-    assert _on_stream(phase) == []  # still holding: the board's poll calls nothing
+    clock.sweep()
+    assert _on_stream(phase) == []  # still holding: the clock calls nothing
     db.session.get(MatchRow, first.id).updated_at = datetime.now(timezone.utc) - timedelta(seconds=31)
     db.session.commit()
-    assert desk_client.post(f"/desk/e/{event.id}/no-shows").status_code == 200
+    assert clock.sweep() == 1  # the hold ran out: the clock calls the next, with nobody looking
     assert len(_on_stream(phase)) == 1
 
 

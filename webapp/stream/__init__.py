@@ -74,7 +74,7 @@ def _template_helpers(app: Flask) -> None:
         tsh_problem=lambda station: gettext(tsh_link.problem_words(station)),
         tsh_no_players=lambda: gettext(tsh_link.NO_PLAYERS),
         tsh_not_shown=lambda event: tsh_plan.not_shown(game_catalogue.event_title(event)),
-        stream_holds=tsh_link.holds, has_stream_station=lambda event: stream_rounds.stream_station(event) is not None,
+        has_stream_station=lambda event: stream_rounds.stream_station(event) is not None,
         stream_round_choices=lambda event: [(code, (gettext(stream_rounds.LABELS[code]),
                                                     code == stream_rounds.choice(event)))
                                             for code in stream_rounds.CHOICES])

@@ -62,7 +62,7 @@ def _free(event: Event, taken_names: set, every_phase: bool) -> list[Station]:
 
 
 def hold_over(event: Event) -> bool:
-    """Auto-call would now take a stream station whose hold has run out (the station board asks)."""
+    """Auto-call would now take a stream station whose hold has run out (the day clock asks: operations/clock.py)."""
     return stations.auto_call_wanted(event) and any(s.stream for _m, s in plan_auto_calls(event))
 
 

@@ -1,8 +1,8 @@
 """The event's clock confirms a waiting player's report when its time passes, even if nobody looks.
 
-Only this sweep confirms by the clock, run by each server process's own loop (web/report_sweep.py),
+Only this sweep confirms by the clock, run by each server process's clock loop (operations/clock_loop.py),
 never inside a person's request: one indexed query (waiting reports), nothing more when none is due.
-A page shows a report as waiting until the sweep has applied it (at most REPORT_SWEEP_SECONDS late).
+A page shows a report as waiting until the sweep has applied it (at most CLOCK_SECONDS late).
 
 Who applies a due report is decided by the database: a conditional update stamps the report as
 being applied (decided_at, while it is still waiting, as a lease), and only the process whose

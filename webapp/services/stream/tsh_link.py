@@ -11,7 +11,6 @@ The push's state is kept on the station: failing since when, and why, for the de
 import ipaddress
 from urllib.parse import urlsplit
 
-from ...extensions import db
 from ...models import Station
 from ...models.base import utcnow
 from ...tournament.errors import N_
@@ -121,12 +120,6 @@ def set_hold(station: Station, raw, user=None) -> None:
         raise ServiceError("stream.hold", N_("Give the seconds the final score stays on the stream: 0 to 600."))
     station.stream_hold = int(text)
     audit.record("station.stream_hold", user, station.event_id, name=station.name, seconds=station.stream_hold)
-
-
-def holds(event) -> bool:
-    """Some stream station of the event holds a final score (the board asks auto-call when it runs out)."""
-    return db.session.query(Station.id).filter(Station.event_id == event.id, Station.stream.is_(True),
-                                               Station.stream_hold > 0).first() is not None
 
 
 def note_failure(station: Station, reason: str) -> bool:

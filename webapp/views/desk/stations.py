@@ -1,6 +1,6 @@
 """Desk: stations, the station board, the call queue, the stream queue and calling settings."""
 
-from flask import abort, flash, make_response, redirect, request, url_for
+from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_login import current_user
@@ -9,9 +9,8 @@ from ...database import write_transaction
 from ...extensions import db
 from ...models import Event, MatchRow, Phase, Station
 from ...operations import autocall
-from ...operations import desk as desk_entries
 from ...operations.submit import submit
-from ...services.day import call_plan, stations
+from ...services.day import stations
 from ...services.decisions import no_shows
 from ...services.entries.entry import Entry
 from ...services.reads import standings
@@ -37,7 +36,7 @@ def board_context(event: Event) -> dict:
             "free": [v.station for v in views if v.state == "free"],
             "entrants": names, "uses_checkin": any(e.checked_in for e in names.values()),
             "calling": {p.id: stations.calling(p) for p in event.phases},
-            "auto_walkovers": no_shows.wanted(event), "event_minutes": stations.event_no_show_minutes(event),
+            "event_minutes": stations.event_no_show_minutes(event),
             "walkovers": no_shows.recent(event), "disqualified": [e for e in event.entrants if e.dq],
             "stream_takes_regular": stations.stream_takes_regular(event)}
 
@@ -136,21 +135,6 @@ def calling(phase_id):
         flash(_("Calling settings saved for %(phase)s.", phase=phase.name), "ok")
         _fill(phase.event)
     return _back(phase.event_id)
-
-
-@bp.route("/e/<int:event_id>/no-shows", methods=["POST"])
-def walkovers(event_id):
-    """The automatic walkovers due now (the station board asks each time it is drawn); the
-    players' reports the event's clock confirms are the report sweep's (web/report_sweep.py)."""
-    event = event_or_404(event_id)
-    done = desk_entries.walk_over(event) if no_shows.wanted(event) else []
-    if call_plan.hold_over(event):  # a stream station's hold ran out: auto-call takes it now
-        with write_transaction(db.session):
-            done += autocall.call_next(event, current_user)
-    response = make_response("")
-    if any(o.outcome == "applied" for o in done):
-        response.headers["HX-Trigger"] = "taikai:synced"  # the board and run table draw it
-    return response
 
 
 @bp.route("/e/<int:event_id>/call-next", methods=["POST"])
