@@ -49,9 +49,11 @@ def _spec(draw):
         ("other", "sf6", "tekken8", "ggst"))), "entry_cap": draw(st.integers(0, 64)), "fee": draw(st.integers(0, 3000)),
         "start_time": draw(CLOCK), "checkin_closes": draw(CLOCK), "stations": stations,
         "stream_stations": stations[:draw(st.integers(0, 1))], "no_show_minutes": draw(st.integers(0, 120)),
-        "stream_takes_regular": draw(st.booleans()),
+        "stream_takes_regular": draw(st.booleans()), "stream_hold": draw(st.integers(0, 600)),
         "rules": {"side_rule": draw(st.sampled_from(("agreement", "random"))), "double_ko": "replayed"},
         "phases": [draw(_phase(n)) for n in range(draw(st.integers(1, 3)))]}
+    if spec["stream_stations"] and draw(st.booleans()):
+        spec["scoreboards"] = {spec["stream_stations"][0]: draw(st.integers(2, 9))}
     if draw(st.booleans()):
         spec["curfews"] = {"u16": draw(st.sampled_from(("17:00", "18:00", "17:30"))), "u18": draw(CLOCK)}
     hours = sorted(draw(st.lists(st.integers(6, 29), min_size=0, max_size=3)))

@@ -59,7 +59,8 @@ def to_toml(spec: dict, translate=lambda words: words) -> str:
 
 
 # Settings at these values are left out of a written file (reading it gives them back).
-DEFAULTS = {"entry_cap": 0, "fee": 0, "team_size": 1, "no_show_minutes": 0, "stream_takes_regular": True}
+DEFAULTS = {"entry_cap": 0, "fee": 0, "team_size": 1, "no_show_minutes": 0, "stream_takes_regular": True,
+            "stream_hold": 30}
 PHASE_DEFAULTS = {"pool_size": 0, "auto_call": False, "auto_walkover": False, "no_show_minutes": 0}
 
 

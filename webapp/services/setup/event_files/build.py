@@ -17,6 +17,7 @@ from ...day import stations as station_service
 from ...entrants import entrant_lists as entrants
 from ...entries import access
 from ...matches import seeding
+from ...stream import tsh_link
 from .. import event_templates, events, progressions, rule_settings, setup_checks
 from ..rules import event_settings, phase_settings, preset_for
 from . import player_settings
@@ -79,7 +80,10 @@ def _day_page(event: Event, spec: dict) -> None:
 def _stations(event: Event, spec: dict, user) -> None:
     """The stations and the calling settings the stations page saves."""
     for name in spec["stations"]:
-        station_service.add_station(event, name, name in spec["stream_stations"], user)
+        station = station_service.add_station(event, name, name in spec["stream_stations"], user)
+        if station.stream:
+            tsh_link.set_hold(station, spec["stream_hold"], user)
+            station.tsh_scoreboard = spec["scoreboards"].get(station.name, 1)
     if spec["no_show_minutes"]:
         station_service.set_event_no_show(event, spec["no_show_minutes"], user)
     if not spec["stream_takes_regular"]:
@@ -162,12 +166,20 @@ def dump(event: Event) -> dict:
             "stations": [s.name for s in station_service.event_stations(event)],
             "stream_stations": [s.name for s in station_service.event_stations(event) if s.stream],
             "no_show_minutes": int(settings.get("no_show_minutes") or 0),
-            "stream_takes_regular": station_service.stream_takes_regular(event),
+            "stream_takes_regular": station_service.stream_takes_regular(event), **_stream_settings(event),
             "rules": {"preset": preset_for(event), **rules},
             "phases": [] if event.template else [_dump_phase(event, p) for p in event.phases],
             "curfews": {g: t for g, t in (settings.get("curfews") or {}).items() if t}, **player_settings.dump(event),
             "timetable": _dump_timetable(event)}
     return {key: spec[key] for key in ORDER}
+
+
+def _stream_settings(event: Event) -> dict:
+    """The stream stations' hold (the first's: the file keeps one for all) and their scoreboards."""
+    streams = [s for s in station_service.event_stations(event) if s.stream]
+    return {"stream_hold": streams[0].stream_hold if streams else 30,
+            "scoreboards": {s.name: s.tsh_scoreboard for s in sorted(streams, key=lambda s: s.name)
+                            if s.tsh_scoreboard != 1}}
 
 
 def _dump_timetable(event: Event) -> list[dict]:

@@ -20,7 +20,8 @@ from .toml_text import line_of
 
 ORDER = ("name", "address", "day", "venue", "game", "plan", "entrants", "team_size", "team_format",
          "entry_cap", "fee", "start_time", "checkin_opens", "checkin_closes", "venue_closes", "curfews",
-         "stations", "stream_stations", "no_show_minutes", "stream_takes_regular", "signup", "self_report",
+         "stations", "stream_stations", "no_show_minutes", "stream_takes_regular", "stream_hold", "scoreboards",
+         "signup", "self_report",
          "stream_rounds", "rules", "phases", "timetable")
 PHASE_ORDER = ("name", "format", "match_type", "best_of", "best_of_by_round", "pools", "pool_size", "pools_per_wave",
                "advance", "separate", "auto_call", "auto_walkover", "no_show_minutes")
@@ -183,6 +184,14 @@ def _stations(data: dict, text) -> None:
     for n, name in enumerate(data["stream_stations"]):
         if station_key(name) not in seen:
             refuse(("stream_stations", n), N_("must be one of the stations"), text)
+    streams = {station_key(name) for name in data["stream_stations"]}
+    boards = {_station_name(name): number for name, number in data["scoreboards"].items()}
+    for name in boards:
+        if station_key(name) not in streams:
+            refuse(("scoreboards", name), N_("must be one of the stream stations"), text)
+    data["scoreboards"] = {name: number for name, number in sorted(boards.items()) if number != 1}
+    if not streams:
+        data["stream_hold"] = 30  # no stream station keeps a score: the default, as a dump says
 
 
 def _station_name(name: str) -> str:

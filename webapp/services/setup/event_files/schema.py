@@ -198,6 +198,11 @@ class EventSpec(Strict):
     curfews = fields.Nested(Curfews, load_default=dict)
     no_show_minutes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=120))  # 0: the default
     stream_takes_regular = fields.Boolean(load_default=True)
+    # Seconds a stream station keeps a finished match's final score on screen (every stream station).
+    stream_hold = fields.Integer(load_default=30, validate=validate.Range(min=0, max=600))
+    # Which TournamentStreamHelper scoreboard (its tab, 5.74+) each stream station drives, when not 1.
+    scoreboards = fields.Dict(keys=fields.String(validate=STATION_NAME),
+                              values=fields.Integer(validate=validate.Range(min=1, max=9)), load_default=dict)
     rules = fields.Nested(RulesSpec, load_default=dict)
     phases = fields.List(fields.Nested(PhaseSpec), load_default=list,
                          validate=validate.Length(max=MAX_PHASES, error=TOO_MANY))
