@@ -1,21 +1,12 @@
 """A player is one more author of the one push (issue 36.1): the same body, the same reading into
 `Entry`, one answer per entry (never a silent drop), entries held in their report until confirmed."""
 import pytest
-from report_setups import self_report_event
+from report_setups import player_phone, self_report_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, PlayerReport
 from webapp.operations.submit import submit_many
 from webapp.services.entries import entry as entry_module
-from webapp.services.players import player_links
-
-
-def _phone(app, event, entrant_id):
-    token = player_links.issue(db.session.get(type(event.entrants[0]), entrant_id))
-    db.session.commit()
-    phone = app.test_client()
-    assert phone.get(f"/e/{event.slug}/me/{token}").status_code == 302
-    return phone
 
 
 def _game(match, i, winner="a"):
@@ -29,7 +20,7 @@ def reported(app):
     app.config["WTF_CSRF_ENABLED"] = False
     event, phase = self_report_event("プッシュ杯", True)
     match = next(m for m in phase.brackets[0].matches if m.status == "ready")
-    return event, match, _phone(app, event, match.slot_a)
+    return event, match, player_phone(app, event, match.slot_a)
 
 
 def test_every_entry_past_the_fiftieth_is_answered_never_dropped(reported):

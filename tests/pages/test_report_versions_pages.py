@@ -1,9 +1,9 @@
 """A disputed report with the opponent's own version, side by side for the desk, which picks (issue 30)."""
-from report_setups import self_report_event
+from report_setups import player_phone, self_report_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation, PlayerReport
-from webapp.services.players import player_links, self_report
+from webapp.services.players import self_report
 
 
 def _disputed(app):
@@ -11,19 +11,12 @@ def _disputed(app):
     app.config["WTF_CSRF_ENABLED"] = False
     event, phase = self_report_event("言い分杯", names=("タロウ", "はなこ", "じろう", "さぶろう"))
     match = next(m for m in phase.brackets[0].matches if m.status == "ready")
-    taro, hanako = (_phone(app, event, e) for e in (match.slot_a, match.slot_b))
+    taro, hanako = (player_phone(app, event, e) for e in (match.slot_a, match.slot_b))
     for position in (0, 1):
         assert _game(taro, event, match, position, "2-0", "テリー").status_code == 302
     assert hanako.post(f"/e/{event.slug}/me/match/{match.id}/dispute", data={"note": "逆です"}).status_code == 302
     return event, match, taro, hanako
 
-
-def _phone(app, event, entrant_id):
-    token = player_links.issue(db.session.get(type(event.entrants[0]), entrant_id))
-    db.session.commit()
-    phone = app.test_client()
-    assert phone.get(f"/e/{event.slug}/me/{token}").status_code == 302
-    return phone
 
 
 def _game(phone, event, match, position, score, char_a):

@@ -1,9 +1,9 @@
 """A player reports their match from their own page; the opponent confirms or asks the desk."""
-from report_setups import self_report_event
+from report_setups import player_phone, self_report_event
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation
-from webapp.services.players import player_links, self_report
+from webapp.services.players import self_report
 
 DESK = type("Desk", (), {"is_desk": True, "id": None})()
 
@@ -13,13 +13,6 @@ def _event(on=True):
     match = next(m for m in phase.brackets[0].matches if m.status == "ready")
     return event, match
 
-
-def _phone(app, event, entrant_id):
-    token = player_links.issue(db.session.get(type(event.entrants[0]), entrant_id))
-    db.session.commit()
-    phone = app.test_client()
-    assert phone.get(f"/e/{event.slug}/me/{token}").status_code == 302
-    return phone
 
 
 def _game(phone, event, match, position, score="2-0"):
@@ -31,7 +24,7 @@ def _game(phone, event, match, position, score="2-0"):
 def test_report_game_by_game_then_the_opponent_confirms(app, client):
     app.config["WTF_CSRF_ENABLED"] = False
     event, match = _event()
-    taro, hanako = _phone(app, event, match.slot_a), _phone(app, event, match.slot_b)
+    taro, hanako = player_phone(app, event, match.slot_a), player_phone(app, event, match.slot_b)
     page = taro.get(f"/e/{event.slug}/me/match/{match.id}")
     assert page.status_code == 200 and 'data-testid="score-choices"' in page.text
     assert _game(taro, event, match, 0).status_code == 302
@@ -52,7 +45,7 @@ def test_report_game_by_game_then_the_opponent_confirms(app, client):
 def test_refusals_are_in_words_next_to_the_form(app, client):
     app.config["WTF_CSRF_ENABLED"] = False
     event, match = _event()
-    taro = _phone(app, event, match.slot_a)
+    taro = player_phone(app, event, match.slot_a)
     _game(taro, event, match, 0)
     refused = taro.post(
         f"/e/{event.slug}/me/match/{match.id}/op",
@@ -65,7 +58,7 @@ def test_a_player_cannot_open_or_report_another_match(app, client):
     app.config["WTF_CSRF_ENABLED"] = False
     event, match = _event()
     other = next(m for m in match.bracket.matches if m.status == "ready" and m.id != match.id)
-    taro = _phone(app, event, match.slot_a)
+    taro = player_phone(app, event, match.slot_a)
     assert taro.get(f"/e/{event.slug}/me/match/{other.id}").status_code == 403
     assert _game(taro, event, other, 0).status_code == 403
     assert taro.post(f"/e/{event.slug}/me/match/{other.id}/confirm").status_code == 403
@@ -77,7 +70,7 @@ def test_a_player_cannot_open_or_report_another_match(app, client):
 def test_the_dispute_reaches_the_desk(app, client):
     app.config["WTF_CSRF_ENABLED"] = False
     event, match = _event()
-    taro, hanako = _phone(app, event, match.slot_a), _phone(app, event, match.slot_b)
+    taro, hanako = player_phone(app, event, match.slot_a), player_phone(app, event, match.slot_b)
     _game(taro, event, match, 0)
     _game(taro, event, match, 1)
     assert hanako.post(f"/e/{event.slug}/me/match/{match.id}/dispute", data={"note": "2-1 でした"}).status_code == 302
@@ -86,7 +79,7 @@ def test_the_dispute_reaches_the_desk(app, client):
 
 def test_the_desk_sees_both_versions_and_decides(app, desk_client):
     event, match = _event()
-    taro, hanako = _phone(app, event, match.slot_a), _phone(app, event, match.slot_b)
+    taro, hanako = player_phone(app, event, match.slot_a), player_phone(app, event, match.slot_b)
     _game(taro, event, match, 0)
     _game(taro, event, match, 1)
     queue = desk_client.get("/desk/conflicts/?lang=en")
@@ -112,7 +105,7 @@ def test_the_desk_turns_it_on_with_a_clock(app, desk_client):
 def test_my_event_page_leads_to_the_report_and_says_who_waits(app, client):
     app.config["WTF_CSRF_ENABLED"] = False
     event, match = _event()
-    taro, hanako = _phone(app, event, match.slot_a), _phone(app, event, match.slot_b)
+    taro, hanako = player_phone(app, event, match.slot_a), player_phone(app, event, match.slot_b)
     assert 'data-report-state="report"' in taro.get(f"/e/{event.slug}/me").text
     _game(taro, event, match, 0)
     _game(taro, event, match, 1)
@@ -124,7 +117,7 @@ def test_my_event_page_leads_to_the_report_and_says_who_waits(app, client):
 def test_the_outbox_sends_a_report_made_offline_and_a_resend_is_kept_once(app, client):
     app.config["WTF_CSRF_ENABLED"] = False
     event, match = _event()
-    taro = _phone(app, event, match.slot_a)
+    taro = player_phone(app, event, match.slot_a)
     games = [{"op_id": f"offline-game-{i}", "device_id": "phone", "kind": "report_game", "match_id": match.id,
               "payload": {"kind": "report_game", "position": 0, "winner": "a", "rounds_a": 2, "rounds_b": 0,
                           "char_a": "テリー", "char_b": "舞", "base_version": 1}} for i in range(2)]
@@ -149,7 +142,7 @@ def test_the_clock_not_a_page_confirms_reports_that_are_due(app, desk_client):
     event, match = _event()
     self_report.save_settings(event, True, "5", DESK)
     db.session.commit()
-    taro = _phone(app, event, match.slot_a)
+    taro = player_phone(app, event, match.slot_a)
     app.config["WTF_CSRF_ENABLED"] = False
     _game(taro, event, match, 0)
     _game(taro, event, match, 1)
@@ -169,7 +162,7 @@ def test_the_clock_not_a_page_confirms_reports_that_are_due(app, desk_client):
 
 def test_the_referee_sees_the_waiting_report_and_replaces_it(app, desk_client):
     event, match = _event()
-    taro = _phone(app, event, match.slot_a)
+    taro = player_phone(app, event, match.slot_a)
     app.config["WTF_CSRF_ENABLED"] = False
     _game(taro, event, match, 0)
     _game(taro, event, match, 1)

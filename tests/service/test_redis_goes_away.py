@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 import redis
+from app_hosts import free_port, wait_until_up
 from play_support import team_event
 from redis_support import PrivateRedis
 from staff_phones import PIN
@@ -21,23 +22,6 @@ from webapp.services.accounts import users as accounts
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _port() -> int:
-    import socket
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait(url: str, process: subprocess.Popen) -> None:
-    for _ in range(200):
-        assert process.poll() is None, f"{url} exited"
-        try:
-            httpx.get(url, timeout=1)
-            return
-        except httpx.HTTPError:
-            import time
-            time.sleep(0.1)
-    raise AssertionError(f"{url} did not answer")
 
 
 @pytest.fixture
@@ -49,14 +33,14 @@ def hosts(app):
            "REDIS_URL": store.url, "SECRET_KEY": "redis-goes-away", "TAIKAI_REDIS_RETRY_SECONDS": "0.2"}
     processes, urls = [], []
     for _ in range(2):
-        port = _port()
+        port = free_port()
         processes.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "1", "-b", f"127.0.0.1:{port}",
                                            "--log-level", "warning", "wsgi:app"], cwd=ROOT, env=env,
                                           stderr=subprocess.PIPE, text=True))
         urls.append(f"http://127.0.0.1:{port}")
     try:
         for url, process in zip(urls, processes, strict=True):
-            _wait(url + "/", process)
+            wait_until_up(url + "/", process)
         yield store, urls
     finally:
         store.stop()

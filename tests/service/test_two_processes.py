@@ -6,37 +6,21 @@ is seen through the other at once: no stale 304, no stale cached fragment.
 """
 import os
 import re
-import socket
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
 import httpx
 import pytest
 import redis
+from app_hosts import free_port, wait_until_up
 from play_support import team_event
 from redis_support import redis_at  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait(url: str, process: subprocess.Popen) -> None:
-    for _ in range(150):
-        assert process.poll() is None, f"{url} exited"
-        try:
-            httpx.get(url, timeout=1)
-            return
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    raise AssertionError(f"{url} did not answer")
 
 
 @pytest.fixture(scope="module")
@@ -53,13 +37,13 @@ def two_processes(app, redis_url):
            "REDIS_URL": redis_url, "SECRET_KEY": "two-processes"}
     processes, urls = [], []
     for _ in range(2):
-        port = _port()
+        port = free_port()
         processes.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "1", "-b", f"127.0.0.1:{port}",
                                            "--log-level", "warning", "wsgi:app"], cwd=ROOT, env=env))
         urls.append(f"http://127.0.0.1:{port}")
     try:
         for url, process in zip(urls, processes, strict=True):
-            _wait(url + "/", process)
+            wait_until_up(url + "/", process)
         yield urls
     finally:
         for process in processes:

@@ -44,3 +44,14 @@ def waiting_and_disputed(name: str = "セルフ報告杯") -> tuple:
     db.session.commit()
     _games(disputed.id, disputed.slot_b, "b", "ギース")
     return event, waiting, disputed
+
+
+def player_phone(app, event, entrant_id: int):
+    """A new test client holding this entrant's personal link (opened once, as the card's QR does)."""
+    from webapp.services.players import player_links
+
+    token = player_links.issue(db.session.get(type(event.entrants[0]), entrant_id))
+    db.session.commit()
+    phone = app.test_client()
+    assert phone.get(f"/e/{event.slug}/me/{token}").status_code == 302
+    return phone
