@@ -2,7 +2,8 @@
 
 Each file is an event file (docs/event-files.md) with a ``[preset]`` table: its ``label`` and
 ``description`` (msgids, translated in the catalogue like every label) and its ``position`` in
-lists. Every list of presets reads ``PRESETS``: adding one is adding a file. Pure stdlib.
+lists; a seed event's file (one with a ``plan``) takes its label from the plan's registration.
+Every list of presets reads ``PRESETS``: adding one is adding a file. Pure stdlib.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..event_plans import get_template
 from ..registry import Registry
 
 FOLDER = Path(__file__).parent
@@ -37,7 +39,13 @@ PRESETS = Registry("event preset")
 def _load(path: Path) -> Preset:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     about = data.pop("preset")
-    return Preset(path.stem, about["label"], about["description"], int(about.get("position", 99)), data)
+    return Preset(path.stem, about.get("label") or _plan_label(data), about["description"],
+                  int(about.get("position", 99)), data)
+
+
+def _plan_label(data: dict) -> str:
+    """A seed event's preset is named by its plan's registration: one label, written once."""
+    return get_template(data["plan"]).label
 
 
 def choices() -> list[Preset]:
