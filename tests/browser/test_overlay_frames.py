@@ -14,11 +14,11 @@ import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from phone_entries import submit  # noqa: E402
 from play_support import member_ids, send, team_event, win  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Entrant  # noqa: E402
-from webapp.operations.submit import submit  # noqa: E402
 from webapp.services.day import stations  # noqa: E402
 from webapp.views.public.overlay_options import GAME_HUD  # noqa: E402
 

@@ -10,11 +10,11 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from offline_phones import staff_page  # noqa: E402
+from phone_entries import submit  # noqa: E402
 from play_support import team_event  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Entrant  # noqa: E402
-from webapp.operations.submit import submit  # noqa: E402
 from webapp.services.accounts import users as accounts  # noqa: E402
 from webapp.services.day import stations
 
