@@ -1,19 +1,21 @@
 """When each phase of the day starts and ends, from the matches left and the stations free.
 
 The model: every match of a phase takes ``sets`` × ``minutes_per_set`` minutes on one
-station; a round may not start before every round feeding it (``RoundWork.after``, same
-phase) is over, and a phase not before the phases it follows (``PhaseWork.after``) are over
-and its ``pause`` (a draw, a ceremony) has passed. Free stations take the first ready match
-in the order the phases and rounds are given (list scheduling). Matches ``under_way`` hold a
-station from the start and end after half their length: the average of a match seen at a
-random moment. The same function makes the builder's preview (everything left, start = the
-start time) and the day's forecast (what is left, start = now, ``minutes_per_set`` = the
-day's own pace).
+station. A match of a bracket with links (``PhaseWork.matches``: elimination brackets) may start
+once the matches sending it its players are over, as a desk calls them — a losers' round overlaps
+the winners' rounds as soon as its players are free. A round given as a whole (``RoundWork``: a
+pool's round, a Swiss round not paired yet) may not start before every round it follows
+(``RoundWork.after``, same phase) is over. A phase starts once the phases it follows
+(``PhaseWork.after``) are over and its ``pause`` (a draw, a ceremony) has passed. Free stations take
+the first ready match in the day's order: phase, wave, depth, then the order given (list
+scheduling, tournament/day_play.py). Matches ``under_way`` hold a station from the start and end
+after half their length: the average of a match seen at a random moment. The same function makes
+the builder's preview (everything left, start = the start time) and the day's forecast (what is
+left, start = now, ``minutes_per_set`` = the day's own pace).
 
 Greedy list scheduling can, in rare shapes, finish later with one station more (Graham's
 anomaly); the desk could always leave the extra station empty, so the answer is the best of
-the station counts up to the one given. It errs on the late side where a round waits for the
-whole round before it, which the desk sees as "ends by", not "ends at".
+the station counts up to the one given.
 
 Times are minutes since midnight of the day (a ``datetime``/``time``/"HH:MM" start is read as
 such); past midnight they go on counting (``schedule.hhmm`` shows "24:10").
@@ -47,6 +49,7 @@ class RoundWork:
     after: tuple[str, ...] = ()
     sets: float = 1.0      # length of one match, in sets (a first-to-3 weighs more)
     under_way: int = 0     # of ``left``, matches being played now
+    wave: int = 0          # pools of an earlier wave are called first
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,15 @@ class PhaseWork:
     rounds: tuple[RoundWork, ...]
     after: tuple[str, ...] = ()
     pause: int = 0         # minutes between the phases before it ending and its start
+    matches: tuple = ()    # MatchLinks of its brackets with links: each waits for its own feeders only
+
+    @property
+    def left(self) -> int:
+        return sum(r.left for r in self.rounds) + sum(1 for m in self.matches if not m.over and m.sets > 0)
+
+    @property
+    def total(self) -> int:
+        return sum(r.total for r in self.rounds) + sum(1 for m in self.matches if m.sets > 0)
 
 
 @dataclass(frozen=True)
@@ -134,7 +146,7 @@ def _simulate(phases, stations, pace, begin, give_up_after=None) -> DayForecast 
     out = []
     for p_i, p in enumerate(phases):
         end = day.end[p_i]
-        left = sum(r.left for r in p.rounds)
+        left = p.left
         out.append(PhaseForecast(p.key, _minute(day.first.get(p_i, end)), _minute(end), left == 0, left))
     return DayForecast(_minute(begin), max([_minute(begin), *(f.end for f in out)]), tuple(out))
 
@@ -153,7 +165,8 @@ class MatchLink:
     feeds: tuple[str, ...] = ()
     over: bool = False
     under_way: bool = False
-    sets: float = 1.0
+    sets: float = 1.0      # 0: a bye (no station, its player passes through)
+    wave: int = 0
 
 
 def rounds_from_matches(matches) -> tuple[RoundWork, ...]:

@@ -1,11 +1,22 @@
-"""One simulated day for the forecast (tournament/day_forecast.py says the model): events in time
-order, the startable rounds in a heap by their place in the day, so a day of thousands of
-matches on tens of stations is played in a few thousand steps, not one scan per match."""
+"""One simulated day for the forecast (tournament/day_forecast.py says the model), match by match.
+
+The day is a graph of jobs. A *match* job holds a station for its length and may start once the
+matches feeding it are over (a double elimination's losers' match waits for the two matches that
+send it its players, not for the whole round before it). A *gate* job holds no station: a round
+played without links between matches (a pool's round, a Swiss round not paired yet) is one job
+per match behind the gate of the rounds it follows; a phase begins behind the gate of the phases
+it follows (plus its pause) and ends with the gate of all its jobs. Free stations take the ready
+match first in the day's order: its phase, its wave (pools of one wave before the next), how deep
+it sits (a first round before a second), then the order given. Events in time order, ready matches
+in a heap: a day of thousands of matches is played in a few times that many steps.
+"""
 from __future__ import annotations
 
 import heapq
 
 from .errors import N_, RuleViolation
+
+_GATE = -1.0  # a gate's length is its own (a pause); it never takes a station
 
 
 class Day:
@@ -13,100 +24,68 @@ class Day:
 
     def __init__(self, phases, stations: int, pace: float, begin: float):
         self.phases, self.pace, self.now, self.free = phases, pace, begin, stations
-        self.rounds = [(p_i, r) for p_i, p in enumerate(phases) for r in p.rounds]
-        index = {(phases[p_i].key, r.key): i for i, (p_i, r) in enumerate(self.rounds)}
-        self.deps = [[index[(phases[p_i].key, a)] for a in r.after] for p_i, r in self.rounds]
-        self.dependents: list[list[int]] = [[] for _ in self.rounds]
-        for i, deps in enumerate(self.deps):
-            for d in deps:
-                self.dependents[d].append(i)
-        self.left = [r.left for _p, r in self.rounds]
-        self.busy = [0] * len(self.rounds)
-        self.unmet = [sum(1 for d in deps if self.left[d] > 0) for deps in self.deps]
-        self.round_end: list[float | None] = [begin if n == 0 else None for n in self.left]
-        keys = [p.key for p in phases]
-        self.after = [[keys.index(a) for a in p.after] for p in phases]
-        self.open_rounds = [sum(1 for r in p.rounds if r.left > 0) for p in phases]
-        self.ready: list[float | None] = [None] * len(phases)
-        self.opened = [False] * len(phases)
-        self.end: list[float | None] = [None] * len(phases)
+        self.length: list[float] = []     # minutes on a station (a gate: its pause)
+        self.station: list[bool] = []     # a match (True) or a gate
+        self.phase_of: list[int] = []
+        self.order: list[tuple] = []
+        self.waiting: list[int] = []      # jobs it still waits for
+        self.after: list[list[int]] = []  # jobs waiting for it
         self.first: dict[int, float] = {}
-        self.running: list = []       # (end, round)
-        self.releases: list = []      # (time, phase) of phases waiting for their pause
-        self.available: list = []     # startable rounds, by their place in the day
-        self._under_way(stations, begin)
-        for p_i in range(len(phases)):
-            self._check_phase(p_i)
+        self.end: list[float | None] = [None] * len(phases)
+        self._ready: list = []            # (order, job)
+        self._events: list = []           # (time, seq, job) ends of running matches and gates
+        self._seq = 0
+        _Build(self, begin).all()
 
-    def _under_way(self, stations, begin) -> None:
-        """Matches being played now hold a station from the start, half their length left."""
-        for i, (_phase, r) in enumerate(self.rounds):
-            for _ in range(min(r.under_way, self.free)):
-                self._start(i, begin - r.sets * self.pace / 2)
+    def job(self, p_i: int, station: bool, length: float, order: tuple) -> int:
+        self.length.append(length)
+        self.station.append(station)
+        self.phase_of.append(p_i)
+        self.order.append(order)
+        self.waiting.append(0)
+        self.after.append([])
+        return len(self.length) - 1
 
-    def _start(self, i: int, at: float) -> None:
-        p_i, rnd = self.rounds[i]
+    def needs(self, job: int, before: int) -> None:
+        self.waiting[job] += 1
+        self.after[before].append(job)
+
+    def release(self, job: int, at: float) -> None:
+        """Nothing holds the job now: a gate ends after its pause, a match waits for a station."""
+        if self.station[job]:
+            heapq.heappush(self._ready, (self.order[job], job))
+        else:
+            self._push(at + self.length[job], job)
+
+    def start(self, job: int, at: float) -> None:
         self.free -= 1
-        self.busy[i] += 1
-        self.first.setdefault(p_i, max(at, self.now))
-        heapq.heappush(self.running, (at + rnd.sets * self.pace, i))
+        self.first.setdefault(self.phase_of[job], max(at, self.now))
+        self._push(at + self.length[job], job)
 
-    def _check_phase(self, p_i: int) -> None:
-        """Set when the phase may start once its phases before have ended; open it when it may;
-        end it once its rounds have; then look at the phases after it."""
-        if self.ready[p_i] is None:
-            before = [self.end[a] for a in self.after[p_i]]
-            if any(e is None for e in before):
-                return
-            self.ready[p_i] = max(before) + self.phases[p_i].pause if before else self.now
-            if self.ready[p_i] > self.now:
-                heapq.heappush(self.releases, (self.ready[p_i], p_i))
-        if not self.opened[p_i] and self.ready[p_i] <= self.now:
-            self.opened[p_i] = True
-            for i, (owner, _r) in enumerate(self.rounds):
-                if owner == p_i and self.unmet[i] == 0 and self.left[i] - self.busy[i] > 0:
-                    heapq.heappush(self.available, i)
-        if self.end[p_i] is None and self.opened[p_i] and self.open_rounds[p_i] == 0:
-            ends = [self.round_end[i] for i, (owner, _r) in enumerate(self.rounds) if owner == p_i]
-            self.end[p_i] = max([self.ready[p_i], *ends])
-            for q in range(p_i + 1, len(self.phases)):
-                if p_i in self.after[q]:
-                    self._check_phase(q)
+    def _push(self, at: float, job: int) -> None:
+        self._seq += 1
+        heapq.heappush(self._events, (at, self._seq, job))
 
     def fill(self) -> None:
-        """Start the first startable matches on the free stations."""
-        while self.free and self.available:
-            i = heapq.heappop(self.available)
-            for _ in range(min(self.left[i] - self.busy[i], self.free)):
-                self._start(i, self.now)
-            if self.left[i] - self.busy[i] > 0:
-                heapq.heappush(self.available, i)
+        """Start the first ready matches on the free stations."""
+        while self.free and self._ready:
+            self.start(heapq.heappop(self._ready)[1], self.now)
 
     def step(self) -> None:
-        """Move the clock to the next match end or phase release, and record what happened."""
-        times = [heap[0][0] for heap in (self.running, self.releases) if heap]
-        if not times:
+        """Move the clock to the next end, and release what waited for it."""
+        if not self._events:
             raise RuleViolation("forecast.stuck", N_("The forecast cannot go on: a round waits for itself."))
-        self.now = min(times)
-        while self.running and self.running[0][0] <= self.now:
-            end, i = heapq.heappop(self.running)
+        at, _seq, job = heapq.heappop(self._events)
+        self.now = max(self.now, at)
+        if self.station[job]:
             self.free += 1
-            self.busy[i] -= 1
-            self.left[i] -= 1
-            if self.left[i] == 0:
-                self._round_over(i, end)
-        while self.releases and self.releases[0][0] <= self.now:
-            self._check_phase(heapq.heappop(self.releases)[1])
-
-    def _round_over(self, i: int, end: float) -> None:
-        p_i = self.rounds[i][0]
-        self.round_end[i] = end
-        self.open_rounds[p_i] -= 1
-        for j in self.dependents[i]:
-            self.unmet[j] -= 1
-            if self.unmet[j] == 0 and self.opened[self.rounds[j][0]] and self.left[j] - self.busy[j] > 0:
-                heapq.heappush(self.available, j)
-        self._check_phase(p_i)
+        ending = self.ends.get(job)
+        if ending is not None:
+            self.end[ending] = self.now
+        for later in self.after[job]:
+            self.waiting[later] -= 1
+            if self.waiting[later] == 0:
+                self.release(later, self.now)
 
     def play(self, give_up_after: float | None = None) -> bool:
         """Play until every phase has ended (True), or the clock passes ``give_up_after`` (False)."""
@@ -116,3 +95,89 @@ class Day:
             self.fill()
             self.step()
         return True
+
+
+class _Build:
+    """The day's jobs from its phases: gates, rounds' anonymous matches, linked matches."""
+
+    def __init__(self, day: Day, begin: float):
+        self.day, self.begin, self.running = day, begin, set()
+        day.ends = {}
+
+    def all(self) -> None:
+        day, keys = self.day, [p.key for p in self.day.phases]
+        phase_end: list[int] = []
+        for p_i, phase in enumerate(day.phases):
+            opening = day.job(p_i, False, phase.pause if phase.after else 0, (p_i,))
+            for before in phase.after:
+                day.needs(opening, phase_end[keys.index(before)])
+            closing = day.job(p_i, False, 0, (p_i,))
+            day.ends[closing] = p_i
+            day.needs(closing, opening)
+            for job in self._rounds(p_i, phase, opening) + self._matches(p_i, phase, opening):
+                day.needs(closing, job)
+            phase_end.append(closing)
+        for job in range(len(day.length)):
+            if day.waiting[job] == 0 and job not in self.running:
+                day.release(job, self.begin)
+
+    def _rounds(self, p_i: int, phase, opening: int) -> list[int]:
+        """A round's matches not over, each behind the gates of the rounds it follows."""
+        day, gates, depth, jobs = self.day, {}, {}, []
+        for r_i, rnd in enumerate(phase.rounds):
+            depth[rnd.key] = 1 + max((depth[a] for a in rnd.after), default=0)
+            gate = gates[rnd.key] = day.job(p_i, False, 0, (p_i,))
+            mine = [self._match(p_i, rnd.sets, (p_i, rnd.wave, depth[rnd.key], r_i, n), n < rnd.under_way)
+                    for n in range(rnd.left)]
+            for job in mine:
+                day.needs(gate, job)
+                if job not in self.running:
+                    day.needs(job, opening)
+                    for before in rnd.after:
+                        day.needs(job, gates[before])
+            jobs.append(gate)
+        return jobs
+
+    def _matches(self, p_i: int, phase, opening: int) -> list[int]:
+        """Linked matches not over, each behind the matches that send it its players."""
+        day, jobs = self.day, {}
+        depth = _depths(phase.matches)
+        for m_i, match in enumerate(phase.matches):
+            if not match.over:
+                order = (p_i, match.wave, depth[match.key], len(phase.rounds), m_i)
+                jobs[match.key] = self._match(p_i, match.sets, order, match.under_way)
+        for match in phase.matches:
+            for target in match.feeds:
+                if match.key in jobs and target in jobs and jobs[target] not in self.running:
+                    day.needs(jobs[target], jobs[match.key])
+        for job in jobs.values():
+            if job not in self.running:
+                day.needs(job, opening)
+        return list(jobs.values())
+
+    def _match(self, p_i: int, sets: float, order: tuple, under_way: bool) -> int:
+        """A match job; one being played now holds a station from the start, half its length left."""
+        day = self.day
+        job = day.job(p_i, sets > 0, sets * day.pace, order)  # no sets: a bye, passed through at once
+        if under_way and sets > 0 and day.free > 0:
+            self.running.add(job)
+            day.start(job, self.begin - sets * day.pace / 2)
+        return job
+
+
+def _depths(matches) -> dict[str, int]:
+    """How deep each match sits: 1 + the deepest of the matches feeding it (a first round is 1)."""
+    fed_by: dict[str, list[str]] = {m.key: [] for m in matches}
+    for m in matches:
+        for target in m.feeds:
+            fed_by.setdefault(target, []).append(m.key)
+    depth: dict[str, int] = {}
+
+    def of(key: str, seen: tuple = ()) -> int:
+        if key not in depth:
+            feeders = [f for f in fed_by.get(key, ()) if f not in seen]  # a circle is not followed
+            depth[key] = 1 + max((of(f, (*seen, key)) for f in feeders), default=0)
+        return depth[key]
+    for key in fed_by:
+        of(key)
+    return depth

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .bracket import Entrant, real_matches
+from .day_forecast import MatchLink
 from .errors import N_, RuleViolation
 from .formats import generate_phase
 from .formats.swiss import default_rounds
@@ -41,6 +42,7 @@ class PhaseSize:
     matches: int
     waves: tuple[int, ...]
     games: tuple[int, ...] = ()
+    links: tuple = ()   # its real matches with their links (day_forecast.MatchLink; sets: best-of / 3)
 
 
 def sizes(phases: list[PhaseDraft], entrant_count: int) -> list[PhaseSize]:
@@ -82,12 +84,37 @@ def _size(phase: PhaseDraft, players: int) -> PhaseSize:
         options = {"group_count": phase.group_count, "inner_format": phase.format, **options}
     fmt = "groups" if phase.group_count > 1 else phase.format
     waves: dict[int, list[int]] = {}
+    links: list = []
     for bracket in generate_phase(fmt, stand_ins, **options):
         for depth, games in _waves(bracket, phase).items():
             waves.setdefault(depth, []).extend(games)
+        links += _links(bracket, phase)
     ordered = [waves[d] for d in sorted(waves)]
     counts = tuple(len(w) for w in ordered)
-    return PhaseSize(phase.name, players, sum(counts), counts, tuple(sum(w) for w in ordered))
+    linked = tuple(links) if any(link.feeds for link in links) else ()
+    return PhaseSize(phase.name, players, sum(counts), counts, tuple(sum(w) for w in ordered), linked)
+
+
+def _links(bracket, phase: PhaseDraft) -> list:
+    """Every match of the bracket as the forecast plays it: a real one for its best-of, a bye in
+    no time, each feeding where its winner and loser go."""
+    real, label = set(real_matches(bracket)), bracket.label
+    games = _games(bracket, phase)
+    return [MatchLink(f"{label}:{m.key}", f"{label}{m.side}{m.round}",
+                      tuple(f"{label}:{t[0]}" for t in (m.winner_to, m.loser_to) if t),
+                      sets=games[m.key] / 3 if m.key in real else 0)
+            for m in bracket.matches.values()]
+
+
+def _games(bracket, phase: PhaseDraft) -> dict[str, int]:
+    """Each match's best-of, the later rounds' where the phase changes it."""
+    shape: dict[tuple, int] = {}
+    for m in bracket.matches.values():
+        shape[(m.side, m.round)] = shape.get((m.side, m.round), 0) + 1
+    double = any(side == "L" for side, _r in shape)
+    return {m.key: round_best_of(phase.best_of_by_round, m.side, shape[(m.side, m.round)],
+                                 m.round == max(r for s, r in shape if s == m.side), double, phase.best_of)
+            for m in bracket.matches.values()}
 
 
 def _waves(bracket, phase: PhaseDraft) -> dict[int, list[int]]:
@@ -98,14 +125,8 @@ def _waves(bracket, phase: PhaseDraft) -> dict[int, list[int]]:
         fed = [bracket.feeder(m.key, slot) for slot in (0, 1)]
         below = [depth[f[0]] for f in fed if f is not None and f[0] in depth]
         depth[m.key] = m.round if bracket.format == "round_robin" else 1 + max(below, default=0)
-    shape: dict[tuple, int] = {}
-    for m in bracket.matches.values():
-        shape[(m.side, m.round)] = shape.get((m.side, m.round), 0) + 1
-    double = any(side == "L" for side, _r in shape)
+    games = _games(bracket, phase)
     out: dict[int, list[int]] = {}
     for key in real:
-        m = bracket.matches[key]
-        last = m.round == max(r for s, r in shape if s == m.side)
-        games = round_best_of(phase.best_of_by_round, m.side, shape[(m.side, m.round)], last, double, phase.best_of)
-        out.setdefault(depth[key], []).append(games)
+        out.setdefault(depth[key], []).append(games[key])
     return out

@@ -49,35 +49,38 @@ def work(event) -> list[domain.PhaseWork]:
     """The event's phases in order, each after the one before."""
     out, before = [], ()
     for phase in sorted(event.phases, key=lambda p: p.position):
-        rounds = _started(phase) if phase.brackets else _planned(phase)
-        out.append(domain.PhaseWork(phase_ref(phase), tuple(rounds), before))
+        rounds, matches = _started(phase) if phase.brackets else _planned(phase)
+        out.append(domain.PhaseWork(phase_ref(phase), tuple(rounds), before, matches=tuple(matches)))
         before = (phase_ref(phase),)
     return out
 
 
-def _started(phase: Phase) -> list[domain.RoundWork]:
+def _started(phase: Phase) -> tuple[list, list]:
     sets = sets_per_match(phase)
-    rounds = []
-    for row in phase.brackets:
-        links = [domain.MatchLink(m.key, f"{row.label}{m.side}{m.round}", _feeds(m.winner_to, m.loser_to),
-                                  m.status in bracket_engine.DECIDED, m.status == "ready" and bool(m.station),
-                                  sets_per_match(phase, play.best_of_for(m)))
+    rounds, matches = [], []
+    for row in sorted(phase.brackets, key=lambda r: (r.wave or 0, r.id)):
+        links = [domain.MatchLink(f"{row.label}:{m.key}", f"{row.label}{m.side}{m.round}",
+                                  _feeds(row.label, m.winner_to, m.loser_to), m.status in bracket_engine.DECIDED,
+                                  m.status == "ready" and bool(m.station),
+                                  sets_per_match(phase, play.best_of_for(m)), row.wave or 0)
                  for m in row.matches]
-        rounds += _prefixed(row.label, _rounds(links, row.format), row, sets)
-    return rounds
+        _add(links, row, sets, rounds, matches)
+    return rounds, matches
 
 
-def _feeds(*targets) -> tuple[str, ...]:
-    return tuple(t[0] for t in targets if t)
-
-
-def _rounds(links, format_name: str) -> list[domain.RoundWork]:
-    """Rounds of one bracket; without links between them, each after the one before."""
+def _add(links, row, sets, rounds: list, matches: list) -> None:
+    """A bracket with links as matches (each waits for its feeders); without, as rounds in turn."""
     if any(link.feeds for link in links):
-        return list(domain.rounds_from_matches(links))
-    rounds = list(domain.rounds_from_matches(links))
-    return [domain.RoundWork(r.key, r.total, r.left, (rounds[i - 1].key,) if i else (), r.sets, r.under_way)
-            for i, r in enumerate(rounds)]
+        matches += links
+        return
+    found = list(domain.rounds_from_matches(links))
+    rounds += _prefixed(row.label, [domain.RoundWork(r.key, r.total, r.left, (found[i - 1].key,) if i else (), r.sets,
+                                                     r.under_way, getattr(row, "wave", 0) or 0)
+                                    for i, r in enumerate(found)], row, sets)
+
+
+def _feeds(label: str, *targets) -> tuple[str, ...]:
+    return tuple(f"{label}:{t[0]}" for t in targets if t)
 
 
 def _prefixed(label, rounds, row, sets) -> list[domain.RoundWork]:
@@ -89,7 +92,7 @@ def _prefixed(label, rounds, row, sets) -> list[domain.RoundWork]:
     last = rounds[-1].key if rounds else None
     for number in range(len(rounds) + 1, planned + 1):
         key = f"{label}S{number}"
-        rounds.append(domain.RoundWork(key, half, half, (last,) if last else (), sets))
+        rounds.append(domain.RoundWork(key, half, half, (last,) if last else (), sets, 0, getattr(row, "wave", 0) or 0))
         last = key
     return rounds
 
@@ -97,6 +100,8 @@ def _prefixed(label, rounds, row, sets) -> list[domain.RoundWork]:
 def expected_entrants(phase: Phase) -> int:
     """How many play a phase not started: the progression's count, else the entry list."""
     rule = progressions.rule_of(phase)
+    if rule and not any(not e.dq for e in phase.event.entrants):
+        return 0  # nobody has entered yet: nobody goes on either
     if rule:
         source = next((p for p in phase.event.phases if p.id == rule.get("from")), None)
         groups = source.group_count if source is not None and rule.get("mode") == "top" else 1
@@ -104,34 +109,44 @@ def expected_entrants(phase: Phase) -> int:
     return sum(1 for e in phase.event.entrants if not e.dq)
 
 
-def _planned(phase: Phase) -> list[domain.RoundWork]:
-    """The rounds a phase not started will play (nothing when it cannot be built yet)."""
+def _planned(phase: Phase) -> tuple[list, list]:
+    """The rounds and matches a phase not started will play (nothing when it cannot be built yet)."""
     sets = sets_per_match(phase)
     if phase.event.template:
-        return _waves(_template_matches(phase), sets)
+        return _waves(_template_matches(phase), sets), []
     count = expected_entrants(phase)
     if count < 2 * max(phase.group_count, 1):
-        return []
+        return [], []
     stand_ins = [bracket_engine.Entrant(i, i) for i in range(1, count + 1)]
     try:
         generated = brackets.build(phase, stand_ins)
     except (RuleViolation, ServiceError):
-        return []
-    rounds = []
-    for bracket in generated:
-        by_round = _planned_sets(phase, bracket)
-        links = [domain.MatchLink(m.key, f"{bracket.label}{m.side}{m.round}", _feeds(m.winner_to, m.loser_to),
-                                  m.decided, False, by_round[(m.side, m.round)]) for m in bracket.matches.values()]
-        row = _Shape(bracket.format, bracket.options, list(bracket.entrants))
-        rounds += _prefixed(bracket.label, _rounds(links, bracket.format), row, sets)
-    return rounds
+        return [], []
+    rounds, matches = [], []
+    per_wave = int((phase.options or {}).get("pools_per_wave") or 0)
+    for n, bracket in enumerate(generated):
+        by_round, real = _planned_sets(phase, bracket), set(bracket_engine.real_matches(bracket))
+        wave = n // per_wave if per_wave else 0
+        links = [domain.MatchLink(f"{bracket.label}:{m.key}", f"{bracket.label}{m.side}{m.round}",
+                                  _feeds(bracket.label, m.winner_to, m.loser_to), m.decided, False,
+                                  by_round[(m.side, m.round)] if m.key in real else 0, wave)
+                 for m in bracket.matches.values()]
+        _add(links, _Shape(bracket.label, bracket.format, _swiss_options(phase, bracket), list(bracket.entrants), wave),
+             sets, rounds, matches)
+    return rounds, matches
+
+
+def _swiss_options(phase: Phase, bracket) -> dict:
+    """A Swiss bracket's options with its rounds as the phase fixes them (the builder's field)."""
+    fixed = (phase.options or {}).get("rounds")
+    return {**(bracket.options or {}), **({"rounds": fixed} if fixed and bracket.format == "swiss" else {})}
 
 
 class _Shape:
     """What _prefixed reads of a bracket row, for a bracket not saved."""
 
-    def __init__(self, format_name, options, entrants):
-        self.format, self.options, self.entrants = format_name, options, entrants
+    def __init__(self, label, format_name, options, entrants, wave=0):
+        self.label, self.format, self.options, self.entrants, self.wave = label, format_name, options, entrants, wave
 
 
 def _template_matches(phase: Phase) -> int:

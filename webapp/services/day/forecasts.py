@@ -44,6 +44,7 @@ class PhaseLine:
     end: str
     done: bool
     matches_left: int
+    unknown: bool = False   # nothing to play yet: its players are not known (no entrants, no qualifiers)
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,8 @@ def forecast(event, zone: str, now: datetime | None = None) -> Forecast:
     the desk changes the day's settings, a phase starts or ends, or a station is added."""
     now = _utc(now or datetime.now(timezone.utc))
     count = station_count(event)
-    shape = (repr(sorted((event.settings or {}).items())), tuple((p.id, p.status) for p in event.phases))
+    shape = (repr(sorted((event.settings or {}).items())), tuple((p.id, p.status) for p in event.phases),
+             event.entrants_version)  # entrants imported after the builder: forecast at once
     key = (event.id, str(event.created_at), count, int(now.timestamp()) // 60, zone, shape)
     kept = _KEPT.get(key)
     if kept is None:
@@ -141,7 +143,7 @@ def _compute(event, zone: str, now: datetime, stations: int | None = None) -> Fo
     if not out.stations:
         out.problem = "stations"
         return out
-    if not any(r.total for p in work for r in p.rounds):
+    if not any(p.total for p in work):
         out.problem = "nothing"
         return out
     try:
@@ -150,7 +152,7 @@ def _compute(event, zone: str, now: datetime, stations: int | None = None) -> Fo
         out.problem = "nothing"
         return out
     phases = {forecast_work.phase_ref(p): p for p in event.phases}
-    out.lines = [PhaseLine(phases[f.key], hhmm(f.start), hhmm(f.end), f.done, f.matches_left) for f in day.phases]
+    out.lines = [_line(phases[f.key], f) for f in day.phases]
     out.end = hhmm(day.end)
     out.past_close = bool(out.venue_closes) and day.end > minutes(out.venue_closes)
     try:
@@ -158,6 +160,13 @@ def _compute(event, zone: str, now: datetime, stations: int | None = None) -> Fo
     except RuleViolation:  # a bracket that cannot say its places yet: no names rather than no page
         out.minors = []
     return out
+
+
+def _line(phase: Phase, f: domain.PhaseForecast) -> PhaseLine:
+    """A phase's line: finished only once it was played; a phase with nothing to play yet (its
+    players not known) is not "finished" but waits, with no time to say."""
+    unknown = f.done and not phase.brackets
+    return PhaseLine(phase, hhmm(f.start), hhmm(f.end), f.done and not unknown, f.matches_left, unknown)
 
 
 def minors(event, day: domain.DayForecast) -> list[Minor]:

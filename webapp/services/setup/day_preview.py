@@ -8,7 +8,7 @@ A match's length is counted in sets of the game as the day's forecast counts it
 it), times the members of a team. A seed event's plan gives each phase's planned matches only,
 played in halving waves as the forecast plays a template phase not started.
 """
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...tournament import day_forecast, phase_sizes
 from ...tournament import event_plans as plans
@@ -73,14 +73,23 @@ def _work(draft: Draft, count: int):
     names, work = [], []
     team = int(draft.values["team_size"] or 1) if draft.values["entrants"] == "team" else 1
     for i, (p, size) in enumerate(zip(draft.phases, sized, strict=True)):
-        rounds, before = [], ()
-        for n, (matches, games) in enumerate(zip(size.waves, size.games, strict=True)):
-            sets = games / matches / 3 * team
-            rounds.append(day_forecast.RoundWork(f"r{n}", matches, matches, before, sets))
-            before = (f"r{n}",)
-        work.append(day_forecast.PhaseWork(f"p{i}", tuple(rounds), (f"p{i - 1}",) if i else ()))
+        after = (f"p{i - 1}",) if i else ()
+        if size.links:  # a bracket's matches, each waiting for its own feeders (as the day's forecast)
+            links = tuple(replace(link, sets=link.sets * team) for link in size.links)
+            work.append(day_forecast.PhaseWork(f"p{i}", (), after, matches=links))
+        else:
+            work.append(day_forecast.PhaseWork(f"p{i}", _rounds(size, team), after))
         names.append((p["name"], size.entrants, size.matches))
     return names, work
+
+
+def _rounds(size, team: int) -> tuple:
+    """A phase without links between its matches (pools, Swiss) as its rounds, one after another."""
+    rounds, before = [], ()
+    for n, (matches, games) in enumerate(zip(size.waves, size.games, strict=True)):
+        rounds.append(day_forecast.RoundWork(f"r{n}", matches, matches, before, games / matches / 3 * team))
+        before = (f"r{n}",)
+    return tuple(rounds)
 
 
 def _phase_draft(p: dict) -> phase_sizes.PhaseDraft:
