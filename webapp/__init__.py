@@ -42,6 +42,7 @@ def _init_request_edges(app: Flask) -> None:
     from .web.report_sweep import init_report_sweep
     from .web.static_files import init_static_files
     from .web.throttle import init_throttle
+    from .web.tie_sender import init_tie_sender
 
     init_static_files(app)
     init_page_gate(app)  # inside the poll gate: a 304 is cheaper still
@@ -50,6 +51,7 @@ def _init_request_edges(app: Flask) -> None:
     init_throttle(app)
     init_limits(app)
     init_report_sweep(app)  # players' reports confirmed by the event's clock, by a loop of its own
+    init_tie_sender(app)  # results reported back to start.gg, by a loop of its own
 
 
 def _init_database(app: Flask) -> None:

@@ -1,0 +1,46 @@
+"""What the desk does with a link and its queue: link, unlink, send a refused report again, settle a
+conflict (send taikai's result over start.gg's, or keep start.gg's). Role and event checked here."""
+from ...extensions import db
+from ...models import Event, TieReport
+from ...tournament.errors import N_
+from .. import NotFound, ServiceError
+from ..accounts import audit
+from ..entries import access
+from . import links
+
+
+def link_startgg(event: Event, pasted: str, token: str, user) -> None:
+    _check(user, event.id)
+    row = links.link(event, "startgg", links.startgg_slug(pasted), token)
+    audit.record("tie.link", user, event.id, service="startgg", slug=row.slug)  # the token never
+
+
+def unlink(event: Event, service: str, user) -> bool:
+    _check(user, event.id)
+    gone = links.unlink(event, service)
+    if gone:
+        audit.record("tie.unlink", user, event.id, service=service)
+    return gone
+
+
+def act(report_id: int, action: str, user) -> TieReport:
+    """again (a refused report) | ours (a conflict: send taikai's over that version) | theirs (keep it)."""
+    report = db.session.get(TieReport, report_id)
+    if report is None:
+        raise NotFound("tie.report", N_("That report is no longer in the queue."))
+    _check(user, report.link.event_id)
+    if (action, report.state) not in (("again", "refused"), ("ours", "conflict"), ("theirs", "conflict")):
+        raise ServiceError("tie.state", N_("That report has moved on: look at the queue again."))
+    if action == "theirs":
+        report.state = "kept"
+    else:
+        db.session.add(TieReport(link_id=report.link_id, match_id=report.match_id, set_id=report.set_id,
+                                 body=report.body, theirs=report.theirs if action == "ours" else None))
+        report.state = "answered"
+    audit.record("tie.report", user, report.link.event_id, choice=action, set_id=report.set_id)
+    return report
+
+
+def _check(user, event_id: int) -> None:
+    access.check_desk(user)
+    access.check_event(user, event_id)

@@ -1,0 +1,77 @@
+"""Desk: the event's link to start.gg (paste its address and the organiser's token; remove it) and the
+queue of reports sent back: sent, waiting, refused in start.gg's words, conflicts with both versions."""
+from flask import flash, redirect, render_template, url_for
+from flask import request as web_request
+from flask_babel import gettext as _
+from flask_login import current_user
+
+from ...extensions import db
+from ...models import MatchRow
+from ...services.reads import round_names, standings
+from ...services.ties import desk, links, queue
+from ..changes import run_change
+from .blueprints import desk_blueprint, event_or_404
+
+bp = desk_blueprint("desk_ties", __name__)
+
+STATES = {"waiting": "Waiting to be sent", "sending": "Being sent", "sent": "Sent to start.gg",
+          "same": "start.gg already had this result", "conflict": "start.gg holds another result",
+          "refused": "start.gg refused it", "kept": "start.gg's result kept", "answered": "Sent again"}
+
+
+@bp.route("/e/<int:event_id>/startgg")
+def page(event_id):
+    event = event_or_404(event_id)
+    link = links.link_of(event, "startgg")
+    rows = _rows(link) if link else []
+    return render_template("desk/startgg.html", event=event, link=link, rows=rows,
+                           counts=queue.counts(link) if link else {})
+
+
+@bp.route("/e/<int:event_id>/startgg/link", methods=["POST"])
+def link_event(event_id):
+    event = event_or_404(event_id)
+    form = web_request.form
+    if run_change(lambda: desk.link_startgg(event, form.get("event", ""), form.get("token", ""), current_user)):
+        flash(_("Linked to start.gg. The token is kept and will not be shown again."), "ok")
+    return redirect(url_for("desk_ties.page", event_id=event.id))
+
+
+@bp.route("/e/<int:event_id>/startgg/unlink", methods=["POST"])
+def unlink_event(event_id):
+    event = event_or_404(event_id)
+    if run_change(lambda: desk.unlink(event, "startgg", current_user)):
+        flash(_("The start.gg link and its token are removed."), "ok")
+    return redirect(url_for("desk_ties.page", event_id=event.id))
+
+
+@bp.route("/tie-report/<int:report_id>/<action>", methods=["POST"])
+def act(report_id, action):
+    holder = {}
+    if run_change(lambda: holder.update(report=desk.act(report_id, action, current_user))):
+        flash({"again": _("It is in the queue again."), "ours": _("taikai's result will replace start.gg's."),
+               "theirs": _("start.gg's result is kept.")}.get(action, ""), "ok")
+        return redirect(url_for("desk_ties.page", event_id=holder["report"].link.event_id))
+    return redirect(web_request.referrer or url_for("desk.home"))
+
+
+def _rows(link) -> list[dict]:
+    names = {t.remote: t.local for t in link.ids if t.kind == "entrant"}
+    people = standings.display_names(link.event_id)
+    out = []
+    for report in queue.listing(link)[:200]:
+        match = db.session.get(MatchRow, report.match_id)
+        out.append({"report": report, "match": round_names.match_title(match) if match else "",
+                    "state": _(STATES.get(report.state, report.state)),
+                    "ours": _version(report.body, names, people), "theirs": _version(report.theirs, names, people)})
+    return out
+
+
+def _version(body, names: dict, people: dict) -> str:
+    if body is None:
+        return _("no result")
+    local = names.get(body["winnerId"])
+    who = people[int(local)].name if local and int(local) in people else "?"
+    if body["isDQ"]:
+        return _("%(name)s wins by disqualification or walkover", name=who)
+    return _("%(name)s wins, %(games)s games", name=who, games=len(body["games"]))
