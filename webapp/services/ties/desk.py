@@ -6,13 +6,22 @@ from ...tournament.errors import N_
 from .. import NotFound, ServiceError
 from ..accounts import audit
 from ..entries import access
-from . import links
+from . import linking, links, startgg_api
 
 
-def link_startgg(event: Event, pasted: str, token: str, user) -> None:
+def link_startgg(event: Event, pasted: str, token: str, user, url: str = startgg_api.URL) -> dict:
+    """Link, read the event from start.gg and build its bracket here; or refuse with nothing kept."""
     _check(user, event.id)
     row = links.link(event, "startgg", links.startgg_slug(pasted), token)
-    audit.record("tie.link", user, event.id, service="startgg", slug=row.slug)  # the token never
+    try:
+        built = linking.build(event, row, linking.read(row, url))
+    except startgg_api.Refused as refused:
+        raise ServiceError("tie.refused", N_("start.gg refused: %(words)s"), words=str(refused)) from None
+    except (startgg_api.Busy, startgg_api.Unreachable):
+        raise ServiceError("tie.offline", N_("start.gg cannot be reached now: link the event when the internet "
+                                             "is there.")) from None
+    audit.record("tie.link", user, event.id, service="startgg", slug=row.slug, **built)  # the token never
+    return built
 
 
 def unlink(event: Event, service: str, user) -> bool:

@@ -1,6 +1,6 @@
 """Desk: the event's link to start.gg (paste its address and the organiser's token; remove it) and the
 queue of reports sent back: sent, waiting, refused in start.gg's words, conflicts with both versions."""
-from flask import flash, redirect, render_template, url_for
+from flask import current_app, flash, redirect, render_template, url_for
 from flask import request as web_request
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -8,7 +8,7 @@ from flask_login import current_user
 from ...extensions import db
 from ...models import MatchRow
 from ...services.reads import round_names, standings
-from ...services.ties import desk, links, queue
+from ...services.ties import desk, links, queue, startgg_api
 from ..changes import run_change
 from .blueprints import desk_blueprint, event_or_404
 
@@ -24,16 +24,20 @@ def page(event_id):
     event = event_or_404(event_id)
     link = links.link_of(event, "startgg")
     rows = _rows(link) if link else []
-    return render_template("desk/startgg.html", event=event, link=link, rows=rows,
+    unmatched = [t for t in link.ids if t.kind.startswith("unmatched_")] if link else []
+    return render_template("desk/startgg.html", event=event, link=link, rows=rows, unmatched=unmatched,
                            counts=queue.counts(link) if link else {})
 
 
 @bp.route("/e/<int:event_id>/startgg/link", methods=["POST"])
 def link_event(event_id):
     event = event_or_404(event_id)
-    form = web_request.form
-    if run_change(lambda: desk.link_startgg(event, form.get("event", ""), form.get("token", ""), current_user)):
-        flash(_("Linked to start.gg. The token is kept and will not be shown again."), "ok")
+    form, built = web_request.form, {}
+    url = current_app.config.get("STARTGG_URL") or startgg_api.URL
+    if run_change(lambda: built.update(desk.link_startgg(event, form.get("event", ""), form.get("token", ""),
+                                                         current_user, url))):
+        flash(_("Linked to start.gg: %(entrants)s entrants and %(sets)s sets, every match paired with its set. "
+                "The token is kept and will not be shown again.", **built), "ok")
     return redirect(url_for("desk_ties.page", event_id=event.id))
 
 
