@@ -33,7 +33,11 @@ def read(link: TieLink, url: str = startgg_api.URL) -> dict:
         sets += (answer.get("sets") or {}).get("nodes") or []
         pages = ((answer.get("sets") or {}).get("pageInfo") or {}).get("totalPages") or 1
         page += 1
-    return {"event": found, "group": group, "sets": sets}
+    people = sorted(found["entrants"]["nodes"], key=lambda e: (e.get("initialSeedNum") or 10**6))
+    return {"id": str(found["id"]), "format": group["format"], "phase_name": group["phase_name"],
+            "videogame": found.get("videogame") or {},
+            "entrants": [{"id": str(e["id"]), "name": _name(e)} for e in people],
+            "sets": {str(s["id"]): _their_slots(s) for s in sets}}
 
 
 def _one_group(found: dict) -> dict:
@@ -55,12 +59,12 @@ def build(event: Event, link: TieLink, remote: dict) -> dict:
     if event.entrants or event.phases:
         raise ServiceError("tie.not_empty", N_("Link start.gg to a new event: this one already has entrants or "
                                                "phases."))
-    people = sorted(remote["event"]["entrants"]["nodes"], key=lambda e: (e.get("initialSeedNum") or 10**6))
-    _take_the_game(event, remote["event"].get("videogame") or {})
+    people = remote["entrants"]
+    _take_the_game(event, remote.get("videogame") or {})
     savepoint = db.session.begin_nested()
-    rows = [{"name": _name(e), "seed": n, "members": []} for n, e in enumerate(people, start=1)]
+    rows = [{"name": e["name"], "seed": n, "members": []} for n, e in enumerate(people, start=1)]
     added = entrant_lists.add_entrants(event, rows)
-    phase = events.add_phase(event, remote["group"]["phase_name"] or "start.gg", remote["group"]["format"])
+    phase = events.add_phase(event, remote["phase_name"] or link.service, remote["format"])
     db.session.flush()
     brackets.start_phase(phase, event.entrants)
     matched, ours_left, theirs_left = _follow_drops(phase, remote["sets"])
@@ -88,34 +92,33 @@ def _name(entrant: dict) -> str:
     return entrant.get("name") or next((p.get("gamerTag") for p in entrant.get("participants") or []), "") or "?"
 
 
-def _pair(phase, sets: list) -> tuple[dict, list, list]:
+def _pair(phase, sets: dict) -> tuple[dict, list, list]:
     matches = {m.id: m for b in phase.brackets for m in b.matches}
     seed_of = {e.id: n for n, e in enumerate(sorted(phase.event.entrants, key=lambda e: e.seed), start=1)}
     ours = shapes.signatures(matches, lambda m: _our_slots(m, matches, seed_of))
-    theirs = shapes.signatures({str(s["id"]): s for s in sets}, _their_slots)
+    theirs = shapes.signatures(sets, lambda slots: slots)
     return shapes.pair(ours, theirs)
 
 
-def _follow_drops(phase, sets: list) -> tuple[dict, list, list]:
+def _follow_drops(phase, sets: dict) -> tuple[dict, list, list]:
     """Pair the brackets, moving taikai's losers-side drops to where start.gg drops them.
 
     taikai picks each winners round's drop order itself (rematches avoided); start.gg keeps its own. Before
     any result, a drop can go anywhere, so each of start.gg's drop sets whose two feeders are paired tells
     which taikai match that winners match's loser goes to; the two drops are swapped and the pairing tried
     again, until nothing moves."""
-    theirs_by_id = {str(s["id"]): s for s in sets}
     for _ in range(len(sets) + 1):
         matched, ours_left, theirs_left = _pair(phase, sets)
-        if not theirs_left or not _move_one_drop(phase, matched, theirs_left, theirs_by_id):
+        if not theirs_left or not _move_one_drop(phase, matched, theirs_left, sets):
             return matched, ours_left, theirs_left
     return matched, ours_left, theirs_left
 
 
-def _move_one_drop(phase, matched: dict, theirs_left: list, theirs_by_id: dict) -> bool:
+def _move_one_drop(phase, matched: dict, theirs_left: list, sets: dict) -> bool:
     ours = {m.id: m for b in phase.brackets for m in b.matches}
     back = {t: o for o, t in matched.items()}
     for set_id in theirs_left:
-        slots = _their_slots(theirs_by_id[set_id])
+        slots = sets[set_id]
         fed = {role: node for role, node in (s for s in slots if s)}
         if set(fed) != {"winner", "loser"} or fed["winner"] not in back or fed["loser"] not in back:
             continue
@@ -147,6 +150,7 @@ def _our_slots(match, matches: dict, seed_of: dict) -> list:
 
 
 def _their_slots(one: dict) -> list:
+    """A start.gg set's two slots as origins: ("seed", n), ("winner"|"loser", set id) or None."""
     out = []
     for slot in (one.get("slots") or [])[:2]:
         kind = slot.get("prereqType")
@@ -160,8 +164,8 @@ def _their_slots(one: dict) -> list:
 
 
 def _remember(link: TieLink, remote: dict, matched: dict, entrants: dict) -> None:
-    game = remote["event"].get("videogame") or {}
-    link.remote_id, link.videogame_id = str(remote["event"]["id"]), str(game.get("id") or "")
+    game = remote.get("videogame") or {}
+    link.remote_id, link.videogame_id = remote["id"], str(game.get("id") or "")
     links.remember(link, "match", matched)
     links.remember(link, "entrant", entrants)
     title = game_catalogue.event_title(db.session.get(Event, link.event_id))
