@@ -5,12 +5,14 @@ import logging
 from datetime import datetime, timezone
 
 import pytest
+from startgg_brackets import put
 from startgg_event import on_standin, played_event
 from startgg_standin import StartggStandIn
 
 from webapp.extensions import db
 from webapp.models import TieLink, TieReport
 from webapp.services.matches import brackets
+from webapp.services.setup import events
 from webapp.web import tie_sender
 
 TOKEN = "sgg-desk-token-93b1f0"
@@ -24,8 +26,10 @@ def gg(app):
         assert standin.invalid == []
 
 
-def test_the_token_is_kept_and_never_shown_again_and_removing_the_link_removes_it(app, desk_client):
-    event, _phase = played_event("single_elimination", 4)
+def test_the_token_is_kept_and_never_shown_again_and_removing_the_link_removes_it(app, desk_client, gg):
+    put(gg, "SINGLE_ELIMINATION", 4)
+    event = events.create_event("Weekly 12", "standard_1on1")
+    db.session.commit()
     page = desk_client.get(f"/desk/e/{event.id}/startgg").get_data(as_text=True)
     assert 'name="token"' in page
     answer = desk_client.post(f"/desk/e/{event.id}/startgg/link", data={

@@ -6,7 +6,8 @@ from ...tournament.errors import N_
 from .. import NotFound, ServiceError
 from ..accounts import audit
 from ..entries import access
-from . import linking, links, startgg_api
+from . import challonge, challonge_api, linking, links, startgg_api
+from .answers import Busy, Refused, Unreachable
 
 
 def link_startgg(event: Event, pasted: str, token: str, user, url: str = startgg_api.URL) -> dict:
@@ -15,12 +16,30 @@ def link_startgg(event: Event, pasted: str, token: str, user, url: str = startgg
     row = links.link(event, "startgg", links.startgg_slug(pasted), token)
     try:
         built = linking.build(event, row, linking.read(row, url))
-    except startgg_api.Refused as refused:
+    except Refused as refused:
         raise ServiceError("tie.refused", N_("start.gg refused: %(words)s"), words=str(refused)) from None
-    except (startgg_api.Busy, startgg_api.Unreachable):
+    except (Busy, Unreachable):
         raise ServiceError("tie.offline", N_("start.gg cannot be reached now: link the event when the internet "
                                              "is there.")) from None
     audit.record("tie.link", user, event.id, service="startgg", slug=row.slug, **built)  # the token never
+    return built
+
+
+def link_challonge(event: Event, pasted: str, key: str, user, url: str = challonge_api.URL) -> dict:
+    """Link a Challonge tournament (its address or its url name) the same way."""
+    _check(user, event.id)
+    slug = (pasted or "").strip().rstrip("/").rsplit("/", 1)[-1]
+    if not slug:
+        raise ServiceError("tie.slug", N_("Paste the tournament's Challonge address."))
+    row = links.link(event, "challonge", slug, key)
+    try:
+        built = linking.build(event, row, challonge.read(row, url))
+    except Refused as refused:
+        raise ServiceError("tie.refused_challonge", N_("Challonge refused: %(words)s"), words=str(refused)) from None
+    except (Busy, Unreachable):
+        raise ServiceError("tie.offline_challonge", N_("Challonge cannot be reached now: link the event when the "
+                                                       "internet is there.")) from None
+    audit.record("tie.link", user, event.id, service="challonge", slug=row.slug, **built)
     return built
 
 

@@ -34,8 +34,9 @@ def link_event(link: TieLink):
     return db.session.get(Event, link.event_id)
 
 
-def catch_up(link: TieLink) -> int:
-    """Queue a report for every linked match whose result differs from its set's last report."""
+def catch_up(link: TieLink, body_of=results.body_of) -> int:
+    """Queue a report for every linked match whose result differs from its set's last report
+    (``body_of``: a match's result in the service's terms; start.gg's by default, Challonge's from its module)."""
     ids, sets = ids_of(link), _linked_sets(link)
     if not sets:
         return 0
@@ -43,7 +44,7 @@ def catch_up(link: TieLink) -> int:
     last = _last_reports(link)
     queued = 0
     for match in _in_bracket_order(sets):
-        body = results.body_of(match, entrants, ids)
+        body = body_of(match, entrants, ids)
         queued += _queue(link, match, sets[match.id], body, last.get(sets[match.id]))
     db.session.flush()
     return queued

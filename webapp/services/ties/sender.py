@@ -20,7 +20,7 @@ from .startgg_api import Busy, Refused, Unreachable
 
 WINDOW = timedelta(seconds=60)
 STALE_CLAIM = timedelta(minutes=2)
-_windows: dict[int, deque] = {}
+_windows: dict[tuple, deque] = {}
 
 
 def backoff(attempts: int) -> timedelta:
@@ -31,31 +31,33 @@ def backoff(attempts: int) -> timedelta:
 class Calls:
     """The link's requests, within its rate limit: ``Busy`` before the 81st in a minute leaves."""
 
-    def __init__(self, link: TieLink, now: datetime, url: str):
-        self.link, self.now, self.url = link, now, url
-        self.sent = _windows.setdefault(link.id, deque())
+    def __init__(self, link: TieLink, now: datetime, url: str, do=startgg_api.call):
+        self.link, self.now, self.url, self.do = link, now, url, do
+        # Keyed by the link and when it was made: a link made again (its id reused) starts a window of its own.
+        self.sent = _windows.setdefault((link.id, str(link.created_at)), deque())
 
-    def __call__(self, query: str, variables: dict) -> dict:
+    def __call__(self, *request) -> dict:
         while self.sent and self.now - self.sent[0] >= WINDOW:
             self.sent.popleft()
         if len(self.sent) >= startgg_api.PER_MINUTE:
             raise Busy("", self.sent[0] + WINDOW)
         self.sent.append(self.now)
-        return startgg_api.call(self.link.token, query, variables, url=self.url)
+        return self.do(self.link.token, *request, url=self.url)
 
 
-def send_due(link: TieLink, now: datetime, url: str = startgg_api.URL) -> int:
-    """Send the link's waiting reports in order until one must wait; how many were settled."""
+def send_due(link: TieLink, now: datetime, url: str = startgg_api.URL, do=startgg_api.call, send=None) -> int:
+    """Send the link's waiting reports in order until one must wait; how many were settled.
+    (``do`` makes one request of the service, ``send`` settles one report; start.gg's by default.)"""
     now = utc(now)
     if link.paused_until is not None and now < utc(link.paused_until):
         return 0
-    calls, settled = Calls(link, now, url), 0
+    calls, settled, send = Calls(link, now, url, do), 0, send or _send
     _reclaim(link, now)
     for report in _waiting(link):
         if not _claim(report, now):
             continue
         try:
-            _send(link, report, calls)
+            send(link, report, calls)
         except (Busy, Unreachable) as failure:
             _pause(link, report, now, failure)
             db.session.commit()
@@ -107,7 +109,7 @@ def _send(link: TieLink, report: TieReport, calls: Calls) -> None:
         if results.same(theirs, ours):
             report.state = "same"
             return
-        if theirs is not None and not _ours_to_replace(link, report, theirs):
+        if theirs is not None and not ours_to_replace(link, report, theirs):
             report.state, report.theirs = "conflict", theirs
             return
         _change(report, theirs, ours, results.slot_entrants(now_there), calls)
@@ -116,12 +118,12 @@ def _send(link: TieLink, report: TieReport, calls: Calls) -> None:
         report.state, report.answer = "refused", str(refused)
 
 
-def _ours_to_replace(link: TieLink, report: TieReport, theirs: dict) -> bool:
+def ours_to_replace(link: TieLink, report: TieReport, theirs: dict, same=results.same) -> bool:
     """start.gg holds what taikai last sent for this set, or the very version the desk chose to replace."""
-    if report.theirs is not None and results.same(report.theirs, theirs):
+    if report.theirs is not None and same(report.theirs, theirs):
         return True
     known, settled = queue.settled_body(link, report.set_id, report.id)
-    return known and results.same(settled, theirs)
+    return known and same(settled, theirs)
 
 
 def _change(report: TieReport, theirs, ours, slots: list, calls: Calls) -> None:

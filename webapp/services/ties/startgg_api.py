@@ -7,6 +7,10 @@ or in one of three answers the sender acts on: ``Refused`` (start.gg's own words
 """
 import httpx
 
+from .answers import Busy, Refused, Unreachable
+
+__all__ = ["Busy", "Refused", "Unreachable", "call"]
+
 URL = "https://api.start.gg/gql/alpha"
 PER_MINUTE = 80  # start.gg's published limit: 80 requests in 60 seconds per token
 
@@ -56,18 +60,6 @@ GROUP_SETS = """query GroupSets($groupId: ID!, $page: Int!) {
     }
   }
 }"""
-
-
-class Refused(Exception):
-    """start.gg answered with errors: its own words, kept for the desk."""
-
-
-class Busy(Exception):
-    """start.gg's rate limit answered (HTTP 429): send again later."""
-
-
-class Unreachable(Exception):
-    """No answer (offline, a timeout, start.gg down): send again later."""
 
 
 def call(token: str, query: str, variables: dict, url: str = URL, timeout: float = 10.0) -> dict:

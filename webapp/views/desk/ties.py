@@ -8,7 +8,7 @@ from flask_login import current_user
 from ...extensions import db
 from ...models import MatchRow
 from ...services.reads import round_names, standings
-from ...services.ties import desk, links, queue, startgg_api
+from ...services.ties import challonge_api, desk, links, queue, startgg_api
 from ..changes import run_change
 from .blueprints import desk_blueprint, event_or_404
 
@@ -19,34 +19,46 @@ STATES = {"waiting": "Waiting to be sent", "sending": "Being sent", "sent": "Sen
           "refused": "start.gg refused it", "kept": "start.gg's result kept", "answered": "Sent again"}
 
 
-@bp.route("/e/<int:event_id>/startgg")
-def page(event_id):
+NAMES = {"startgg": "start.gg", "challonge": "Challonge"}
+
+
+@bp.route("/e/<int:event_id>/startgg", defaults={"service": "startgg"})
+@bp.route("/e/<int:event_id>/challonge", defaults={"service": "challonge"})
+def page(event_id, service):
     event = event_or_404(event_id)
-    link = links.link_of(event, "startgg")
+    link = links.link_of(event, service)
     rows = _rows(link) if link else []
     unmatched = [t for t in link.ids if t.kind.startswith("unmatched_")] if link else []
     return render_template("desk/startgg.html", event=event, link=link, rows=rows, unmatched=unmatched,
+                           service=service, service_name=NAMES[service],
                            counts=queue.counts(link) if link else {})
 
 
-@bp.route("/e/<int:event_id>/startgg/link", methods=["POST"])
-def link_event(event_id):
+@bp.route("/e/<int:event_id>/startgg/link", methods=["POST"], defaults={"service": "startgg"})
+@bp.route("/e/<int:event_id>/challonge/link", methods=["POST"], defaults={"service": "challonge"})
+def link_event(event_id, service):
     event = event_or_404(event_id)
     form, built = web_request.form, {}
-    url = current_app.config.get("STARTGG_URL") or startgg_api.URL
-    if run_change(lambda: built.update(desk.link_startgg(event, form.get("event", ""), form.get("token", ""),
-                                                         current_user, url))):
-        flash(_("Linked to start.gg: %(entrants)s entrants and %(sets)s sets, every match paired with its set. "
-                "The token is kept and will not be shown again.", **built), "ok")
-    return redirect(url_for("desk_ties.page", event_id=event.id))
+    pasted, token = form.get("event", ""), form.get("token", "")
+    if service == "challonge":
+        url = current_app.config.get("CHALLONGE_URL") or challonge_api.URL
+        linked = lambda: built.update(desk.link_challonge(event, pasted, token, current_user, url))  # noqa: E731
+    else:
+        url = current_app.config.get("STARTGG_URL") or startgg_api.URL
+        linked = lambda: built.update(desk.link_startgg(event, pasted, token, current_user, url))  # noqa: E731
+    if run_change(linked):
+        flash(_("Linked to %(service)s: %(entrants)s entrants and %(sets)s sets, every match paired with its "
+                "set. The token is kept and will not be shown again.", service=NAMES[service], **built), "ok")
+    return redirect(url_for("desk_ties.page", event_id=event.id, service=service))
 
 
-@bp.route("/e/<int:event_id>/startgg/unlink", methods=["POST"])
-def unlink_event(event_id):
+@bp.route("/e/<int:event_id>/startgg/unlink", methods=["POST"], defaults={"service": "startgg"})
+@bp.route("/e/<int:event_id>/challonge/unlink", methods=["POST"], defaults={"service": "challonge"})
+def unlink_event(event_id, service):
     event = event_or_404(event_id)
-    if run_change(lambda: desk.unlink(event, "startgg", current_user)):
-        flash(_("The start.gg link and its token are removed."), "ok")
-    return redirect(url_for("desk_ties.page", event_id=event.id))
+    if run_change(lambda: desk.unlink(event, service, current_user)):
+        flash(_("The %(service)s link and its token are removed.", service=NAMES[service]), "ok")
+    return redirect(url_for("desk_ties.page", event_id=event.id, service=service))
 
 
 @bp.route("/tie-report/<int:report_id>/<action>", methods=["POST"])
@@ -55,7 +67,8 @@ def act(report_id, action):
     if run_change(lambda: holder.update(report=desk.act(report_id, action, current_user))):
         flash({"again": _("It is in the queue again."), "ours": _("taikai's result will replace start.gg's."),
                "theirs": _("start.gg's result is kept.")}.get(action, ""), "ok")
-        return redirect(url_for("desk_ties.page", event_id=holder["report"].link.event_id))
+        link = holder["report"].link
+        return redirect(url_for("desk_ties.page", event_id=link.event_id, service=link.service))
     return redirect(web_request.referrer or url_for("desk.home"))
 
 
@@ -76,6 +89,8 @@ def _version(body, names: dict, people: dict) -> str:
         return _("no result")
     local = names.get(body["winnerId"])
     who = people[int(local)].name if local and int(local) in people else "?"
+    if "scores_csv" in body:  # Challonge's own form
+        return _("%(name)s wins, %(scores)s", name=who, scores=body["scores_csv"])
     if body["isDQ"]:
         return _("%(name)s wins by disqualification or walkover", name=who)
     return _("%(name)s wins, %(games)s games", name=who, games=len(body["games"]))
