@@ -122,3 +122,35 @@ def test_a_64_entrant_double_elimination_played_partly_offline_ends_on_start_gg_
     assert standin_bodies(gg) == taikai_bodies(link)
     stages = [g.get("stageId") for c in gg.mutations("reportBracketSet") for g in c["gameData"]]
     assert any(stages)  # equal to taikai above: every stage taikai holds went with its start.gg id
+
+
+def test_reading_again_before_the_start_takes_late_registrations_and_seed_changes(app, desk_client, gg):
+    put(gg, "DOUBLE_ELIMINATION", 8)
+    event = _new_event()
+    _link(desk_client, event)
+    nodes = gg.event["entrants"]["nodes"]
+    nodes[0]["initialSeedNum"], nodes[1]["initialSeedNum"] = 2, 1  # seeds 1 and 2 swapped there
+    put_late = dict(nodes[-1], id=4409999, name="LateComer", initialSeedNum=9)
+    nodes.pop()  # Player8 withdrew, LateComer registered
+    nodes.append(put_late)
+    for one in gg.sets.values():  # start.gg's bracket with them
+        for slot in one["slots"]:
+            if slot.get("seed"):
+                n = slot["seed"]["seedNum"]
+                slot["entrant"] = {"id": {1: nodes[1]["id"], 2: nodes[0]["id"], 8: 4409999}.get(n, 4400000 + n)}
+                slot["seed"] = {"seedNum": n}
+    page = desk_client.post(f"/desk/e/{event.id}/startgg/read-again", follow_redirects=True).get_data(as_text=True)
+    assert "追加: LateComer" in page and "取り消し: Player8" in page and "シード変更 2件" in page
+    db.session.expire_all()
+    link = db.session.query(TieLink).one()
+    names = sorted(e.name for e in db.session.get(Event, event.id).entrants)
+    assert "LateComer" in names and "Player8" not in names
+    phase = db.session.query(Phase).filter_by(event_id=event.id).one()
+    simulate.play_phase(phase, random.Random(9))
+    db.session.commit()
+    for minute in range(3):
+        tie_sender.send_once(app, datetime(2026, 12, 5, 13, minute * 2, tzinfo=timezone.utc))
+        db.session.commit()
+    assert standin_bodies(gg) == taikai_bodies(link)
+    again = desk_client.post(f"/desk/e/{event.id}/startgg/read-again", follow_redirects=True).get_data(as_text=True)
+    assert "start.ggはもう読み込みません" in again

@@ -43,6 +43,29 @@ def link_challonge(event: Event, pasted: str, key: str, user, url: str = challon
     return built
 
 
+def read_again(event: Event, service: str, user, url: str) -> dict:
+    """Read the event again before the start (late registrations, seed changes); what changed."""
+    _check(user, event.id)
+    row = links.link_of(event, service)
+    if row is None:
+        raise NotFound("tie.no_link", N_("This event is not linked."))
+    reader = challonge.read if service == "challonge" else linking.read
+    try:
+        changes = linking.rebuild(event, row, reader(row, url))
+    except Refused as refused:
+        raise ServiceError("tie.refused", N_("%(service)s refused: %(words)s"), service=_NAMES[service],
+                           words=str(refused)) from None
+    except (Busy, Unreachable):
+        raise ServiceError("tie.offline", N_("%(service)s cannot be reached now: try when the internet is there."),
+                           service=_NAMES[service]) from None
+    audit.record("tie.read_again", user, event.id, service=service, added=len(changes["added"]),
+                 removed=len(changes["removed"]), moved=changes["moved"])
+    return changes
+
+
+_NAMES = {"startgg": "start.gg", "challonge": "Challonge"}
+
+
 def unlink(event: Event, service: str, user) -> bool:
     _check(user, event.id)
     gone = links.unlink(event, service)

@@ -78,6 +78,31 @@ def build(event: Event, link: TieLink, remote: dict) -> dict:
     return {"entrants": len(added), "sets": len(matched)}
 
 
+def rebuild(event: Event, link: TieLink, remote: dict) -> dict:
+    """Read again before the day starts: the entrants and seeds as they are there now, the bracket built
+    again; what changed ({"added": names, "removed": names, "moved": seeds that changed}). Once a match
+    has been played (or entered at all) the bracket stays as it is."""
+    if any(m.winner_id is not None or m.actions for p in event.phases for b in p.brackets for m in b.matches):
+        raise ServiceError("tie.started", N_("Matches have been played: start.gg is no longer read in. Change "
+                                             "entrants at the desk."))
+    before = {t.remote: int(t.local) for t in link.ids if t.kind == "entrant"}
+    seeds = {e.id: (e.name, e.seed) for e in event.entrants}
+    now = {e["id"]: (e["name"], n) for n, e in enumerate(remote["entrants"], start=1)}
+    changes = {"added": [now[r][0] for r in now if r not in before],
+               "removed": [seeds[i][0] for r, i in before.items() if r not in now and i in seeds],
+               "moved": sum(1 for r, i in before.items() if r in now and i in seeds and seeds[i][1] != now[r][1])}
+    if not any(changes.values()):
+        return changes
+    for row in [t for t in link.ids if t.kind in ("match", "entrant")]:
+        db.session.delete(row)
+    event.phases.clear()
+    db.session.flush()
+    event.entrants.clear()
+    db.session.flush()
+    build(event, link, remote)
+    return changes
+
+
 def _take_the_game(event: Event, game: dict) -> None:
     """An event without a game takes start.gg's videogame when the catalogue knows its id."""
     if event.game or not game.get("id"):

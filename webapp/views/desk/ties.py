@@ -52,6 +52,31 @@ def link_event(event_id, service):
     return redirect(url_for("desk_ties.page", event_id=event.id, service=service))
 
 
+@bp.route("/e/<int:event_id>/startgg/read-again", methods=["POST"], defaults={"service": "startgg"})
+@bp.route("/e/<int:event_id>/challonge/read-again", methods=["POST"], defaults={"service": "challonge"})
+def read_again(event_id, service):
+    event = event_or_404(event_id)
+    url = current_app.config.get("CHALLONGE_URL" if service == "challonge" else "STARTGG_URL")
+    changes = {}
+    if run_change(lambda: changes.update(desk.read_again(event, service, current_user, url))):
+        flash(_changes_words(changes, NAMES[service]), "ok")
+    return redirect(url_for("desk_ties.page", event_id=event.id, service=service))
+
+
+def _changes_words(changes: dict, service: str) -> str:
+    if not any(changes.values()):
+        return _("Nothing changed on %(service)s.", service=service)
+    parts = []
+    if changes["added"]:
+        parts.append(_("new: %(names)s", names="、".join(changes["added"])))
+    if changes["removed"]:
+        parts.append(_("gone: %(names)s", names="、".join(changes["removed"])))
+    if changes["moved"]:
+        parts.append(_("%(count)s seeds changed", count=changes["moved"]))
+    return _("Read again from %(service)s and the bracket built again: %(changes)s.", service=service,
+             changes=" / ".join(parts))
+
+
 @bp.route("/e/<int:event_id>/startgg/unlink", methods=["POST"], defaults={"service": "startgg"})
 @bp.route("/e/<int:event_id>/challonge/unlink", methods=["POST"], defaults={"service": "challonge"})
 def unlink_event(event_id, service):
