@@ -53,6 +53,7 @@ def upgrade():
         sa.Column('not_before', sa.DateTime(timezone=True), nullable=True),
         sa.Column('answer', sa.Text(), nullable=False),
         sa.Column('theirs', sa.JSON(), nullable=True),
+        sa.Column('sent', sa.JSON(), nullable=True),
         sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
         sa.Column('done_at', sa.DateTime(timezone=True), nullable=True),
     )

@@ -167,3 +167,26 @@ def test_a_refusal_is_kept_in_start_gg_s_words_and_the_queue_goes_on(app, gg):
     assert _states(link) == {"refused": 1, "sent": 1}
     assert results.same(refused.body, taikai_bodies(link)[str(first)])
 
+
+
+def test_a_linked_event_s_start_gg_file_is_what_was_sent_to_start_gg(app, client, gg):
+    event, phase = played_event("double_elimination", 8)
+    link = on_standin(gg, event, phase)
+    simulate.play_phase(phase, random.Random(4), share=0.5)
+    db.session.commit()
+    _drain(link, gg)
+    document = client.get(f"/api/v1/events/{event.slug}/export/startgg.json").get_json()
+    assert document["shape"] == "startgg-report"
+    sent = [{k: v for k, v in c.items()} for c in gg.mutations("reportBracketSet")]
+    assert [s["reportBracketSet"] for s in document["sets"]] == sent
+    assert all(problems_free(s["reportBracketSet"]) for s in document["sets"])
+
+
+def problems_free(variables: dict) -> bool:
+    """The arguments as start.gg's schema takes them (run through the schema, not sent)."""
+    from graphql import graphql_sync
+    from startgg_standin import SCHEMA
+
+    result = graphql_sync(SCHEMA, startgg_api.REPORT, root_value={"reportBracketSet": lambda *a, **k: []},
+                          variable_values=variables)
+    return not result.errors

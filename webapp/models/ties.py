@@ -59,6 +59,7 @@ class TieReport(db.Model):
     not_before: Mapped[datetime | None] = mapped_column(db.DateTime(timezone=True))
     answer: Mapped[str] = mapped_column(db.Text, default="")   # the service's own words on a refusal
     theirs: Mapped[dict | None] = mapped_column(JSONType)  # what the service held instead (a conflict)
+    sent: Mapped[dict | None] = mapped_column(JSONType)    # the last call's arguments, exactly as sent
     created_at: Mapped[datetime] = mapped_column(db.DateTime(timezone=True), default=utcnow)
     done_at: Mapped[datetime | None] = mapped_column(db.DateTime(timezone=True))
 

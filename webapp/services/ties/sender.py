@@ -130,9 +130,12 @@ def _change(report: TieReport, theirs, ours, slots: list, calls: Calls) -> None:
     set_id = report.set_id
     if theirs is not None and ours is not None and (theirs["winnerId"], theirs["isDQ"]) == (ours["winnerId"],
                                                                                            ours["isDQ"]):
-        calls(startgg_api.UPDATE, results.variables(set_id, ours, slots))
+        report.sent = {"updateBracketSet": results.variables(set_id, ours, slots)}
+        calls(startgg_api.UPDATE, report.sent["updateBracketSet"])
         return
     if theirs is not None:
-        calls(startgg_api.RESET, {"setId": set_id, "resetDependentSets": True})
+        report.sent = {"resetSet": {"setId": set_id, "resetDependentSets": True}}
+        calls(startgg_api.RESET, report.sent["resetSet"])
     if ours is not None:
-        calls(startgg_api.REPORT, results.variables(set_id, ours, slots))
+        report.sent = {"reportBracketSet": results.variables(set_id, ours, slots)}
+        calls(startgg_api.REPORT, report.sent["reportBracketSet"])
