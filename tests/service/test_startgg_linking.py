@@ -154,3 +154,18 @@ def test_reading_again_before_the_start_takes_late_registrations_and_seed_change
     assert standin_bodies(gg) == taikai_bodies(link)
     again = desk_client.post(f"/desk/e/{event.id}/startgg/read-again", follow_redirects=True).get_data(as_text=True)
     assert "start.ggはもう読み込みません" in again
+
+
+def test_the_desk_says_which_catalogue_entry_an_unmatched_name_is(app, desk_client, gg):
+    put(gg, "SINGLE_ELIMINATION", 4)
+    event = _new_event()
+    _link(desk_client, event)
+    page = desk_client.get(f"/desk/e/{event.id}/startgg").get_data(as_text=True)
+    assert "Nobody In The Catalogue" in page
+    desk_client.post(f"/desk/e/{event.id}/startgg/match-name", data={
+        "kind": "character", "name": "Nobody In The Catalogue", "key": "mario"}, follow_redirects=True)
+    db.session.expire_all()
+    ids = {(t.kind, t.local): t.remote for t in db.session.query(TieLink).one().ids}
+    assert ids[("character", "mario")] == "99999" and ("unmatched_character", "Nobody In The Catalogue") not in ids
+    page = desk_client.get(f"/desk/e/{event.id}/startgg").get_data(as_text=True)
+    assert "Nobody In The Catalogue" not in page and "A Stage taikai Does Not Know" in page

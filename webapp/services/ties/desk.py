@@ -5,6 +5,7 @@ from ...models import Event, TieReport
 from ...tournament.errors import N_
 from .. import NotFound, ServiceError
 from ..accounts import audit
+from ..setup import game_catalogue
 from ..entries import access
 from . import challonge, challonge_api, linking, links, startgg_api
 from .answers import Busy, Refused, Unreachable
@@ -64,6 +65,23 @@ def read_again(event: Event, service: str, user, url: str) -> dict:
 
 
 _NAMES = {"startgg": "start.gg", "challonge": "Challonge"}
+
+
+def match_name(event: Event, service: str, kind: str, name: str, key: str, user) -> str:
+    """The desk says which catalogue character (or stage) a name start.gg listed is; its id is kept."""
+    _check(user, event.id)
+    row = links.link_of(event, service)
+    unmatched = next((t for t in (row.ids if row else []) if t.kind == f"unmatched_{kind}" and t.local == name),
+                     None)
+    title = game_catalogue.event_title(event)
+    entry = (title.character if kind == "character" else title.stage)(key) if kind in ("character", "stage") \
+        else None
+    if unmatched is None or entry is None:
+        raise ServiceError("tie.match_name", N_("Choose one of the game's characters or stages."))
+    links.remember(row, kind, {entry.key: unmatched.remote})
+    db.session.delete(unmatched)
+    audit.record("tie.match_name", user, event.id, kind=kind, name=name, key=entry.key)
+    return entry.name("ja")
 
 
 def unlink(event: Event, service: str, user) -> bool:

@@ -8,6 +8,7 @@ from flask_login import current_user
 from ...extensions import db
 from ...models import MatchRow
 from ...services.reads import round_names, standings
+from ...services.setup import game_catalogue
 from ...services.ties import challonge_api, desk, links, queue, startgg_api
 from ..changes import run_change
 from .blueprints import desk_blueprint, event_or_404
@@ -29,7 +30,9 @@ def page(event_id, service):
     link = links.link_of(event, service)
     rows = _rows(link) if link else []
     unmatched = [t for t in link.ids if t.kind.startswith("unmatched_")] if link else []
+    title = game_catalogue.event_title(event)
     return render_template("desk/startgg.html", event=event, link=link, rows=rows, unmatched=unmatched,
+                           characters=title.characters, stages=title.stages,
                            service=service, service_name=NAMES[service],
                            counts=queue.counts(link) if link else {})
 
@@ -75,6 +78,15 @@ def _changes_words(changes: dict, service: str) -> str:
         parts.append(_("%(count)s seeds changed", count=changes["moved"]))
     return _("Read again from %(service)s and the bracket built again: %(changes)s.", service=service,
              changes=" / ".join(parts))
+
+
+@bp.route("/e/<int:event_id>/startgg/match-name", methods=["POST"], defaults={"service": "startgg"})
+def match_name(event_id, service):
+    event, form = event_or_404(event_id), web_request.form
+    if run_change(lambda: desk.match_name(event, service, form.get("kind", ""), form.get("name", ""),
+                                          form.get("key", ""), current_user)):
+        flash(_("%(name)s is now reported with start.gg's id.", name=form.get("name", "")), "ok")
+    return redirect(url_for("desk_ties.page", event_id=event.id, service=service))
 
 
 @bp.route("/e/<int:event_id>/startgg/unlink", methods=["POST"], defaults={"service": "startgg"})
