@@ -5,8 +5,8 @@ from ...models import Event, TieReport
 from ...tournament.errors import N_
 from .. import NotFound, ServiceError
 from ..accounts import audit
-from ..setup import game_catalogue
 from ..entries import access
+from ..setup import game_catalogue
 from . import challonge, challonge_api, linking, links, startgg_api
 from .answers import Busy, Refused, Unreachable
 
