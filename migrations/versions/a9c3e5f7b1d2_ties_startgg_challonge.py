@@ -29,6 +29,7 @@ def upgrade():
         # The organiser's API token: no export, mirror, log or page carries it (operations/leave.py).
         sa.Column('token', sa.String(400), nullable=False),
         sa.Column('paused_until', sa.DateTime(timezone=True), nullable=True),
+        sa.Column('mark_called', sa.Boolean(), nullable=False, server_default=sa.false()),
         sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint('event_id', 'service', name='uq_tie_link_event_service'),
     )

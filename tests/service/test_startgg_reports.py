@@ -190,3 +190,22 @@ def problems_free(variables: dict) -> bool:
     result = graphql_sync(SCHEMA, startgg_api.REPORT, root_value={"reportBracketSet": lambda *a, **k: []},
                           variable_values=variables)
     return not result.errors
+
+
+def test_a_called_set_is_marked_in_progress_when_the_desk_wants_it(app, gg, desk_user):
+    from play_support import send
+    event, phase = played_event("single_elimination", 4)
+    link = on_standin(gg, event, phase)
+    first, second = [m for m in phase.brackets[0].matches if m.status == "ready"]
+    assert send(first, "set_station", user=desk_user, station="台1").outcome == "applied"
+    _drain(link, gg)
+    assert gg.mutations("markSetInProgress") == []  # not asked for
+    link.mark_called = True
+    db.session.commit()
+    _drain(link, gg, now=T0 + timedelta(hours=1))
+    set_id = next(t.remote for t in link.ids if t.kind == "match" and int(t.local) == first.id)
+    assert gg.mutations("markSetInProgress") == [{"setId": set_id}] and gg.sets[int(set_id)]["state"] == 2
+    brackets.record_winner(db.session.get(type(first), first.id), first.slot_a)
+    db.session.commit()
+    _drain(link, gg, now=T0 + timedelta(hours=2))
+    assert standin_bodies(gg) == taikai_bodies(link)

@@ -25,6 +25,7 @@ class TieLink(Timestamped, db.Model):
     videogame_id: Mapped[str] = mapped_column(db.String(40), default="")
     token: Mapped[str] = mapped_column(db.String(400))     # the organiser's API token: never leaves, never shown
     paused_until: Mapped[datetime | None] = mapped_column(db.DateTime(timezone=True))  # rate limit or offline
+    mark_called: Mapped[bool] = mapped_column(default=False, server_default=db.false())  # markSetInProgress on call
 
     ids: Mapped[list["TieId"]] = relationship(back_populates="link", cascade="all, delete-orphan")
     reports: Mapped[list["TieReport"]] = relationship(back_populates="link", cascade="all, delete-orphan",

@@ -92,6 +92,16 @@ def unlink(event: Event, service: str, user) -> bool:
     return gone
 
 
+def set_mark_called(event: Event, on: bool, user) -> None:
+    """Whether a set called to its station is marked in progress on start.gg (markSetInProgress)."""
+    _check(user, event.id)
+    row = links.link_of(event, "startgg")
+    if row is None:
+        raise NotFound("tie.no_link", N_("This event is not linked."))
+    row.mark_called = bool(on)
+    audit.record("tie.mark_called", user, event.id, on=row.mark_called)
+
+
 def act(report_id: int, action: str, user) -> TieReport:
     """again (a refused report) | ours (a conflict: send taikai's over that version) | theirs (keep it)."""
     report = db.session.get(TieReport, report_id)

@@ -45,6 +45,8 @@ def catch_up(link: TieLink, body_of=results.body_of) -> int:
     queued = 0
     for match in _in_bracket_order(sets):
         body = body_of(match, entrants, ids)
+        if body is None and link.mark_called and match.called_at is not None and match.slot_a and match.slot_b:
+            body = results.CALLED
         queued += _queue(link, match, sets[match.id], body, last.get(sets[match.id]))
     db.session.flush()
     return queued

@@ -91,9 +91,12 @@ def same(ours: dict | None, theirs: dict | None) -> bool:
     return _canonical(ours) == _canonical(theirs)
 
 
+CALLED = {"called": True}  # a set called to its station, not decided: start.gg's "in progress"
+
+
 def _canonical(body: dict | None):
-    if body is None:
-        return None
+    if body is None or "called" in body:
+        return body
     games = [{**g, "scores": {k: int(v) for k, v in g["scores"].items()},
               "selections": sorted((s["entrantId"], s["characterId"]) for s in g["selections"])}
              for g in body["games"]]

@@ -106,6 +106,9 @@ def _send(link: TieLink, report: TieReport, calls: Calls) -> None:
     try:
         now_there = calls(startgg_api.SET_NOW, {"setId": report.set_id}).get("set")
         theirs, ours = results.held(now_there), report.body
+        if ours == results.CALLED:
+            _mark_started(report, theirs, now_there, calls)
+            return
         if results.same(theirs, ours):
             report.state = "same"
             return
@@ -116,6 +119,16 @@ def _send(link: TieLink, report: TieReport, calls: Calls) -> None:
         report.state = "sent"
     except Refused as refused:
         report.state, report.answer = "refused", str(refused)
+
+
+def _mark_started(report: TieReport, theirs, now_there: dict | None, calls: Calls) -> None:
+    """A called set is marked in progress there, unless start.gg already has it so, or has its result."""
+    if theirs is not None or (now_there or {}).get("state") == 2:
+        report.state = "same"
+        return
+    report.sent = {"markSetInProgress": {"setId": report.set_id}}
+    calls(startgg_api.IN_PROGRESS, report.sent["markSetInProgress"])
+    report.state = "sent"
 
 
 def ours_to_replace(link: TieLink, report: TieReport, theirs: dict, same=results.same) -> bool:

@@ -89,6 +89,16 @@ def match_name(event_id, service):
     return redirect(url_for("desk_ties.page", event_id=event.id, service=service))
 
 
+@bp.route("/e/<int:event_id>/startgg/mark-called", methods=["POST"])
+def mark_called(event_id):
+    event = event_or_404(event_id)
+    on = web_request.form.get("on") == "1"
+    if run_change(lambda: desk.set_mark_called(event, on, current_user)):
+        flash(_("A called set is marked in progress on start.gg.") if on else
+              _("Called sets are no longer marked in progress on start.gg."), "ok")
+    return redirect(url_for("desk_ties.page", event_id=event.id, service="startgg"))
+
+
 @bp.route("/e/<int:event_id>/startgg/unlink", methods=["POST"], defaults={"service": "startgg"})
 @bp.route("/e/<int:event_id>/challonge/unlink", methods=["POST"], defaults={"service": "challonge"})
 def unlink_event(event_id, service):
