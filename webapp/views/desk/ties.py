@@ -23,8 +23,7 @@ STATES = {"waiting": "Waiting to be sent", "sending": "Being sent", "sent": "Sen
 NAMES = {"startgg": "start.gg", "challonge": "Challonge"}
 
 
-@bp.route("/e/<int:event_id>/startgg", defaults={"service": "startgg"})
-@bp.route("/e/<int:event_id>/challonge", defaults={"service": "challonge"})
+@bp.route("/e/<int:event_id>/<any(startgg, challonge):service>")
 def page(event_id, service):
     event = event_or_404(event_id)
     link = links.link_of(event, service)
@@ -37,8 +36,7 @@ def page(event_id, service):
                            counts=queue.counts(link) if link else {})
 
 
-@bp.route("/e/<int:event_id>/startgg/link", methods=["POST"], defaults={"service": "startgg"})
-@bp.route("/e/<int:event_id>/challonge/link", methods=["POST"], defaults={"service": "challonge"})
+@bp.route("/e/<int:event_id>/<any(startgg, challonge):service>/link", methods=["POST"])
 def link_event(event_id, service):
     event = event_or_404(event_id)
     form, built = web_request.form, {}
@@ -55,8 +53,7 @@ def link_event(event_id, service):
     return redirect(url_for("desk_ties.page", event_id=event.id, service=service))
 
 
-@bp.route("/e/<int:event_id>/startgg/read-again", methods=["POST"], defaults={"service": "startgg"})
-@bp.route("/e/<int:event_id>/challonge/read-again", methods=["POST"], defaults={"service": "challonge"})
+@bp.route("/e/<int:event_id>/<any(startgg, challonge):service>/read-again", methods=["POST"])
 def read_again(event_id, service):
     event = event_or_404(event_id)
     url = current_app.config.get("CHALLONGE_URL" if service == "challonge" else "STARTGG_URL")
@@ -80,7 +77,7 @@ def _changes_words(changes: dict, service: str) -> str:
              changes=" / ".join(parts))
 
 
-@bp.route("/e/<int:event_id>/startgg/match-name", methods=["POST"], defaults={"service": "startgg"})
+@bp.route("/e/<int:event_id>/<any(startgg, challonge):service>/match-name", methods=["POST"])
 def match_name(event_id, service):
     event, form = event_or_404(event_id), web_request.form
     if run_change(lambda: desk.match_name(event, service, form.get("kind", ""), form.get("name", ""),
@@ -99,8 +96,7 @@ def mark_called(event_id):
     return redirect(url_for("desk_ties.page", event_id=event.id, service="startgg"))
 
 
-@bp.route("/e/<int:event_id>/startgg/unlink", methods=["POST"], defaults={"service": "startgg"})
-@bp.route("/e/<int:event_id>/challonge/unlink", methods=["POST"], defaults={"service": "challonge"})
+@bp.route("/e/<int:event_id>/<any(startgg, challonge):service>/unlink", methods=["POST"])
 def unlink_event(event_id, service):
     event = event_or_404(event_id)
     if run_change(lambda: desk.unlink(event, service, current_user)):
