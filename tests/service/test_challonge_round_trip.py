@@ -6,14 +6,13 @@ import random
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from challonge_standin import ChallongeStandIn
+from challonge_standin import ChallongeStandIn, challonge_holds, taikai_holds
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Phase, TieLink, TieReport
 from webapp.services.matches import brackets, simulate
-from webapp.services.reads import standings
 from webapp.services.setup import events
-from webapp.services.ties import challonge, desk, queue
+from webapp.services.ties import desk
 from webapp.web import tie_sender
 
 KEY = "chal-key-31d7"
@@ -43,21 +42,6 @@ def _passes(app, count=3, start=T0):
         db.session.commit()
 
 
-def _challonge_holds(chal) -> dict:
-    return {str(i): ({"winnerId": str(m["winner_id"]), "scores_csv": m["scores_csv"]}
-                     if m["state"] == "complete" else None) for i, m in chal.matches.items()}
-
-
-def _taikai_holds(link, chal) -> dict:
-    ids, names, out = queue.ids_of(link), standings.names(link.event_id), {str(i): None for i in chal.matches}
-    for t in link.ids:
-        if t.kind == "match":
-            body = challonge.body_of(db.session.get(MatchRow, int(t.local)), names, ids)
-            match = chal.matches[int(t.remote)]
-            out[t.remote] = challonge._as_held(body, match)
-    return out
-
-
 @pytest.mark.parametrize("kind,players", [("single elimination", 8), ("double elimination", 16)])
 def test_a_tournament_is_built_played_partly_offline_and_ends_on_challonge_as_in_taikai(app, chal, kind, players):
     event, link, phase, built = _linked(chal, kind, players)
@@ -71,9 +55,9 @@ def test_a_tournament_is_built_played_partly_offline_and_ends_on_challonge_as_in
     db.session.commit()
     chal.offline = False
     _passes(app, 4, T0 + timedelta(minutes=10))
-    assert _challonge_holds(chal) == _taikai_holds(link, chal)
+    assert challonge_holds(chal) == taikai_holds(link, chal)
     puts = [c[1] for c in chal.calls if c[0] == "PUT"]
-    assert len(puts) == len(set(puts)) == sum(1 for v in _taikai_holds(link, chal).values() if v)
+    assert len(puts) == len(set(puts)) == sum(1 for v in taikai_holds(link, chal).values() if v)
     assert KEY not in "".join(str(r.answer) for r in db.session.query(TieReport))
 
 
@@ -86,11 +70,11 @@ def test_a_correction_replaces_the_result_and_a_taken_back_one_reopens(app, chal
     brackets.correct_winner(first, first.loser_id, cascade=True)
     db.session.commit()
     _passes(app, 1, T0 + timedelta(minutes=5))
-    assert _challonge_holds(chal) == _taikai_holds(link, chal)
+    assert challonge_holds(chal) == taikai_holds(link, chal)
     brackets.reopen_match(db.session.get(MatchRow, first.id))
     db.session.commit()
     _passes(app, 1, T0 + timedelta(minutes=10))
-    assert _challonge_holds(chal) == _taikai_holds(link, chal)
+    assert challonge_holds(chal) == taikai_holds(link, chal)
     assert any(c[1].endswith("/reopen.json") for c in chal.calls)
 
 
@@ -101,7 +85,7 @@ def test_another_result_on_challonge_is_a_conflict_never_overwritten(app, chal):
     db.session.commit()
     set_id = next(int(t.remote) for t in link.ids if t.kind == "match" and int(t.local) == first.id)
     match = chal.matches[set_id]
-    other = match["player2_id"] if str(match["player1_id"]) == _taikai_holds(link, chal)[str(set_id)]["winnerId"] \
+    other = match["player2_id"] if str(match["player1_id"]) == taikai_holds(link, chal)[str(set_id)]["winnerId"] \
         else match["player1_id"]
     chal._update(match, "0-2", str(other))
     _passes(app, 1)
@@ -149,4 +133,4 @@ def test_the_desk_links_challonge_and_sees_a_conflict_with_both_versions(app, de
     desk_client.post(f"/desk/tie-report/{conflict.id}/ours")
     db.session.commit()
     _passes(app, 1, T0 + timedelta(minutes=5))
-    assert _challonge_holds(chal) == _taikai_holds(link, chal)
+    assert challonge_holds(chal) == taikai_holds(link, chal)

@@ -171,3 +171,24 @@ def _match(one: dict) -> dict:
         out[f"player{n}_id"] = (slot.get("entrant") or {}).get("id")
     ChallongeStandIn._open(out)
     return out
+
+
+def challonge_holds(chal) -> dict:
+    """Every match as the stand-in holds it: {"winnerId", "scores_csv"} when complete, else None."""
+    return {str(i): ({"winnerId": str(m["winner_id"]), "scores_csv": m["scores_csv"]}
+                     if m["state"] == "complete" else None) for i, m in chal.matches.items()}
+
+
+def taikai_holds(link, chal) -> dict:
+    """What taikai holds for every linked match, in Challonge's form and that match's player order."""
+    from webapp.extensions import db
+    from webapp.models import MatchRow
+    from webapp.services.reads import standings
+    from webapp.services.ties import challonge, queue
+
+    ids, names, out = queue.ids_of(link), standings.names(link.event_id), {str(i): None for i in chal.matches}
+    for t in link.ids:
+        if t.kind == "match":
+            body = challonge.body_of(db.session.get(MatchRow, int(t.local)), names, ids)
+            out[t.remote] = challonge._as_held(body, chal.matches[int(t.remote)])  # noqa: SLF001
+    return out
