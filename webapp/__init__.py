@@ -44,6 +44,7 @@ def _init_request_edges(app: Flask) -> None:
     from .web.limits import init_limits
     from .web.static_files import init_static_files
     from .web.throttle import init_throttle
+    from .web.tie_sender import init_tie_sender
 
     init_static_files(app)
     init_page_gate(app)  # inside the poll gate: a 304 is cheaper still
@@ -52,6 +53,7 @@ def _init_request_edges(app: Flask) -> None:
     init_throttle(app)
     init_limits(app)
     init_clock(app)  # what becomes due with time (reports, walkovers, stream calls): a loop of its own
+    init_tie_sender(app)  # results reported back to start.gg and Challonge, by a loop of its own
 
 
 def _init_database(app: Flask) -> None:

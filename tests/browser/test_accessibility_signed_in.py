@@ -30,7 +30,8 @@ OTHER_PAGES = {
     "desk_games.index", "desk_games.title", "desk_entrants.seeds_from",
     "signup.form", "player.open_link", "player.mine", "player.checkin", "desk_players.signup", "desk_players.links",
     "desk_players.reception_code", "overlay.scoreboard", "overlay.next_on_stream", "desk_day.day",
-    "desk_event_files.from_file", "desk_event_files.copy", "history.player", "desk_builder.new", "self_report.page"}
+    "desk_event_files.from_file", "desk_event_files.copy", "history.player", "desk_builder.new", "self_report.page",
+    "desk_ties.page"}
 
 
 def test_axe_visits_every_page_the_app_serves(app):
@@ -96,7 +97,8 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
                   f"/desk/e/{team.id}/rules", f"/desk/phase/{de.id}/rules", f"/desk/e/{team.id}/signed-in",
                   "/desk/games/", "/desk/games/tekken8", f"/desk/e/{kgp.id}/seeds-from",
                   f"/desk/e/{team.id}/signup", f"/desk/e/{team.id}/player-links", f"/desk/e/{team.id}/reception-code", f"/desk/e/{team.id}/day",
-                  "/desk/events/from-file", f"/desk/e/{team.id}/copy", "/desk/new"]
+                  "/desk/events/from-file", f"/desk/e/{team.id}/copy", "/desk/new", f"/desk/e/{team.id}/startgg",
+                  f"/desk/e/{kgp.id}/challonge"]
     signups.set_settings(team, True, 8, None, ["X (Twitter)"])
     token = player_links.issue(entrant)
     self_checkin.new_code(team)

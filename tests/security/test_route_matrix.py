@@ -23,7 +23,7 @@ MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 PUBLIC = {"auth.login", "auth.staff_pin", "auth.logout", "auth.link", "signup.form"}
 DESK_BLUEPRINTS = ("desk", "desk_builder", "desk_plan", "desk_stations", "desk_corrections", "desk_entrants", "desk_events", "desk_event_files", "conflicts",
                    "mirror", "desk_signin", "desk_games", "desk_rules", "desk_players",
-                   "desk_stream", "desk_day", "desk_self_report")
+                   "desk_stream", "desk_day", "desk_self_report", "desk_ties")
 # A player's own actions (their personal link's cookie, web/player.py): only that player, of that event.
 PLAYER_BLUEPRINTS = ("player", "self_report", "player_sync")
 # Machine-to-machine routes with their own bearer token (no session): refusals only.
@@ -83,7 +83,7 @@ def _world(app, desk_user):
             "phase_id": event_b.phases[0].id, "conflict_id": conflict.id, "station_id": station_b.id, "link_id": 999999, "action": "revoke",
             "user_id": person_b.id, "token": link, "request_id": request_b.id,
             "session_id": session_b, "bracket_id": match_b.bracket_id, "key": "sf6", "name": "obf.json",
-            "report_id": report_b.id, "version_id": report_b.id}
+            "report_id": report_b.id, "version_id": report_b.id, "service": "startgg"}
     form = {"name": "マトリクス", "format": "single_elimination", "entrants": "新チームX", "pin": "135799",
             "kind": "coin_toss", "winner": "a", "choice": "stage", "position": "0", "entrant_id": entrant_b.id,
             "checked_in": "true", "station": "9", "decision": "take", "reason": "matrix", "template": "kgp2025",
@@ -135,10 +135,13 @@ def _csrf_token(client) -> str:
 def test_every_mutating_route_refuses_the_wrong_caller(app, desk_user):
     app.extensions["taikai_limiter"].reset()
     app.config["WTF_CSRF_ENABLED"] = True
+    # Linking to start.gg or Challonge asks them first: here nothing answers (no request leaves the test).
+    app.config.update(STARTGG_URL="http://127.0.0.1:9/gql/alpha", CHALLONGE_URL="http://127.0.0.1:9/v1")
     try:
         _walk(app, desk_user)
     finally:
         app.extensions["taikai_limiter"].reset()
+        app.config.update(STARTGG_URL="https://api.start.gg/gql/alpha", CHALLONGE_URL="https://api.challonge.com/v1")
 
 
 def _walk(app, desk_user):

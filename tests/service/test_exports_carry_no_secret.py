@@ -20,6 +20,7 @@ from webapp.operations import leave
 from webapp.services.accounts import signin_links
 from webapp.services.accounts import users as accounts
 from webapp.services.day import stations
+from webapp.services.ties import links as ties_links
 
 HASH_PREFIXES = ("pbkdf2:", "scrypt:", "argon2", "$2b$")
 SECRET_COLUMNS = ("password_hash", "totp_secret", "staff_pin_hash", "credential_generation", "signin_generation",
@@ -71,6 +72,8 @@ def laden(app):
                  signin_links.staff_signin_url(event, "木村", "https://venue.example")]
     mirror_link, mirror_token = receiver.issue("koukai", "公開")
     target = pusher.link_event(event.id, "https://public.example", mirror_token)
+    startgg_token = "sgg-secret-token-4e1d9a7c"  # the organiser's start.gg token (issue 39)
+    ties_links.link(event, "startgg", "tournament/t/event/e", startgg_token)
     db.session.commit()
     send(match, "coin_toss", user=referee, position=0, winner="a", choice="stage", csrf_token=csrf)
     other = next(m for m in event.phases[0].brackets[0].matches if m.status == "ready" and m.id != match.id)
@@ -78,7 +81,7 @@ def laden(app):
     desk_client = _desk_signs_in(app, secret)
     db.session.expire_all()
     users = db.session.query(User).all()
-    secrets_ = [secret, mirror_token, mirror_link.token_hash, cookie, csrf, event.staff_pin_hash,
+    secrets_ = [secret, mirror_token, startgg_token, mirror_link.token_hash, cookie, csrf, event.staff_pin_hash,
                 desk_client.get_cookie("session").value, *(u.password_hash for u in users)]
     secrets_ += [link.rsplit("/", 1)[1] for link in links]
     yield {"event": db.session.get(Event, event.id), "desk": desk_client, "target": target.id, "secrets": secrets_}

@@ -17,6 +17,10 @@ def test_startgg_sets_carry_game_data_and_losers_rounds_are_negative(app, client
     assert min(rounds) < 0 < max(rounds)
     losers = next(s for s in document["sets"] if s["round"] < 0)
     assert losers["fullRoundText"].startswith("Losers")
+    # Spelled as start.gg spells it, and the file says it is taikai's own shape (issue 39.5).
+    texts = {s["fullRoundText"] for s in document["sets"]}
+    assert {"Winners Semi-Final", "Winners Final", "Losers Final", "Grand Final"} <= texts
+    assert document["shape"] == "taikai" and "reportBracketSet" in document["note"]
     games = [g for s in document["sets"] for g in s["gameData"]]
     assert games and {"gameNum", "winnerId", "entrant1Score", "entrant2Score", "selections"} <= set(games[0])
     assert any("characterId" in sel for g in games for sel in g["selections"])

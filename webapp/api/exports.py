@@ -12,6 +12,7 @@ from ..extensions import db
 from ..models import Event, Phase
 from ..polling.stamps import event_stamp, phase_stamp
 from ..services.exports import obf_export, placements_csv, startgg_export
+from ..services.ties import report_file
 from .blueprint import bp
 from .gate import not_modified, problem, seen, tag
 from .routes import _lang_problem
@@ -46,6 +47,9 @@ def _file(stamp, name: str, build, filename: str):
 def _event_build(slug: str):
     def build(module, lang):
         event = db.session.query(Event).filter_by(slug=slug).one()
+        link = report_file.linked(event) if module is startgg_export else None
+        if link is not None:  # a linked event's start.gg file: what was sent to start.gg, as it was sent
+            return report_file.document(link)
         return module.event_csv(event, lang) if module is placements_csv else module.event_document(event, lang)
     return build
 

@@ -14,10 +14,12 @@ from .players import PlayerLink, Signup
 from .reports import PlayerReport
 from .sessions import LoginSession
 from .station import Station
+from .ties import TieId, TieLink, TieReport
 
 __all__ = ["User", "Event", "Phase", "Entrant", "Member", "BracketRow", "MatchRow",
            "Operation", "Conflict", "AuditEntry", "Station", "PhoneSync", "LoginSession", "MirrorLink",
-           "MirrorTarget", "GameTitle", "GameEntry", "PlayerLink", "Signup", "PlayerReport"]
+           "MirrorTarget", "GameTitle", "GameEntry", "PlayerLink", "Signup", "PlayerReport",
+           "TieLink", "TieId", "TieReport"]
 
 # Row ids are BIGINT on PostgreSQL: a public site keeps each mirror link's rows in an id range
 # of their own far above its own rows (models/mirror.py), for any number of links. SQLite's
@@ -26,7 +28,7 @@ ROW_ID = BigInteger().with_variant(Integer(), "sqlite")
 # Ids outside any key: the log names its match and event without a foreign key (it outlives them),
 # and a mirror keeps the venue's operation ids.
 LOOSE_ROW_IDS = {("operation", "event_id"), ("operation", "match_id"), ("mirror_link", "seq"),
-                 ("mirror_target", "acked_seq")}
+                 ("mirror_target", "acked_seq"), ("tie_report", "match_id")}
 
 
 def _widen_row_ids() -> None:

@@ -13,6 +13,7 @@ One package per feature, so a new piece of work has one place to go:
 - ``reads/``     what pages and the API read: standings, bracket views, history, the offline pack
 - ``exports/``   results leaving taikai: OBF, start.gg-shaped sets, placements CSV
 - ``stream/``    a match's live state and what TournamentStreamHelper is told
+- ``ties/``      an event linked to start.gg (Challonge next): ids on both sides, the queue of set reports
 
 Each package's docstring says what it may import. ``ServiceError`` (below) is the one refusal
 every service raises; the views turn it into words.

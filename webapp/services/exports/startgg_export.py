@@ -14,7 +14,12 @@ from ..matches import play
 from ..reads import standings
 from ..reads.round_names import match_title, round_name
 from ..setup import game_catalogue
-from . import match_records
+from . import match_records, startgg_rounds
+
+# What this file is: taikai's own record in start.gg's words, not a call start.gg takes (its ids are
+# taikai's; a linked event's results go to start.gg through services/ties, with start.gg's ids only).
+SHAPE = {"shape": "taikai", "note": "taikai's own shape with start.gg's field names: ids are taikai's, "
+         "not start.gg's; an event linked to start.gg reports its sets there itself (reportBracketSet)."}
 
 
 def event_document(event: Event, lang: str) -> dict:
@@ -32,7 +37,7 @@ def _document(event: Event, phases: list[Phase], lang: str) -> dict:
     entrants = standings.names(event.id)
     sets = [s for p in phases for row in p.brackets for s in _bracket_sets(p, row, entrants, title, lang)]
     used = sorted({s[k] for s in sets for k in ("entrant1Id", "entrant2Id") if s.get(k)})
-    return {"event": {"name": event.name, "slug": event.slug, "videogameId": title.startgg_id,
+    return {**SHAPE, "event": {"name": event.name, "slug": event.slug, "videogameId": title.startgg_id,
                       "videogameName": title.title(lang), "startAt": event.day.isoformat() if event.day else None},
             "phases": [{"id": p.id, "name": p.name, "bracketType": p.format.upper()} for p in phases],
             "entrants": [_entrant(entrants[i]) for i in used if i in entrants], "sets": sets}
@@ -45,7 +50,8 @@ def _entrant(entrant) -> dict:
 
 def _bracket_sets(phase: Phase, row, entrants: dict, title, lang: str) -> list[dict]:
     last_w = max((m.round for m in row.matches if m.side == "W"), default=0)
-    return [set_of(match_records.record(m, entrants), phase, title, lang, last_w)
+    spelled = (startgg_rounds.last_rounds(row.matches), any(m.side == "L" for m in row.matches))
+    return [set_of(match_records.record(m, entrants), phase, title, lang, last_w, spelled)
             for m in match_records.played(row.matches)]
 
 
@@ -58,12 +64,14 @@ def start_round(match, last_winners_round: int) -> int:
     return match.round
 
 
-def set_of(rec, phase: Phase, title, lang: str, last_w: int) -> dict:
-    """One set in start.gg's shape."""
+def set_of(rec, phase: Phase, title, lang: str, last_w: int, spelled: tuple | None = None) -> dict:
+    """One set in start.gg's shape (``fullRoundText`` spelled as start.gg does: "Winners Semi-Final")."""
     match = rec.match
+    last, double = spelled or (startgg_rounds.last_rounds(match.bracket.matches), False)
     dq = rec.not_played
+    text = startgg_rounds.full_round_text(match, last, double) if match.side in ("W", "L", "GF") else ""
     out = {"id": match.id, "phaseId": phase.id, "phaseGroup": match.bracket.label or "",
-           "round": start_round(match, last_w), "fullRoundText": round_name(match) or match_title(match),
+           "round": start_round(match, last_w), "fullRoundText": text or round_name(match) or match_title(match),
            "identifier": match.key, "bestOf": play.best_of_for(match),
            "entrant1Id": match.slot_a, "entrant2Id": match.slot_b, "winnerId": match.winner_id, "isDQ": dq,
            "state": 3 if match.winner_id is not None else (2 if match.actions else 1),

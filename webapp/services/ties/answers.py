@@ -1,0 +1,13 @@
+"""How a call to start.gg or Challonge can end besides an answer: each service's module raises these."""
+
+
+class Refused(Exception):
+    """The service answered with errors: its own words, kept for the desk."""
+
+
+class Busy(Exception):
+    """The service's rate limit answered (HTTP 429): send again later."""
+
+
+class Unreachable(Exception):
+    """No answer (offline, a timeout, the service down): send again later."""

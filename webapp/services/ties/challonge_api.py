@@ -1,0 +1,48 @@
+"""Challonge's API v1 as taikai speaks it (api.challonge.com/v1, its documented endpoints):
+
+- ``GET  tournaments/{tournament}.json?include_participants=1&include_matches=1``: the tournament, its
+  participants (``id``, ``name``, ``seed``) and matches (``id``, ``state`` pending/open/complete,
+  ``player1_id``/``player2_id``, ``player1_prereq_match_id`` and ``player1_is_prereq_match_loser`` (and 2),
+  ``winner_id``, ``scores_csv``);
+- ``GET  tournaments/{tournament}/matches/{id}.json``: one match;
+- ``PUT  tournaments/{tournament}/matches/{id}.json`` with ``match[scores_csv]`` ("3-1,1-3,3-2", player 1
+  first) and ``match[winner_id]`` (a winner needs its scores; a changed outcome resets the matches that
+  branch from it);
+- ``POST tournaments/{tournament}/matches/{id}/reopen.json``: a completed match open again, the matches
+  after it reset.
+
+The API key travels as the ``api_key`` parameter, never in a log. Errors are ``{"errors": [...]}``.
+"""
+import httpx
+
+from .answers import Busy, Refused, Unreachable
+
+URL = "https://api.challonge.com/v1"
+
+
+def request(key: str, method: str, path: str, params: dict | None = None, url: str = URL,
+            timeout: float = 10.0) -> dict:
+    """One request; its JSON, or Refused / Busy / Unreachable."""
+    query = {"api_key": key, **({} if method in ("PUT", "POST") else params or {})}
+    form = params if method in ("PUT", "POST") else None
+    try:
+        answer = httpx.request(method, f"{url}/{path}", params=query, data=form, timeout=timeout)
+    except httpx.HTTPError as failure:
+        raise Unreachable(type(failure).__name__) from None
+    if answer.status_code == 429:
+        raise Busy("HTTP 429")
+    if answer.status_code >= 500:
+        raise Unreachable(f"HTTP {answer.status_code}")
+    try:
+        body = answer.json()
+    except ValueError:
+        body = {}
+    if answer.status_code >= 400:
+        errors = body.get("errors") if isinstance(body, dict) else None
+        raise Refused("; ".join(map(str, errors)) if errors else f"HTTP {answer.status_code}")
+    return body if isinstance(body, dict) else {}
+
+
+def tournament(key: str, slug: str, url: str = URL) -> dict:
+    return request(key, "GET", f"tournaments/{slug}.json", {"include_participants": 1, "include_matches": 1},
+                   url=url).get("tournament") or {}

@@ -1,0 +1,206 @@
+"""Reading an event from start.gg and building the same bracket in taikai (issue 39.1, 39.2).
+
+``read`` asks start.gg for the event (videogame with its characters and stages, phases and phase groups,
+entrants with seeds and participants) and every set of its phase group with where each slot comes from.
+``build`` makes the entrants and the phase, generates taikai's bracket from start.gg's seeds and pairs
+every match with its set by the shape of the two brackets (``shapes``); when start.gg holds what taikai
+cannot build (another format, several phases or pools, a bracket whose players move otherwise) it says so
+and nothing is created. Characters and stages are matched to the game catalogue by name; what did not
+match is kept for the desk to see.
+"""
+from ...extensions import db
+from ...models import Event, TieLink
+from ...tournament.errors import N_
+from .. import ServiceError
+from ..entrants import entrant_lists
+from ..matches import brackets
+from ..setup import events, game_catalogue
+from . import links, shapes, startgg_api
+
+FORMATS = {"SINGLE_ELIMINATION": "single_elimination", "DOUBLE_ELIMINATION": "double_elimination"}
+
+
+def read(link: TieLink, url: str = startgg_api.URL) -> dict:
+    """The event as start.gg holds it: {"event": …, "sets": [every set of its one phase group]}."""
+    found = startgg_api.call(link.token, startgg_api.EVENT, {"slug": link.slug}, url=url).get("event")
+    if not found:
+        raise ServiceError("tie.no_event", N_("start.gg has no event at that address, or the token cannot read it."))
+    group = _one_group(found)
+    sets, page, pages = [], 1, 1
+    while page <= pages:
+        answer = startgg_api.call(link.token, startgg_api.GROUP_SETS, {"groupId": group["id"], "page": page},
+                                  url=url).get("phaseGroup") or {}
+        sets += (answer.get("sets") or {}).get("nodes") or []
+        pages = ((answer.get("sets") or {}).get("pageInfo") or {}).get("totalPages") or 1
+        page += 1
+    people = sorted(found["entrants"]["nodes"], key=lambda e: (e.get("initialSeedNum") or 10**6))
+    return {"id": str(found["id"]), "format": group["format"], "phase_name": group["phase_name"],
+            "videogame": found.get("videogame") or {},
+            "entrants": [{"id": str(e["id"]), "name": _name(e)} for e in people],
+            "sets": {str(s["id"]): _their_slots(s) for s in sets}}
+
+
+def _one_group(found: dict) -> dict:
+    phases = found.get("phases") or []
+    groups = [g for p in phases for g in (p.get("phaseGroups") or {}).get("nodes") or []]
+    if len(phases) != 1 or len(groups) != 1:
+        raise ServiceError("tie.phases", N_("This event has %(phases)s phases and %(groups)s pools on start.gg; "
+                                            "taikai links an event of one bracket for now."),
+                           phases=len(phases), groups=len(groups))
+    kind = groups[0].get("bracketType") or phases[0].get("bracketType")
+    if kind not in FORMATS:
+        raise ServiceError("tie.format", N_("start.gg's bracket is %(format)s, which taikai cannot build the same "
+                                            "way (single and double elimination only)."), format=kind)
+    return {**groups[0], "format": FORMATS[kind], "phase_name": phases[0].get("name") or ""}
+
+
+def build(event: Event, link: TieLink, remote: dict) -> dict:
+    """Make the entrants and the bracket, pair every match with its set; or refuse with nothing made."""
+    if event.entrants or event.phases:
+        raise ServiceError("tie.not_empty", N_("Link start.gg to a new event: this one already has entrants or "
+                                               "phases."))
+    people = remote["entrants"]
+    _take_the_game(event, remote.get("videogame") or {})
+    savepoint = db.session.begin_nested()
+    rows = [{"name": e["name"], "seed": n, "members": []} for n, e in enumerate(people, start=1)]
+    added = entrant_lists.add_entrants(event, rows)
+    phase = events.add_phase(event, remote["phase_name"] or link.service, remote["format"])
+    db.session.flush()
+    brackets.start_phase(phase, event.entrants)
+    matched, ours_left, theirs_left = _follow_drops(phase, remote["sets"])
+    if ours_left or theirs_left:
+        savepoint.rollback()
+        raise ServiceError("tie.shape", N_("start.gg's bracket moves players differently from taikai's "
+                                           "(%(count)s sets differ): taikai cannot follow it."),
+                           count=len(ours_left) + len(theirs_left))
+    savepoint.commit()
+    _remember(link, remote, matched, {e.id: str(p["id"]) for e, p in zip(added, people, strict=True)})
+    return {"entrants": len(added), "sets": len(matched)}
+
+
+def rebuild(event: Event, link: TieLink, remote: dict) -> dict:
+    """Read again before the day starts: the entrants and seeds as they are there now, the bracket built
+    again; what changed ({"added": names, "removed": names, "moved": seeds that changed}). Once a match
+    has been played (or entered at all) the bracket stays as it is."""
+    if any(m.winner_id is not None or m.actions for p in event.phases for b in p.brackets for m in b.matches):
+        raise ServiceError("tie.started", N_("Matches have been played: start.gg is no longer read in. Change "
+                                             "entrants at the desk."))
+    before = {t.remote: int(t.local) for t in link.ids if t.kind == "entrant"}
+    seeds = {e.id: (e.name, e.seed) for e in event.entrants}
+    now = {e["id"]: (e["name"], n) for n, e in enumerate(remote["entrants"], start=1)}
+    changes = {"added": [now[r][0] for r in now if r not in before],
+               "removed": [seeds[i][0] for r, i in before.items() if r not in now and i in seeds],
+               "moved": sum(1 for r, i in before.items() if r in now and i in seeds and seeds[i][1] != now[r][1])}
+    if not any(changes.values()):
+        return changes
+    for row in [t for t in link.ids if t.kind in ("match", "entrant")]:
+        db.session.delete(row)
+    event.phases.clear()
+    db.session.flush()
+    event.entrants.clear()
+    db.session.flush()
+    build(event, link, remote)
+    return changes
+
+
+def _take_the_game(event: Event, game: dict) -> None:
+    """An event without a game takes start.gg's videogame when the catalogue knows its id."""
+    if event.game or not game.get("id"):
+        return
+    for title in game_catalogue.all_titles():
+        if title.startgg_id and str(title.startgg_id) == str(game["id"]):
+            event.game = title.key
+            return
+
+
+def _name(entrant: dict) -> str:
+    return entrant.get("name") or next((p.get("gamerTag") for p in entrant.get("participants") or []), "") or "?"
+
+
+def _pair(phase, sets: dict) -> tuple[dict, list, list]:
+    matches = {m.id: m for b in phase.brackets for m in b.matches}
+    seed_of = {e.id: n for n, e in enumerate(sorted(phase.event.entrants, key=lambda e: e.seed), start=1)}
+    ours = shapes.signatures(matches, lambda m: _our_slots(m, matches, seed_of))
+    theirs = shapes.signatures(sets, lambda slots: slots)
+    return shapes.pair(ours, theirs)
+
+
+def _follow_drops(phase, sets: dict) -> tuple[dict, list, list]:
+    """Pair the brackets, moving taikai's losers-side drops to where start.gg drops them.
+
+    taikai picks each winners round's drop order itself (rematches avoided); start.gg keeps its own. Before
+    any result, a drop can go anywhere, so each of start.gg's drop sets whose two feeders are paired tells
+    which taikai match that winners match's loser goes to; the two drops are swapped and the pairing tried
+    again, until nothing moves."""
+    for _ in range(len(sets) + 1):
+        matched, ours_left, theirs_left = _pair(phase, sets)
+        if not theirs_left or not _move_one_drop(phase, matched, theirs_left, sets):
+            return matched, ours_left, theirs_left
+    return matched, ours_left, theirs_left
+
+
+def _move_one_drop(phase, matched: dict, theirs_left: list, sets: dict) -> bool:
+    ours = {m.id: m for b in phase.brackets for m in b.matches}
+    back = {t: o for o, t in matched.items()}
+    for set_id in theirs_left:
+        slots = sets[set_id]
+        fed = {role: node for role, node in (s for s in slots if s)}
+        if set(fed) != {"winner", "loser"} or fed["winner"] not in back or fed["loser"] not in back:
+            continue
+        dropping, before = ours[back[fed["loser"]]], ours[back[fed["winner"]]]
+        target = next((m for m in ours.values() if m.bracket_id == before.bracket_id and before.winner_to
+                       and m.key == before.winner_to[0]), None)
+        if target is None:
+            continue
+        slot = 1 - int(before.winner_to[1])
+        other = next((m for m in ours.values() if m.loser_to and m.bracket_id == target.bracket_id
+                      and (m.loser_to[0], int(m.loser_to[1])) == (target.key, slot)), None)
+        if other is None or other.id == dropping.id:
+            continue
+        other.loser_to, dropping.loser_to = dropping.loser_to, [target.key, slot]
+        return True
+    return False
+
+
+def _our_slots(match, matches: dict, seed_of: dict) -> list:
+    feeders = {}
+    for other in matches.values():
+        for role, to in (("winner", other.winner_to), ("loser", other.loser_to)):
+            if to and to[0] == match.key and other.bracket_id == match.bracket_id:
+                feeders[int(to[1])] = (role, other.id)
+    out = []
+    for slot, entrant in enumerate((match.slot_a, match.slot_b)):
+        out.append(feeders.get(slot) or (("seed", seed_of[entrant]) if entrant in seed_of else None))
+    return out
+
+
+def _their_slots(one: dict) -> list:
+    """A start.gg set's two slots as origins: ("seed", n), ("winner"|"loser", set id) or None."""
+    out = []
+    for slot in (one.get("slots") or [])[:2]:
+        kind = slot.get("prereqType")
+        if kind == "set" and slot.get("prereqId"):
+            out.append(("winner" if int(slot.get("prereqPlacement") or 1) == 1 else "loser", str(slot["prereqId"])))
+        elif kind == "seed" and (slot.get("seed") or {}).get("seedNum"):
+            out.append(("seed", int(slot["seed"]["seedNum"])))
+        else:
+            out.append(None)
+    return out
+
+
+def _remember(link: TieLink, remote: dict, matched: dict, entrants: dict) -> None:
+    game = remote.get("videogame") or {}
+    link.remote_id, link.videogame_id = remote["id"], str(game.get("id") or "")
+    links.remember(link, "match", matched)
+    links.remember(link, "entrant", entrants)
+    title = game_catalogue.event_title(db.session.get(Event, link.event_id))
+    for kind, find in (("character", title.character), ("stage", title.stage)):
+        known, unmatched = {}, {}
+        for item in game.get(kind + "s") or []:
+            entry = find(item.get("name"))
+            if entry is not None:
+                known[entry.key] = item["id"]
+            else:
+                unmatched[item.get("name") or "?"] = item["id"]
+        links.remember(link, kind, known)
+        links.remember(link, "unmatched_" + kind, unmatched)

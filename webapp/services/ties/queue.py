@@ -1,0 +1,129 @@
+"""The queue of reports one link sends: a report for every result taikai decided, in bracket order.
+
+``catch_up`` compares each linked match's result with the last report queued for its set and queues a
+new one when they differ (a correction is one more report; a result taken back is a report of nothing,
+which resets the set). A report not yet sent is replaced rather than followed, so start.gg is told each
+set's latest result once. Reports go out in the order they were queued, prerequisites first within one
+catch-up (a set can only be reported on start.gg once both its entrants are there).
+
+States: waiting → sending → sent (start.gg took it) | same (it held that already: nothing sent) |
+conflict (it held another result taikai did not send: both shown to the desk) | refused (its words).
+"""
+from ...extensions import db
+from ...models import MatchRow, TieId, TieLink, TieReport
+from ..reads import standings
+from ..setup import game_catalogue
+from . import results
+
+OPEN = ("waiting", "sending")
+SETTLED = ("sent", "same")
+
+
+def ids_of(link: TieLink) -> results.Ids:
+    """What the link knows of the other side, by kind."""
+    known: dict[str, dict] = {"match": {}, "entrant": {}, "character": {}, "stage": {}}
+    for row in db.session.query(TieId).filter_by(link_id=link.id):
+        known.setdefault(row.kind, {})[row.local] = row.remote
+    entrants = {int(k): v for k, v in known["entrant"].items()}
+    title = game_catalogue.event_title(link_event(link))
+    return results.Ids(entrants, known["character"], known["stage"], title)
+
+
+def link_event(link: TieLink):
+    from ...models import Event
+    return db.session.get(Event, link.event_id)
+
+
+def catch_up(link: TieLink, body_of=results.body_of) -> int:
+    """Queue a report for every linked match whose result differs from its set's last report
+    (``body_of``: a match's result in the service's terms; start.gg's by default, Challonge's from its module)."""
+    ids, sets = ids_of(link), _linked_sets(link)
+    if not sets:
+        return 0
+    entrants = standings.names(link.event_id)
+    last = _last_reports(link)
+    queued = 0
+    for match in _in_bracket_order(sets):
+        body = body_of(match, entrants, ids)
+        if body is None and link.mark_called and match.called_at is not None and match.slot_a and match.slot_b:
+            body = results.CALLED
+        queued += _queue(link, match, sets[match.id], body, last.get(sets[match.id]))
+    db.session.flush()
+    return queued
+
+
+def _linked_sets(link: TieLink) -> dict[int, str]:
+    rows = db.session.query(TieId.local, TieId.remote).filter_by(link_id=link.id, kind="match")
+    return {int(local): remote for local, remote in rows}
+
+
+def _last_reports(link: TieLink) -> dict[str, TieReport]:
+    out = {}
+    for report in db.session.query(TieReport).filter_by(link_id=link.id).order_by(TieReport.id):
+        out[report.set_id] = report
+    return out
+
+
+def _queue(link: TieLink, match: MatchRow, set_id: str, body: dict | None, last: TieReport | None) -> int:
+    if last is None and body is None:
+        return 0
+    if last is not None and results.same(last.body, body) and last.state != "refused":
+        return 0
+    if last is not None and last.state == "waiting":
+        last.body, last.answer = body, ""
+        return 0
+    db.session.add(TieReport(link_id=link.id, match_id=match.id, set_id=set_id, body=body, state="waiting"))
+    return 1
+
+
+def _in_bracket_order(sets: dict[int, str]) -> list[MatchRow]:
+    """The linked matches, a match after every match that feeds it."""
+    matches = db.session.query(MatchRow).filter(MatchRow.id.in_(sets)).all()
+    by_bracket: dict[int, list[MatchRow]] = {}
+    for m in matches:
+        by_bracket.setdefault(m.bracket_id, []).append(m)
+    out = []
+    for bracket_id in sorted(by_bracket):
+        out.extend(_fed_first(by_bracket[bracket_id]))
+    return out
+
+
+def _fed_first(matches: list[MatchRow]) -> list[MatchRow]:
+    feeders: dict[str, list[str]] = {}
+    for m in matches:
+        for link in (m.winner_to, m.loser_to):
+            if link:
+                feeders.setdefault(link[0], []).append(m.key)
+    by_key, done, out = {m.key: m for m in matches}, set(), []
+
+    def visit(key):
+        if key in done or key not in by_key:
+            return
+        done.add(key)
+        for feeder in feeders.get(key, ()):
+            visit(feeder)
+        out.append(by_key[key])
+
+    for m in sorted(matches, key=lambda m: (m.round, m.index)):
+        visit(m.key)
+    return out
+
+
+def settled_body(link: TieLink, set_id: str, before: int) -> tuple[bool, dict | None]:
+    """What taikai last put on start.gg for a set (before report ``before``): (known, body)."""
+    row = (db.session.query(TieReport).filter(TieReport.link_id == link.id, TieReport.set_id == set_id,
+                                              TieReport.id < before, TieReport.state.in_(SETTLED))
+           .order_by(TieReport.id.desc()).first())
+    return (row is not None, row.body if row is not None else None)
+
+
+def listing(link: TieLink) -> list[TieReport]:
+    """The queue as the desk reads it: newest first."""
+    return db.session.query(TieReport).filter_by(link_id=link.id).order_by(TieReport.id.desc()).all()
+
+
+def counts(link: TieLink) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for (state,) in db.session.query(TieReport.state).filter_by(link_id=link.id):
+        out[state] = out.get(state, 0) + 1
+    return out
