@@ -6,7 +6,7 @@ import heapq
 import random
 
 from webapp.tournament.bracket import Entrant
-from webapp.tournament.day_forecast import MatchLink, PhaseWork, forecast, rounds_from_matches
+from webapp.tournament.day_forecast import MatchLink, PhaseWork, forecast
 from webapp.tournament.formats import generate_phase
 
 STATIONS = 6
@@ -52,7 +52,7 @@ def _work(day, over, under_way, phases):
                for key, _r, _f in day}
         links = [MatchLink(key, round_key, fed[key], key in over, key in under_way)
                  for key, round_key, _f in day if key.startswith(name)]
-        out.append(PhaseWork(name, rounds_from_matches(links), before))
+        out.append(PhaseWork(name, (), before, matches=tuple(links)))  # each match behind its own feeders
         before = (name,)
     return out
 

@@ -13,8 +13,13 @@ in a heap: a day of thousands of matches is played in a few times that many step
 from __future__ import annotations
 
 import heapq
+import math
 
 from .errors import N_, RuleViolation
+
+# How much one set's length varies (σ of its logarithm): a quick 2–0 against a long 2–1 with a
+# replayed round. A round played as a whole waits for its slowest match (bench/forecast_accuracy.py).
+SET_SPREAD = 0.35
 
 _GATE = -1.0  # a gate's length is its own (a pause); it never takes a station
 
@@ -101,7 +106,7 @@ class _Build:
     """The day's jobs from its phases: gates, rounds' anonymous matches, linked matches."""
 
     def __init__(self, day: Day, begin: float):
-        self.day, self.begin, self.running = day, begin, set()
+        self.day, self.begin, self.running, self.stations = day, begin, set(), day.free
         day.ends = {}
 
     def all(self) -> None:
@@ -111,7 +116,7 @@ class _Build:
             opening = day.job(p_i, False, phase.pause if phase.after else 0, (p_i,))
             for before in phase.after:
                 day.needs(opening, phase_end[keys.index(before)])
-            closing = day.job(p_i, False, 0, (p_i,))
+            closing = day.job(p_i, False, self._last_of_many(phase), (p_i,))
             day.ends[closing] = p_i
             day.needs(closing, opening)
             for job in self._rounds(p_i, phase, opening) + self._matches(p_i, phase, opening):
@@ -124,9 +129,14 @@ class _Build:
     def _rounds(self, p_i: int, phase, opening: int) -> list[int]:
         """A round's matches not over, each behind the gates of the rounds it follows."""
         day, gates, depth, jobs = self.day, {}, {}, []
-        for r_i, rnd in enumerate(phase.rounds):
+        for rnd in phase.rounds:
             depth[rnd.key] = 1 + max((depth[a] for a in rnd.after), default=0)
-            gate = gates[rnd.key] = day.job(p_i, False, 0, (p_i,))
+        alongside: dict[int, int] = {}  # matches at each depth: pools' rounds are played side by side
+        for rnd in phase.rounds:
+            alongside[depth[rnd.key]] = alongside.get(depth[rnd.key], 0) + rnd.left
+        for r_i, rnd in enumerate(phase.rounds):
+            tail = self._tail(rnd.sets, alongside[depth[rnd.key]])
+            gate = gates[rnd.key] = day.job(p_i, False, tail, (p_i,))
             mine = [self._match(p_i, rnd.sets, (p_i, rnd.wave, depth[rnd.key], r_i, n), n < rnd.under_way)
                     for n in range(rnd.left)]
             for job in mine:
@@ -137,6 +147,26 @@ class _Build:
                         day.needs(job, gates[before])
             jobs.append(gate)
         return jobs
+
+    def _tail(self, sets: float, matches: int) -> float:
+        """A round played as a whole ends with its slowest match, not an average one, and the phase
+        with its slowest pool: the expected longest of the matches played side by side at that
+        depth (at most one per station), beyond their average length."""
+        k = min(matches, self.stations)
+        if k < 2:
+            return 0.0
+        return sets * self.day.pace * (math.exp(SET_SPREAD * math.sqrt(2 * math.log(k)) - SET_SPREAD ** 2 / 2) - 1)
+
+    def _last_of_many(self, phase) -> float:
+        """A bracket played by many stations at once ends with the slowest of its parallel paths."""
+        left = [m for m in phase.matches if not m.over and m.sets > 0]
+        if not left:
+            return 0.0
+        depth = _depths(phase.matches)
+        width: dict[int, int] = {}
+        for m in left:
+            width[depth[m.key]] = width.get(depth[m.key], 0) + 1
+        return self._tail(sum(m.sets for m in left) / len(left), max(width.values()))
 
     def _matches(self, p_i: int, phase, opening: int) -> list[int]:
         """Linked matches not over, each behind the matches that send it its players."""

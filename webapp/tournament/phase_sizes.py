@@ -43,6 +43,7 @@ class PhaseSize:
     waves: tuple[int, ...]
     games: tuple[int, ...] = ()
     links: tuple = ()   # its real matches with their links (day_forecast.MatchLink; sets: best-of / 3)
+    pools: tuple = ()   # without links (pools): each bracket's rounds as (matches, games) pairs, in order
 
 
 def sizes(phases: list[PhaseDraft], entrant_count: int) -> list[PhaseSize]:
@@ -85,14 +86,18 @@ def _size(phase: PhaseDraft, players: int) -> PhaseSize:
     fmt = "groups" if phase.group_count > 1 else phase.format
     waves: dict[int, list[int]] = {}
     links: list = []
+    pools: list = []
     for bracket in generate_phase(fmt, stand_ins, **options):
-        for depth, games in _waves(bracket, phase).items():
+        own = _waves(bracket, phase)
+        for depth, games in own.items():
             waves.setdefault(depth, []).extend(games)
         links += _links(bracket, phase)
+        pools.append(tuple((len(own[d]), sum(own[d])) for d in sorted(own)))
     ordered = [waves[d] for d in sorted(waves)]
     counts = tuple(len(w) for w in ordered)
     linked = tuple(links) if any(link.feeds for link in links) else ()
-    return PhaseSize(phase.name, players, sum(counts), counts, tuple(sum(w) for w in ordered), linked)
+    return PhaseSize(phase.name, players, sum(counts), counts, tuple(sum(w) for w in ordered), linked,
+                     () if linked else tuple(pools))
 
 
 def _links(bracket, phase: PhaseDraft) -> list:
@@ -102,8 +107,13 @@ def _links(bracket, phase: PhaseDraft) -> list:
     games = _games(bracket, phase)
     return [MatchLink(f"{label}:{m.key}", f"{label}{m.side}{m.round}",
                       tuple(f"{label}:{t[0]}" for t in (m.winner_to, m.loser_to) if t),
-                      sets=games[m.key] / 3 if m.key in real else 0)
+                      sets=games[m.key] / 3 * _played_share(m) if m.key in real else 0)
             for m in bracket.matches.values()]
+
+
+def _played_share(m) -> float:
+    """A grand final's reset is played only when the losers' side wins the first: counted half."""
+    return 0.5 if m.conditional else 1.0
 
 
 def _games(bracket, phase: PhaseDraft) -> dict[str, int]:

@@ -70,25 +70,36 @@ def _work(draft: Draft, count: int):
     """Each phase's size and its rounds as forecast work, one phase after the other."""
     drafts = [_phase_draft(p) for p in draft.phases]
     sized = phase_sizes.sizes(drafts, count)
-    names, work = [], []
     team = int(draft.values["team_size"] or 1) if draft.values["entrants"] == "team" else 1
-    for i, (p, size) in enumerate(zip(draft.phases, sized, strict=True)):
+    names = [(p["name"], size.entrants, size.matches) for p, size in zip(draft.phases, sized, strict=True)]
+    return names, work_for(sized, team)
+
+
+def work_for(sized: list, team: int = 1) -> list:
+    """The phases' sizes as the forecast plays them, one phase after the other (bench/forecast_accuracy.py
+    holds this against simulated days)."""
+    work = []
+    for i, size in enumerate(sized):
         after = (f"p{i - 1}",) if i else ()
         if size.links:  # a bracket's matches, each waiting for its own feeders (as the day's forecast)
             links = tuple(replace(link, sets=link.sets * team) for link in size.links)
             work.append(day_forecast.PhaseWork(f"p{i}", (), after, matches=links))
         else:
             work.append(day_forecast.PhaseWork(f"p{i}", _rounds(size, team), after))
-        names.append((p["name"], size.entrants, size.matches))
-    return names, work
+    return work
 
 
 def _rounds(size, team: int) -> tuple:
-    """A phase without links between its matches (pools, Swiss) as its rounds, one after another."""
-    rounds, before = [], ()
-    for n, (matches, games) in enumerate(zip(size.waves, size.games, strict=True)):
-        rounds.append(day_forecast.RoundWork(f"r{n}", matches, matches, before, games / matches / 3 * team))
-        before = (f"r{n}",)
+    """A phase without links between its matches as rounds, one after another: each pool's own
+    (a pool goes on while another is slower), or the whole field's (a Swiss pairs all at once)."""
+    pools = size.pools or (tuple(zip(size.waves, size.games, strict=True)),)
+    rounds = []
+    for p_i, pool in enumerate(pools):
+        before = ()
+        for n, (matches, games) in enumerate(pool):
+            key = f"{p_i}r{n}"
+            rounds.append(day_forecast.RoundWork(key, matches, matches, before, games / matches / 3 * team))
+            before = (key,)
     return tuple(rounds)
 
 
