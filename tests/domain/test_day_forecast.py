@@ -109,3 +109,18 @@ def test_a_round_played_as_a_whole_waits_for_its_slowest_match():
     of four, about 0.7 of a set beyond the average (bench/forecast_accuracy.py holds it to played days)."""
     day = forecast([PhaseWork("pools", (R("A1", 4, 4), R("A2", 4, 4, ("A1",))))], 4, 12, 600)
     assert 600 + 2 * 12 < day.end <= 600 + 2 * (12 + 9)
+
+
+def test_pools_of_an_earlier_wave_are_called_first(monkeypatch):
+    """Issue 41.3: the desk runs pools in waves; a later wave's pool waits for free stations after the
+    earlier wave's matches, whatever order the pools are listed in."""
+    monkeypatch.setattr(day_play, "SET_SPREAD", 0)
+    late = R("B1", 2, 2, wave=1)
+    early = R("A1", 2, 2, wave=0)
+    day = forecast([PhaseWork("pools", (late, early))], 2, 10, 600)
+    first_two = day_play.Day([PhaseWork("pools", (late, early))], 2, 10, 600)
+    first_two.fill()
+    started = sorted(first_two.order[job] for job in range(len(first_two.length)) if first_two.station[job]
+                     and job not in [j for _o, j in first_two._ready])
+    assert [order[1] for order in started[:2]] == [0, 0]  # both stations take wave 0 first
+    assert day.end == 620
