@@ -106,12 +106,20 @@ def test_without_a_venue_certificate_the_page_says_how_to_make_one(desk_client, 
     assert answer.status_code == 404 and "make venue" in answer.get_data(as_text=True)
 
 
+def _plausible(rule, arg: str) -> str:
+    """A value the route's converter takes: a file's name, one of an ``any(...)``'s words, else 1."""
+    if arg == "filename":
+        return "ca-key.pem"
+    words = getattr(rule._converters.get(arg), "items", None)
+    return sorted(words)[0] if words else "1"
+
+
 def _get_urls(app):
     """Every GET route, its arguments filled with something plausible."""
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods:
             continue
-        values = {arg: ("ca-key.pem" if arg == "filename" else "1") for arg in rule.arguments}
+        values = {arg: _plausible(rule, arg) for arg in rule.arguments}
         yield rule.build(values)[1] if values else rule.rule
 
 
