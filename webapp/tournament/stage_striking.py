@@ -36,6 +36,11 @@ class StrikeRules:
         """Every legal stage: starters, then counterpicks."""
         return self.starters + tuple(s for s in self.counterpicks if s not in self.starters)
 
+    def as_settings(self) -> dict:
+        """As the rule settings' JSON keeps it (the desk's rule form edits it)."""
+        return {"starters": list(self.starters), "counterpicks": list(self.counterpicks),
+                "strike_order": list(self.strike_order), "bans": self.bans, "dsr": self.dsr}
+
     def problems(self, best_of: int = 1) -> list[str]:
         """What makes this list unusable in a best of ``best_of`` (empty when it can be played): the
         picker always has a stage left after the bans and the stage clause."""
@@ -80,7 +85,14 @@ def strikers(rules: StrikeRules, first: str) -> list[str]:
 
 
 def check_first_game(rules: StrikeRules, struck: tuple[str, ...], stage: str) -> None:
-    """Game 1: every strike a starter not struck before, as many as the order has, the stage the one left."""
+    """Game 1: every strike a starter not struck before, as many as the order has, the stage the one left
+    (strikes made aloud and not entered: the stage a starter)."""
+    if not struck:
+        if stage not in rules.starters:
+            raise RuleViolation("stage.not_starter", N_(
+                "Game 1 is played on a starter stage (%(starters)s), not %(stage)s"),
+                stage=stage or "-", starters=", ".join(rules.starters))
+        return
     for s in struck:
         if s not in rules.starters:
             raise RuleViolation("stage.strike_not_starter", N_(
@@ -111,15 +123,15 @@ def forbidden_by_dsr(rules: StrikeRules, games: list[PlayedGame], picker: str) -
 
 
 def check_later_game(rules: StrikeRules, games: list[PlayedGame], banned: tuple[str, ...], stage: str) -> None:
-    """A later game: the previous winner bans exactly ``bans`` legal stages; the loser picks another legal one
-    the stage clause allows."""
+    """A later game: the previous winner bans exactly ``bans`` legal stages (bans made aloud and not entered:
+    none to check); the loser picks another legal one the stage clause allows."""
     legal = rules.stages
     for s in (*banned, stage):
         if s not in legal:
             raise RuleViolation("stage.not_legal", N_(
                 "%(stage)s is not on this rule set's stage list (%(stages)s)"),
                 stage=s or "-", stages=", ".join(legal))
-    if len(set(banned)) != len(banned) or len(banned) != rules.bans:
+    if banned and (len(set(banned)) != len(banned) or len(banned) != rules.bans):
         raise RuleViolation("stage.bans_count", N_(
             "The previous game's winner bans %(need)d different stages; %(n)d were banned"),
             need=rules.bans, n=len(set(banned)))

@@ -58,9 +58,7 @@ def event_title(event: Event) -> games.Title:
 
 def rule_defaults(game_key: str | None) -> dict:
     """games.rule_defaults for any title of this taikai, the desk's own included."""
-    t = title(game_key)
-    return {"rounds_to_win": t.rounds_to_win, "stage_choice": t.stage_choice,
-            "side_choice": t.side_choice, "double_ko": t.double_ko}
+    return games.title_rules(title(game_key))
 
 
 def valid_key(key: str) -> str:

@@ -11,8 +11,17 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from ...tournament.errors import N_
 from ...tournament.rulesets import RULESETS
-from ...tournament.rulesets.build import BEST_OF, DOUBLE_KO, EFFECTS, SIDE_RULES, STAGE_RULES, build_rules
+from ...tournament.rulesets.build import (
+    BEST_OF,
+    DOUBLE_KO,
+    EFFECTS,
+    SCORE_UNITS,
+    SIDE_RULES,
+    STAGE_RULES,
+    build_rules,
+)
 from ...tournament.rulesets.characters import CHARACTER_RULES
+from ...tournament.stage_striking import DSR
 from .. import ServiceError
 from ..accounts import audit
 from . import setup_checks
@@ -30,6 +39,19 @@ class PenaltySchema(Schema):
     effect = fields.String(required=True, validate=validate.OneOf(ALL_EFFECTS))
 
 
+class StrikingSchema(Schema):
+    """Stage striking: the starters struck for game 1 in the strike order, counterpicks, bans, the stage clause."""
+
+    starters = fields.List(fields.String(validate=validate.Length(min=1, max=60)), required=True,
+                           validate=validate.Length(min=2, max=15))
+    counterpicks = fields.List(fields.String(validate=validate.Length(min=1, max=60)), load_default=list,
+                               validate=validate.Length(max=15))
+    strike_order = fields.List(fields.Integer(validate=validate.Range(min=1, max=5)), required=True,
+                               validate=validate.Length(min=1, max=14))
+    bans = fields.Integer(required=True, validate=validate.Range(min=0, max=5))
+    dsr = fields.String(required=True, validate=validate.OneOf(tuple(DSR)))
+
+
 class RuleSettingsSchema(Schema):
     """An event's or a phase's match-rule settings; every key optional (a phase overrides what it sets)."""
 
@@ -45,6 +67,13 @@ class RuleSettingsSchema(Schema):
     decider = fields.Boolean()
     hidden_order = fields.Boolean()
     substitutes = fields.Integer(validate=validate.Range(min=0, max=3))
+    score = fields.String(validate=validate.OneOf(tuple(SCORE_UNITS)))
+    stocks = fields.Integer(validate=validate.Range(min=0, max=5))
+    time_minutes = fields.Integer(validate=validate.Range(min=0, max=99))
+    characters_per_side = fields.Integer(validate=validate.Range(min=1, max=3))
+    character_order = fields.Boolean()
+    sides = fields.Boolean()
+    stage_striking = fields.Nested(StrikingSchema, allow_none=True)
 
     @post_load
     def _keys(self, data, **_kw):
@@ -63,7 +92,10 @@ FIELD_WORDS = {"rounds_to_win": N_("rounds per game"), "best_of": N_("games per 
                "character_rule": N_("character rule"), "stage_rule": N_("stage rule"),
                "side_rule": N_("side rule"), "double_ko": N_("double K.O."), "penalties": N_("penalties"),
                "entry_fee_yen": N_("entry fee"), "categories": N_("categories"),
-               "decider": N_("decider"), "hidden_order": N_("hidden order"), "substitutes": N_("substitutes")}
+               "decider": N_("decider"), "hidden_order": N_("hidden order"), "substitutes": N_("substitutes"),
+               "score": N_("score"), "stocks": N_("stocks"), "time_minutes": N_("time limit"),
+               "characters_per_side": N_("characters per side"), "character_order": N_("character order"),
+               "sides": N_("sides"), "stage_striking": N_("stage striking")}
 
 
 def load_settings(settings: dict) -> dict:
