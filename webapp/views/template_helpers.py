@@ -108,6 +108,8 @@ def init_template_helpers(app: Flask) -> None:
     app.jinja_env.globals.update(entry_kind_label=entry_kind_label, entry_field_label=entry_field_label,
                                  entry_value=entry_value, entry_kind_labels=entry_kind_labels)
     app.jinja_env.globals["entry_defaults"] = entry_defaults
+    from .staff.stage_plan import stage_plan, team_slots
+    app.jinja_env.globals.update(stage_plan=stage_plan, team_slots=team_slots)
     from .outcome_words import outcome_words
     app.jinja_env.globals["outcome_words"] = outcome_words
     from ..services.reads.offline_pack import match_model
@@ -115,6 +117,7 @@ def init_template_helpers(app: Flask) -> None:
     app.jinja_env.globals.update(match_title=match_title, match_key_label=match_key_label, games_mark=games_mark,
                                  round_mark=round_mark)
     app.jinja_env.filters["match_title"] = match_title
+    app.jinja_env.filters["stage_word"] = game_words.stage_label
     app.jinja_env.globals.update(
         side_label=side_label, round_name=round_name, phase_round_name=phase_round_name, penalty_label=penalty_label,
         format_label=format_label,

@@ -1,0 +1,55 @@
+"""Each title's match from the staff phone's form under its usual rules: only its own shape shows (Smash: stocks,
+strikes and bans, no double K.O. nor 1P/2P; KOF XV: three characters in order; 2XKO: a duo), and a whole
+match is played from the form's fields, refusals in words."""
+import pytest
+from game_events import form_game, staff_client, title_event
+
+from webapp.extensions import db
+from webapp.models import MatchRow
+from webapp.services.matches import play
+from webapp.tournament import games
+
+
+def _state(match):
+    return play.state_of(db.session.get(MatchRow, match.id))
+
+
+@pytest.mark.parametrize("game", sorted(games.GAMES))
+def test_every_title_plays_a_match_from_the_phone_form(client, game):
+    event, match = title_event(game)
+    staff = staff_client(client, event)
+    for n, winner in enumerate("aba"):
+        match = db.session.get(MatchRow, match.id)
+        state = _state(match)
+        response = staff.post(f"/staff/m/{match.id}/op", data=form_game(state.rules, state, game, winner, n, match))
+        assert response.status_code == 302, response.get_data(as_text=True)[-2000:]
+    state = _state(db.session.get(MatchRow, match.id))
+    assert state.finished and state.score == (2, 1)
+    if state.rules.characters_per_side > 1:
+        assert len(state.games[0].char_a.split(" / ")) == state.rules.characters_per_side
+
+
+def test_smash_shows_stocks_and_strikes_and_no_double_ko_nor_side(client):
+    event, match = title_event("ssbu")
+    page = staff_client(client, event).get(f"/staff/m/{match.id}").get_data(as_text=True)
+    assert "ストック" in page and 'value="3-0"' in page and 'value="a:1-1"' in page
+    assert 'name="side_a"' not in page and "ダブルKO" not in page and 'name="struck"' in page
+    assert "1-2-1" in page
+
+
+def test_smash_refuses_a_stage_the_strikes_did_not_leave_in_words(client):
+    event, match = title_event("ssbu")
+    staff = staff_client(client, event)
+    state = _state(match)
+    fields = form_game(state.rules, state, "ssbu", "a", 0, match)
+    fields.setlist("stage", ["Final Destination"])
+    response = staff.post(f"/staff/m/{match.id}/op", data=fields)
+    assert response.status_code == 422 and "残ったステージ" in response.get_data(as_text=True)
+
+
+def test_kof_offers_three_places_in_order_and_2xko_two(client):
+    for game, n in (("kofxv", 3), ("2xko", 2)):
+        event, match = title_event(game)
+        page = staff_client(client, event).get(f"/staff/m/{match.id}").get_data(as_text=True)
+        assert f'data-testid="team-a-{n}"' in page and f'data-testid="team-a-{n + 1}"' not in page
+        assert 'name="side_a"' in page
