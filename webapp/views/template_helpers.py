@@ -101,15 +101,20 @@ def _reception_category(ruleset: str) -> str:
     return getattr(RULESETS.get(ruleset), "reception_category", "")
 
 
+def _game_form_helpers(app: Flask) -> None:
+    """What the game form reads of the next game: its defaults, the striking step, a side's characters in order."""
+    from .staff.entry_defaults import entry_defaults
+    from .staff.stage_plan import stage_plan, team_slots
+    app.jinja_env.globals.update(entry_defaults=entry_defaults, stage_plan=stage_plan, team_slots=team_slots)
+    app.jinja_env.filters["stage_word"] = game_words.stage_label
+
+
 def init_template_helpers(app: Flask) -> None:
     """Register the helpers as Jinja globals."""
     from .entry_labels import entry_field_label, entry_kind_label, entry_kind_labels, entry_value
-    from .staff.entry_defaults import entry_defaults
     app.jinja_env.globals.update(entry_kind_label=entry_kind_label, entry_field_label=entry_field_label,
                                  entry_value=entry_value, entry_kind_labels=entry_kind_labels)
-    app.jinja_env.globals["entry_defaults"] = entry_defaults
-    from .staff.stage_plan import stage_plan, team_slots
-    app.jinja_env.globals.update(stage_plan=stage_plan, team_slots=team_slots)
+    _game_form_helpers(app)
     from .outcome_words import outcome_words
     app.jinja_env.globals["outcome_words"] = outcome_words
     from ..services.reads.offline_pack import match_model
@@ -117,7 +122,6 @@ def init_template_helpers(app: Flask) -> None:
     app.jinja_env.globals.update(match_title=match_title, match_key_label=match_key_label, games_mark=games_mark,
                                  round_mark=round_mark)
     app.jinja_env.filters["match_title"] = match_title
-    app.jinja_env.filters["stage_word"] = game_words.stage_label
     app.jinja_env.globals.update(
         side_label=side_label, round_name=round_name, phase_round_name=phase_round_name, penalty_label=penalty_label,
         format_label=format_label,
