@@ -57,3 +57,22 @@ def _stages(rules, state) -> list:
         return [("struck", s) for s in struck] + [("stage", strike.starters[len(struck)])]
     banned = strike.stages[:strike.bans]
     return [("banned", s) for s in banned] + [("stage", stage_striking.open_stages(strike, played, banned)[0])]
+
+
+def offline_shell(phone, url, game):
+    """A staff phone on a match of this title, reloaded offline with its page not kept: the match page built
+    from the event's pack. (page, the shell, the match)."""
+    from offline_phones import open_match, staff_page
+    from playwright.sync_api import expect
+    event, match = title_event(game)
+    accounts.set_staff_pin(event, "135790")
+    db.session.commit()
+    page = staff_page(phone, url, event)
+    open_match(page, url, match)
+    phone.set_offline(True)
+    page.evaluate("""async () => { for (const k of await caches.keys()) {
+        if (k.startsWith('taikai-pages')) await (await caches.open(k)).delete(location.href, {ignoreVary: true}); } }""")
+    page.reload()
+    shell = page.locator("#offline-match")
+    expect(shell.locator("[data-testid=offline-game]")).to_be_visible(timeout=30000)
+    return page, shell, match
