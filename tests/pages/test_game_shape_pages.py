@@ -3,6 +3,8 @@ strikes and bans, no double K.O. nor 1P/2P; KOF XV: three characters in order; 2
 match is played from the form's fields, refusals in words."""
 import pytest
 from game_events import form_game, staff_client, title_event
+from game_shapes import report
+from play_support import send
 
 from webapp.extensions import db
 from webapp.models import MatchRow
@@ -53,3 +55,44 @@ def test_kof_offers_three_places_in_order_and_2xko_two(client):
         page = staff_client(client, event).get(f"/staff/m/{match.id}").get_data(as_text=True)
         assert f'data-testid="team-a-{n}"' in page and f'data-testid="team-a-{n + 1}"' not in page
         assert 'name="side_a"' in page
+
+
+def test_the_start_preview_says_the_phase_s_rules(desk_client):
+    from game_events import draft_event
+    event, phase = draft_event("ssbu")
+    db.session.commit()
+    page = desk_client.get(f"/desk/phase/{phase.id}/preview").get_data(as_text=True)
+    line = page[page.index('data-testid="preview-rules"'):][:900]
+    for words in ("3ストック", "7分", "1-2-1", "スターター5", "カウンターピック4", "2 バン", "DSR"):
+        assert words in line, words
+
+
+def test_a_rule_change_after_the_start_reaches_only_matches_not_yet_begun(desk_client):
+    """Top cut to 2 stocks mid-phase: the begun match keeps 3 stocks (its game 2-0 stands), the others play 2."""
+    event, match = title_event("ssbu", players=4)
+    phase = match.bracket.phase
+    game = report("ssbu", _state(match), "a").to_dict()
+    del game["kind"]
+    assert send(match, "report_game", position=0, **game).outcome == "applied"
+    response = desk_client.post(f"/desk/phase/{phase.id}/rules", data={"stocks": "2"}, follow_redirects=True)
+    text = response.get_data(as_text=True)
+    assert "まだ始まっていない試合 2 件" in text and "始まった試合 1 件" in text
+    begun = _state(db.session.get(MatchRow, match.id))
+    other = next(m for m in phase.brackets[0].matches if m.status == "ready" and m.id != match.id)
+    assert begun.rules.stocks == 3 and _state(other).rules.stocks == 2
+
+
+def test_the_desk_picks_a_usual_stage_list_and_sets_its_bans_and_clause(desk_client):
+    from game_events import draft_event
+
+    from webapp.services.setup.rules import rules_for
+    event, phase = draft_event("ssbu")
+    db.session.commit()
+    page = desk_client.get(f"/desk/e/{event.id}/rules").get_data(as_text=True)
+    assert 'data-testid="stage-striking"' in page and "スターター5・カウンターピック3" in page
+    desk_client.post(f"/desk/e/{event.id}/rules", data={"preset": "standard_1on1", "best_of": ["3", "5"],
+                                                          "stocks": "3", "stage_list": "five_three_modified",
+                                                          "bans": "3", "dsr": "modified"})
+    striking = rules_for(event, phase).stage_striking
+    assert (len(striking.counterpicks), striking.bans, striking.dsr) == (3, 3, "modified")
+    assert "Hollow Bastion" not in striking.stages

@@ -9,15 +9,23 @@ from webapp.services.matches import brackets
 from webapp.services.setup import events
 from webapp.tournament import games, stage_striking
 
+PLAYERS = ("あおい", "ひかる", "かなで", "つばさ")
 
-def title_event(game: str, best_of: int = 3):
-    """A 1on1 event of this title with two players, its phase started; (event, the ready match)."""
+
+def draft_event(game: str, best_of: int = 3, players: int = 2):
+    """A 1on1 event of this title with its players and one phase not started; (event, phase)."""
     event = events.create_event(f"{game} weekly", "standard_1on1", entrant_kind="player", game=game)
-    entrants.add_entrants(event, [{"name": "あおい", "seed": 1, "members": [("あおい", "")]},
-                                  {"name": "ひかる", "seed": 2, "members": [("ひかる", "")]}])
+    entrants.add_entrants(event, [{"name": n, "seed": i + 1, "members": [(n, "")]}
+                                  for i, n in enumerate(PLAYERS[:players])])
     db.session.flush()
     phase = events.add_phase(event, "本戦", "single_elimination", match_type="best_of", best_of=best_of)
     db.session.flush()
+    return event, phase
+
+
+def title_event(game: str, best_of: int = 3, players: int = 2):
+    """A 1on1 event of this title with its players, its phase started; (event, the first ready match)."""
+    event, phase = draft_event(game, best_of, players)
     brackets.start_phase(phase, event.entrants)
     db.session.commit()
     return event, next(m for m in phase.brackets[0].matches if m.status == "ready")
