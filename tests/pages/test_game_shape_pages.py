@@ -99,3 +99,17 @@ def test_the_desk_picks_a_usual_stage_list_and_sets_its_bans_and_clause(desk_cli
     striking = rules_for(event, phase).stage_striking
     assert (len(striking.counterpicks), striking.bans, striking.dsr) == (3, 3, "modified")
     assert "Hollow Bastion" not in striking.stages
+
+
+def test_a_title_added_at_the_desk_sets_its_shape_and_the_form_follows(desk_client):
+    from webapp.services.setup import game_catalogue
+    desk_client.post("/desk/games/", data={"name_ja": "ストックバトル", "name_en": "Stock Battle", "rounds_to_win": "1",
+                                          "double_ko": "impossible", "score": "stocks", "stocks": "2",
+                                          "characters_per_side": "2", "character_order": "on", "sides": "off"})
+    shape = game_catalogue.rule_defaults("stock_battle")
+    assert (shape["score"], shape["stocks"], shape["characters_per_side"], shape["sides"]) == ("stocks", 2, 2, False)
+    page = desk_client.get("/desk/games/stock_battle").get_data(as_text=True)
+    assert '<option value="stocks" selected>' in page
+    refused = desk_client.post("/desk/games/", data={"name_ja": "謎", "name_en": "Mystery", "rounds_to_win": "2",
+                                                    "score": "stocks", "stocks": "9"})
+    assert refused.status_code == 422
