@@ -2,8 +2,9 @@
 and online: Smash shows stocks, strikes its starters 1-2-1 (the stage left picked by itself) and has no 1P/2P nor
 double K.O. (KOF XV's three characters: test_kof_offline.py). Queued offline, sent when back online, applied."""
 import pytest
-from game_events import offline_shell
+from game_events import offline_game_form
 from offline_phones import actions_of, ops_with
+from page_wait import wait_until
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -12,8 +13,7 @@ STARTERS = ["Battlefield", "Final Destination", "Pokémon Stadium 2", "Smashvill
 
 
 def test_smash_offline_strikes_stocks_no_side(live_server, phone):
-    page, shell, match = offline_shell(phone, live_server.url, "ssbu")
-    form = shell.locator("[data-testid=offline-game]")
+    page, form, match = offline_game_form(phone, live_server.url, "ssbu")
     expect(form.locator("input[name=score][value='3-0']")).to_have_count(1)
     expect(form.locator("input[name=score][value='2-1']")).to_have_count(0)
     expect(form.locator("select[name=side_a]")).to_be_hidden()
@@ -24,7 +24,7 @@ def test_smash_offline_strikes_stocks_no_side(live_server, phone):
     expect(form.locator("select[name=stage]")).to_have_value("Town and City")
     form.locator("label.chip:has(input[name=score][value='2-0'])").click()
     form.locator("button[type=submit]").click()
-    expect(shell.locator("[data-testid=offline-entry]")).to_have_count(1)
+    wait_until(page, "async () => (await TaikaiOutbox.pendingCount()) === 1")
     phone.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     ops_with(page, "applied", 1)

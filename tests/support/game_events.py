@@ -67,9 +67,10 @@ def _stages(rules, state) -> list:
     return [("banned", s) for s in banned] + [("stage", stage_striking.open_stages(strike, played, banned)[0])]
 
 
-def offline_shell(phone, url, game):
-    """A staff phone on a match of this title, reloaded offline with its page not kept: the match page built
-    from the event's pack. (page, the shell, the match)."""
+def offline_game_form(phone, url, game):
+    """A staff phone on a match of this title, gone offline and reloaded: the game form the phone shows then,
+    the match page built from the event's pack, or the page it kept when its service worker kept it again
+    (both queue the entry on the phone). (page, the form, the match)."""
     from offline_phones import open_match, staff_page
     from playwright.sync_api import expect
     event, match = title_event(game)
@@ -81,6 +82,7 @@ def offline_shell(phone, url, game):
     page.evaluate("""async () => { for (const k of await caches.keys()) {
         if (k.startsWith('taikai-pages')) await (await caches.open(k)).delete(location.href, {ignoreVary: true}); } }""")
     page.reload()
-    shell = page.locator("#offline-match")
-    expect(shell.locator("[data-testid=offline-game]")).to_be_visible(timeout=30000)
-    return page, shell, match
+    form = page.locator("#offline-match [data-testid=offline-game]").or_(
+        page.locator("#match-play form[data-op=report_game]:visible"))
+    expect(form).to_be_visible(timeout=30000)
+    return page, form, match
