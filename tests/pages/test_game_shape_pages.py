@@ -29,6 +29,10 @@ def test_every_title_plays_a_match_from_the_phone_form(client, game):
     assert state.finished and state.score == (2, 1)
     if state.rules.characters_per_side > 1:
         assert len(state.games[0].char_a.split(" / ")) == state.rules.characters_per_side
+    api = client.get(f"/api/v1/events/{event.slug}/phases/{match.bracket.phase_id}").get_json()
+    played = next(m for b in api["brackets"] for m in b["matches"] if m["id"] == match.id)
+    assert played["score_unit"] == state.rules.score_unit
+    assert len(played["games"][0]["characters_a"]) == state.rules.characters_per_side
     if game == "ssbu":  # the history says the strikes and bans, stages in the reader's language
         public = client.get(f"/m/{match.id}").get_data(as_text=True)
         assert "拒否：戦場、終点" in public and "バン：戦場、終点" in public and "ストック" in public
