@@ -115,3 +115,4 @@ def _open(state, good):
     from webapp.tournament import stage_striking
     played = [stage_striking.PlayedGame(g.stage, g.winner) for g in state.games if g.counted]
     return stage_striking.open_stages(state.rules.stage_striking, played, stage_striking.split(good.banned))
+
