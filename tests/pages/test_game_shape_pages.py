@@ -1,6 +1,8 @@
 """Each title's match from the staff phone's form under its usual rules: only its own shape shows (Smash: stocks,
 strikes and bans, no double K.O. nor 1P/2P; KOF XV: three characters in order; 2XKO: a duo), and a whole
 match is played from the form's fields, refusals in words."""
+import json
+
 import pytest
 from game_events import form_game, staff_client, title_event
 from game_shapes import report
@@ -33,6 +35,9 @@ def test_every_title_plays_a_match_from_the_phone_form(client, game):
     played = next(m for b in api["brackets"] for m in b["matches"] if m["id"] == match.id)
     assert played["score_unit"] == state.rules.score_unit
     assert len(played["games"][0]["characters_a"]) == state.rules.characters_per_side
+    obf = json.loads(client.get(f"/api/v1/events/{event.slug}/export/obf.json").get_data(as_text=True))
+    first = next(s for s in obf["sets"] if s["games"])["games"][0]
+    assert len(first["entrant1Characters"]) == state.rules.characters_per_side
     if game == "ssbu":  # the history says the strikes and bans, stages in the reader's language
         public = client.get(f"/m/{match.id}").get_data(as_text=True)
         assert "拒否：戦場、終点" in public and "バン：戦場、終点" in public and "ストック" in public
