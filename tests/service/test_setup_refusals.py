@@ -103,7 +103,8 @@ def test_a_started_phase_s_rules_change_for_matches_not_yet_begun_and_say_so(des
     assert desk_client.post(f"/desk/phase/{phase.id}/start").status_code == 302
     answer = desk_client.post(f"/desk/phase/{phase.id}/rules?lang=en", data={"rounds_to_win": "3"},
                               follow_redirects=True)
-    assert "1 matches not yet begun play by them; 0 begun keep the rules they began with" in flash(answer)
+    assert "Matches not yet begun, which play by them: 1; begun ones, which keep the rules they began with: 0" \
+        in flash(answer)
 
 
 def test_a_rules_form_value_that_cannot_be_used_is_refused_in_words(desk_client):

@@ -41,8 +41,8 @@ def _saved(change) -> None:
     if not change.after_start:
         flash(_("Rules saved."), "ok")
         return
-    flash(_("Rules saved: %(new)d matches not yet begun play by them; %(kept)d begun keep the rules they "
-            "began with.", new=change.not_begun, kept=change.kept), "ok")
+    flash(_("Rules saved. Matches not yet begun, which play by them: %(new)d; begun ones, which keep the rules "
+            "they began with: %(kept)d.", new=change.not_begun, kept=change.kept), "ok")
 
 
 @bp.route("/e/<int:event_id>/rules", methods=["GET", "POST"])
