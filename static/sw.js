@@ -36,6 +36,8 @@ const SHELL = [
   '/static/js/outbox_send.js',
   '/static/js/outbox.js',
   '/static/js/char_buttons.js',
+  '/static/js/stage_strike.js',
+  '/static/js/offline_shape.js',
   '/static/js/entry_names.js',
   '/static/js/entry.js',
   '/static/js/unsent_view.js',

@@ -35,14 +35,28 @@
     return out;
   }
 
-  // A score choice ("2-1"; a draw "2-2" is a double K.O.) is sent as winner and rounds.
+  // A score choice ("2-1"; a draw "2-2" is a double K.O.; "a:1-1" a stock game's timeout won by side a)
+  // is sent as winner and rounds.
   function expandScore(out) {
     if (!('score' in out)) return out;
-    const m = /^(\d+)-(\d+)$/.exec(out.score || '');
+    const m = /^(?:([ab]):)?(\d+)-(\d+)$/.exec(out.score || '');
     delete out.score;
     if (!m) return out;
-    const a = +m[1], b = +m[2];
-    Object.assign(out, { rounds_a: a, rounds_b: b }, a === b ? { double_ko: true } : { winner: a > b ? 'a' : 'b' });
+    const a = +m[2], b = +m[3];
+    const how = m[1] ? { winner: m[1] } : a === b ? { double_ko: true } : { winner: a > b ? 'a' : 'b' };
+    Object.assign(out, { rounds_a: a, rounds_b: b }, how);
+    return out;
+  }
+
+  // A side's characters in order (team_a: one select a place) are sent as the side's one value, " / " between
+  // them; the stages struck or banned (ticks) as one text, "|" between them.
+  function expandShape(out) {
+    for (const side of ['a', 'b']) {
+      if (!(('team_' + side) in out)) continue;
+      out['char_' + side] = [].concat(out['team_' + side]).filter(Boolean).join(' / ');
+      delete out['team_' + side];
+    }
+    for (const k of ['struck', 'banned']) if (k in out) out[k] = [].concat(out[k]).filter(Boolean).join('|');
     return out;
   }
 
@@ -56,9 +70,9 @@
 
   // The payload of this form as submitted by this button (or none).
   function formPayload(form, submitter) {
-    const out = expandScore(fieldsOf(form, submitter));
+    const out = expandShape(expandScore(fieldsOf(form, submitter)));
     return atStep(out, out.position);
   }
 
-  G.TaikaiFormPayload = { formPayload, expandScore, atStep, BOOKKEEPING };
+  G.TaikaiFormPayload = { formPayload, expandScore, expandShape, atStep, BOOKKEEPING };
 })(self);

@@ -103,10 +103,12 @@
     const chip = (ra, rb, note) => el('label', { class: 'chip' + (note ? ' score-dko' : '') },
       el('input', { type: 'radio', name: 'score', value: `${ra}-${rb}` }), el('strong', {}, `${ra}–${rb}`),
       note ? el('small', {}, note) : el('small', { 'data-part': ra > rb ? 'name-a' : 'name-b' }, ''));
-    const chips = [];
-    for (let l = 0; l < t; l++) chips.push(chip(t, l));
-    for (let l = t - 1; l >= 0; l--) chips.push(chip(l, t));
-    if (r.double_ko ? r.double_ko === 'replayed' : here.event.double_ko) chips.push(chip(t - 1, t - 1, msg('Dko')));
+    const chips = [], stocks = r.score_unit === 'stocks';
+    for (let l = 0; l < t && !stocks; l++) chips.push(chip(t, l));
+    for (let l = t - 1; l >= 0 && !stocks; l--) chips.push(chip(l, t));
+    if (!stocks && (r.double_ko ? r.double_ko === 'replayed' : here.event.double_ko)) chips.push(chip(t - 1, t - 1, msg('Dko')));
+    if (stocks) chips.push(...G.TaikaiOfflineShape.stockChips(r.stocks || 3, msg('Time'))); // offline_shape.js
+    box.querySelector('legend').textContent = msg(stocks ? 'Stocks' : 'Rounds');
     box.querySelectorAll('label').forEach((c) => c.remove());
     box.append(...chips);
   }
@@ -148,7 +150,10 @@
     const names = { label: (ev.character_names || {})[pageLang()] || {}, search: ev.character_search || {} };
     ['a', 'b'].forEach((s) => G.TaikaiChars.setChars(form, s, [d.chars[s]], d.chars[s], ev.roster || [],
       ev.character_lock, msg('Unnamed'), names));
-    const stages = ev.stages || [], select = form.querySelector('select[name=stage]');
+    const [na, nb] = picked().map((id) => (id ? entrantName(id) : ''));
+    const shaped = G.TaikaiOfflineShape.draw(form, here.match.rules || {}, m, d.chars, ev.roster || [], (c) => names.label[c] || c,
+      { a: na, b: nb }, stageLabel); // offline_shape.js: teams, strikes, no side where the game has none
+    const stages = shaped || ev.stages || [], select = form.querySelector('select[name=stage]');
     select.replaceChildren(el('option', { value: '' }, '—'), ...stages.map((x) => el('option', { value: x }, stageLabel(x))));
     if (d.stage && !stages.includes(d.stage)) select.append(el('option', { value: d.stage }, stageLabel(d.stage)));
     select.value = d.stage;
@@ -255,7 +260,8 @@
     if (kind === 'report_game') {
       if (!data.winner && !data.double_ko) return msg('Winner');
       const [w, l] = data.winner === 'a' ? [data.rounds_a, data.rounds_b] : [data.rounds_b, data.rounds_a];
-      if (!data.double_ko && !(w > l)) return msg('Score');
+      const stocks = (here.match.rules || {}).score_unit === 'stocks'; // a stock game's timeout: equal stocks
+      if (!data.double_ko && !(w > l || (stocks && w === l && w > 0))) return msg('Score');
       if (G.TaikaiMatch.next(model(await O().list())).decided) return msg('Decided');
     }
     return null;

@@ -81,8 +81,9 @@ def test_today_s_stored_values_stay_known():
 
 
 def test_rule_defaults_are_the_title_s_usual_rules():
-    assert games.rule_defaults("tekken8") == {"rounds_to_win": 3, "stage_choice": True, "side_choice": True,
-                                              "double_ko": "replayed"}
+    tekken8 = games.rule_defaults("tekken8")
+    assert {k: tekken8[k] for k in ("rounds_to_win", "stage_choice", "side_choice", "double_ko")} == {
+        "rounds_to_win": 3, "stage_choice": True, "side_choice": True, "double_ko": "replayed"}
     assert games.rule_defaults("sf6")["rounds_to_win"] == 2
     assert games.rule_defaults("nonsense") == games.rule_defaults("other")
 
@@ -117,3 +118,30 @@ def test_every_event_template_names_a_title_of_the_catalogue():
     from webapp.tournament.event_plans import TEMPLATES
     assert {name: t.game for name, t in TEMPLATES.items()} == {
         "tekken7_hiza_5on5": "tekken7", "kgp2025": "fatal_fury_cotw", "single_elimination_1on1": "fatal_fury_cotw"}
+
+
+def test_each_game_has_its_own_shape():
+    """Smash counts stocks, has no sides nor double K.O., strikes stages; KOF XV is three characters in
+    order, 2XKO a duo; the rest one character, rounds, sides."""
+    smash = games.rule_defaults("ssbu")
+    assert (smash["score"], smash["stocks"], smash["sides"], smash["double_ko"]) == ("stocks", 3, False, "impossible")
+    assert smash["stage_choice"] == "striking" and smash["stage_striking"]["strike_order"] == [1, 2, 1]
+    assert "Battlefield" in smash["stage_striking"]["starters"]
+    assert (games.rule_defaults("kofxv")["characters_per_side"], games.rule_defaults("kofxv")["character_order"]) == (3, True)
+    assert games.rule_defaults("2xko")["characters_per_side"] == 2
+    for key in games.GAMES:
+        if key not in ("ssbu", "kofxv", "2xko"):
+            shape = games.rule_defaults(key)
+            assert (shape["score"], shape["characters_per_side"], shape["sides"]) == ("rounds", 1, True), key
+
+
+def test_a_stage_rule_set_names_the_title_s_stages_and_can_be_played():
+    from webapp.tournament.games import schema
+    data = {"key": "x", "name_ja": "x", "name_en": "x", "rounds_to_win": 1, "stage_choice": True,
+            "side_choice": False, "double_ko": "impossible", "minutes_per_set": 10, "stage_procedure": "striking",
+            "stages": [{"key": "a", "en": "A", "ja": "A"}, {"key": "b", "en": "B", "ja": "B"}],
+            "stage_rules": [{"key": "r", "name_ja": "r", "name_en": "r", "starters": ["a", "c"], "counterpicks": [],
+                             "strike_order": [1], "bans": 2, "dsr": "dsr"}]}
+    found = schema.problems(data, "x")
+    assert any("c is not one of the title's stages" in p for p in found)
+    assert any("not playable: bans" in p for p in found)

@@ -94,13 +94,17 @@ def test_a_kachinuki_of_any_size_starts(desk_client):
     assert desk_client.post(f"/desk/phase/{phase.id}/start").status_code == 302
 
 
-def test_a_started_phase_keeps_its_rules(desk_client):
+def test_a_started_phase_s_rules_change_for_matches_not_yet_begun_and_say_so(desk_client):
+    """Issue 40: no longer refused after the start; the desk is told what the change reaches (test_game_shape_pages
+    shows a begun match keeping the rules it began with)."""
     event = create_at_desk(desk_client, entrant_kind="team", team_size="2")
     _teams(event, [2, 2])
     phase = add_phase_at_desk(desk_client, event, match_type="point_format")
     assert desk_client.post(f"/desk/phase/{phase.id}/start").status_code == 302
-    answer = desk_client.post(f"/desk/phase/{phase.id}/rules?lang=en", data={"rounds_to_win": "3"})
-    _refused(answer, "has started")
+    answer = desk_client.post(f"/desk/phase/{phase.id}/rules?lang=en", data={"rounds_to_win": "3"},
+                              follow_redirects=True)
+    assert "Matches not yet begun, which play by them: 1; begun ones, which keep the rules they began with: 0" \
+        in flash(answer)
 
 
 def test_a_rules_form_value_that_cannot_be_used_is_refused_in_words(desk_client):

@@ -78,6 +78,9 @@ class GameSchema(Schema):
     rounds_a = fields.Integer(required=True)
     rounds_b = fields.Integer(required=True)
     decided_by = fields.String(required=True, metadata={"description": "'' or the penalty that decided it"})
+    characters_a = fields.List(fields.String(), required=True,
+                               metadata={"description": "side a's characters in order (KOF XV: three, 2XKO: two)"})
+    characters_b = fields.List(fields.String(), required=True)
 
 
 class MatchSchema(Schema):
@@ -98,6 +101,8 @@ class MatchSchema(Schema):
     station = fields.String(required=True)
     best_of = fields.Integer(required=True)
     games = fields.List(fields.Nested(GameSchema), required=True)
+    score_unit = fields.String(required=True, metadata={"description": "what a game's rounds_a/rounds_b count: "
+                                                                      "rounds | stocks (the stocks left)"})
 
 
 class BracketSchema(Schema):

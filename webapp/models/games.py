@@ -19,6 +19,9 @@ class GameTitle(Timestamped, db.Model):
     side_choice: Mapped[bool] = mapped_column(default=False)
     double_ko: Mapped[str] = mapped_column(db.String(20), default="replayed")
     minutes_per_set: Mapped[int] = mapped_column(default=12)
+    # The game's shape, as a shipped title's file has it: score, stocks, characters_per_side,
+    # character_order, sides (games.schema.shape reads them; absent keys: a one-character rounds game).
+    shape: Mapped[dict] = mapped_column(JSONType, default=dict, server_default="{}")
 
 
 class GameEntry(Timestamped, db.Model):

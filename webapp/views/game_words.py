@@ -7,6 +7,7 @@ from flask_babel import get_locale
 
 from ..services.setup import game_catalogue
 from ..tournament import games
+from ..tournament.play.game_shape import TEAM_SEPARATOR, team
 
 
 def lang() -> str:
@@ -30,7 +31,10 @@ def _entry(kind: str, value, title):
 
 
 def char_label(value, title=None) -> str:
-    """A stored character in the reader's language; free text as typed."""
+    """A stored character in the reader's language (a side's characters in order, each so); free text as typed."""
+    parts = team(value or "")
+    if len(parts) > 1:
+        return TEAM_SEPARATOR.join(char_label(part, title) for part in parts)
     entry = _entry("characters", value, title or None)
     return entry.name(lang()) if entry else (value or "")
 

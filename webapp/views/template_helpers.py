@@ -101,13 +101,20 @@ def _reception_category(ruleset: str) -> str:
     return getattr(RULESETS.get(ruleset), "reception_category", "")
 
 
+def _game_form_helpers(app: Flask) -> None:
+    """What the game form reads of the next game: its defaults, the striking step, a side's characters in order."""
+    from .staff.entry_defaults import entry_defaults
+    from .staff.stage_plan import stage_plan, team_slots
+    app.jinja_env.globals.update(entry_defaults=entry_defaults, stage_plan=stage_plan, team_slots=team_slots)
+    app.jinja_env.filters["stage_word"] = game_words.stage_label
+
+
 def init_template_helpers(app: Flask) -> None:
     """Register the helpers as Jinja globals."""
     from .entry_labels import entry_field_label, entry_kind_label, entry_kind_labels, entry_value
-    from .staff.entry_defaults import entry_defaults
     app.jinja_env.globals.update(entry_kind_label=entry_kind_label, entry_field_label=entry_field_label,
                                  entry_value=entry_value, entry_kind_labels=entry_kind_labels)
-    app.jinja_env.globals["entry_defaults"] = entry_defaults
+    _game_form_helpers(app)
     from .outcome_words import outcome_words
     app.jinja_env.globals["outcome_words"] = outcome_words
     from ..services.reads.offline_pack import match_model

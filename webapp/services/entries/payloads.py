@@ -17,6 +17,8 @@ SIDE = validate.OneOf(("a", "b"))
 PLAYER_SIDE = validate.OneOf(("1P", "2P", ""))
 ROUNDS = validate.Range(min=0, max=9)
 TEXT = validate.Length(max=60)
+TEAM = validate.Length(max=200)    # a side's characters in order (KOF XV: three, " / " between them)
+STAGES = validate.Length(max=400)  # stages struck or banned, "|" between them
 
 
 
@@ -74,11 +76,13 @@ class ReportGameSchema(ActionSchema):
     winner = fields.String(load_default=None, allow_none=True, validate=SIDE)
     rounds_a = fields.Integer(required=True, validate=ROUNDS)
     rounds_b = fields.Integer(required=True, validate=ROUNDS)
-    char_a = fields.String(load_default="", validate=TEXT)
-    char_b = fields.String(load_default="", validate=TEXT)
+    char_a = fields.String(load_default="", validate=TEAM)
+    char_b = fields.String(load_default="", validate=TEAM)
     stage = fields.String(load_default="", validate=TEXT)
     side_a = fields.String(load_default="", validate=PLAYER_SIDE)
     double_ko = fields.Boolean(load_default=False)
+    struck = fields.String(load_default="", validate=STAGES)
+    banned = fields.String(load_default="", validate=STAGES)
 
 
 class PenaltySchema(ActionSchema):

@@ -42,6 +42,7 @@ class MatchRecord:
     how: str = ""            # "" | played | walkover | dq (the loser was disqualified) | forfeit (in play)
     decided_by: str = ""     # forfeit: how the play ended it (absent, a penalty, a day-long DQ)
     players_left: tuple | None = None  # kachinuki: members of each side not yet out
+    score_unit: str = "rounds"  # what a game's rounds_a/rounds_b count: rounds, or the stocks left (Smash)
 
     def result(self, side: str) -> str | None:
         """win | lose | dq for a side of a decided match (OBF's words), None while it is open."""
@@ -72,6 +73,7 @@ def record(match: MatchRow, entrants: dict) -> MatchRecord:
     members = {m.id: m.name for e in (out.a, out.b) for m in e.members}
     out.games = [_line(g, members, n) for n, g in enumerate((g for g in state.games if g.counted), start=1)]
     out.score = tuple(state.score)
+    out.score_unit = state.rules.score_unit
     if match.winner_id is not None and state.result is not None and state.result[1] not in ("played", "override"):
         out.how, out.decided_by = "forfeit", state.result[1]
     if state.setup.match_type == "kachinuki":

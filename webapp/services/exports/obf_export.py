@@ -11,6 +11,7 @@ sets before and after them (``entrant1PrevSetID`` / ``entrant1NextSetID``), so t
 can be read back. The schema is vendored with the tests that validate against it.
 """
 from ...models import Event, Phase
+from ...tournament.play.game_shape import team
 from ..matches import play
 from ..reads import standings
 from ..reads.round_names import match_title, round_name
@@ -135,10 +136,10 @@ def character_name(title, value: str, lang: str) -> str:
 
 def _game(game, title, lang: str) -> dict:
     out = {"gameNumber": game.number, "other": {}}
-    if game.char_a:
-        out["entrant1Characters"] = [character_name(title, game.char_a, lang)]
+    if game.char_a:  # a side's characters in order (KOF XV: three, 2XKO: a duo)
+        out["entrant1Characters"] = [character_name(title, c, lang) for c in team(game.char_a)]
     if game.char_b:
-        out["entrant2Characters"] = [character_name(title, game.char_b, lang)]
+        out["entrant2Characters"] = [character_name(title, c, lang) for c in team(game.char_b)]
     if game.stage:
         out["stage"] = character_name(title, game.stage, lang)
     if game.winner in ("a", "b"):

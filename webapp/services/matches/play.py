@@ -6,7 +6,7 @@ from ...models import Entrant, MatchRow
 from ...tournament import play
 from ...tournament.errors import N_, RuleViolation
 from ..entries import preloaded
-from ..setup.rules import rules_for
+from ..setup.rules import rules_for, rules_for_match
 from . import brackets, round_best_of
 
 PLAYABLE = ("ready", "done")
@@ -63,7 +63,7 @@ def setup_for(match: MatchRow) -> play.MatchSetup:
     return play.MatchSetup(match_type=phase.match_type, ruleset=phase.event.ruleset,
                            best_of=best_of_for(match), side_a=_members(match.slot_a),
                            side_b=_members(match.slot_b), day_dq=day_dq_for(match),
-                           rules=rules_for(phase.event, phase))
+                           rules=rules_for_match(match))
 
 
 # Replaying a match from its first action on every entry is the sync path's main cost,

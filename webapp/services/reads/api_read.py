@@ -8,6 +8,7 @@ the OpenAPI document is made from those schemas), so a field not listed there is
 """
 from ...models import Event, Phase
 from ...tournament.errors import RuleViolation
+from ...tournament.play.game_shape import team
 from ..day import stations
 from ..exports import match_records
 from ..matches import play, pool_tables, swiss_rounds
@@ -55,8 +56,9 @@ def match_view(rec) -> dict:
             "station": m.station or "", "best_of": play.best_of_for(m),
             "games": [{"number": g.number, "winner": g.winner or "", "character_a": g.char_a,
                        "character_b": g.char_b, "stage": g.stage, "player_a": g.member_a, "player_b": g.member_b,
-                       "rounds_a": g.rounds[0], "rounds_b": g.rounds[1], "decided_by": g.decided_by}
-                      for g in rec.games]}
+                       "rounds_a": g.rounds[0], "rounds_b": g.rounds[1], "decided_by": g.decided_by,
+                       "characters_a": list(team(g.char_a)), "characters_b": list(team(g.char_b))}
+                      for g in rec.games], "score_unit": rec.score_unit}
 
 
 def phase_detail(phase: Phase) -> dict:

@@ -119,9 +119,18 @@ def rules_model(rules, match_type: str, best_of: int) -> dict:
             "coin_toss_required": list(rules.coin_toss_required),
             "stage_rule": rules.stage_rule, "side_rule": rules.side_rule,
             "team_size": rules.team_size, "roll_call": rules.roll_call, "decider": rules.decider,
-            "hidden_order": rules.hidden_order,
+            "hidden_order": rules.hidden_order, **game_shape(rules),
             "penalties": [{"kind": k, "effect": e, "does": does(e), "name": rules.penalty_names.get(k, "")}
                           for k, e in rules.penalties.items()]}
+
+
+def game_shape(rules) -> dict:
+    """The game's own shape as the phone's form draws it: what the score counts, characters a side in order,
+    whether 1P/2P exists, the stage striking rules."""
+    striking = rules.stage_striking if rules.stage_rule == "striking" else None
+    return {"score_unit": rules.score_unit, "stocks": rules.stocks, "characters_per_side": rules.characters_per_side,
+            "character_order": rules.character_order, "sides": rules.sides,
+            "stage_striking": striking.as_settings() if striking else None}
 
 
 def match_model(state) -> dict:

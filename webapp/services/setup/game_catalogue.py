@@ -6,6 +6,7 @@ from ...extensions import db
 from ...models import Event, GameEntry, GameTitle
 from ...tournament import games
 from ...tournament.errors import N_
+from ...tournament.games import schema
 from ...tournament.games.schema import is_hiragana
 from ...tournament.textsearch import fold
 from .. import ServiceError
@@ -17,7 +18,12 @@ KINDS = ("character", "stage")
 def _custom_title(row: GameTitle) -> games.Title:
     return games.Title(name=row.key, name_ja=row.name_ja, name_en=row.name_en, aliases=tuple(row.aliases or ()),
                        rounds_to_win=row.rounds_to_win, stage_choice=row.stage_choice, side_choice=row.side_choice,
-                       double_ko=row.double_ko, minutes_per_set=row.minutes_per_set, custom=True)
+                       double_ko=row.double_ko, minutes_per_set=row.minutes_per_set, custom=True,
+                       **schema.shape({k: v for k, v in (row.shape or {}).items() if k in DESK_SHAPE}))
+
+
+# The shape a desk title may set (stage lists and striking are a shipped title's facts).
+DESK_SHAPE = ("score", "stocks", "characters_per_side", "character_order", "sides")
 
 
 def _entries(key: str) -> dict:
@@ -58,9 +64,7 @@ def event_title(event: Event) -> games.Title:
 
 def rule_defaults(game_key: str | None) -> dict:
     """games.rule_defaults for any title of this taikai, the desk's own included."""
-    t = title(game_key)
-    return {"rounds_to_win": t.rounds_to_win, "stage_choice": t.stage_choice,
-            "side_choice": t.side_choice, "double_ko": t.double_ko}
+    return games.title_rules(title(game_key))
 
 
 def valid_key(key: str) -> str:

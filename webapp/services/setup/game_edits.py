@@ -4,9 +4,10 @@ from ...extensions import db
 from ...models import GameEntry, GameTitle
 from ...tournament import games
 from ...tournament.errors import N_
+from ...tournament.games import schema
 from .. import ServiceError
 from ..accounts import audit
-from .game_catalogue import KINDS, all_titles, check_reading, slug, title
+from .game_catalogue import DESK_SHAPE, KINDS, all_titles, check_reading, slug, title
 
 
 def _names(ja: str, en: str) -> tuple[str, str]:
@@ -17,7 +18,8 @@ def _names(ja: str, en: str) -> tuple[str, str]:
 
 
 def add_title(name_ja: str, name_en: str, rounds_to_win: int = 2, stage_choice: bool = False,
-              side_choice: bool = False, double_ko: str = "replayed", user=None) -> GameTitle:
+              side_choice: bool = False, double_ko: str = "replayed", user=None,
+              shape: dict | None = None) -> GameTitle:
     """A title the catalogue lacks; its key is made from its English name."""
     ja, en = _names(name_ja, name_en)
     if games.resolve(ja, all_titles()) or games.resolve(en, all_titles()):
@@ -25,7 +27,7 @@ def add_title(name_ja: str, name_en: str, rounds_to_win: int = 2, stage_choice: 
     _check_rules(rounds_to_win, double_ko)
     row = GameTitle(key=_free_key(slug(en) or "game"), name_ja=ja, name_en=en, aliases=[],
                     rounds_to_win=rounds_to_win, stage_choice=stage_choice, side_choice=side_choice,
-                    double_ko=double_ko, minutes_per_set=12)
+                    double_ko=double_ko, minutes_per_set=12, shape=_shape(shape))
     db.session.add(row)
     db.session.flush()
     audit.record("game.add_title", user, None, key=row.key, name=ja)
@@ -33,7 +35,8 @@ def add_title(name_ja: str, name_en: str, rounds_to_win: int = 2, stage_choice: 
 
 
 def edit_title(key: str, name_ja: str, name_en: str, rounds_to_win: int = 2, stage_choice: bool = False,
-               side_choice: bool = False, double_ko: str = "replayed", user=None) -> GameTitle:
+               side_choice: bool = False, double_ko: str = "replayed", user=None,
+              shape: dict | None = None) -> GameTitle:
     """Correct a desk title's names and usual rules (a shipped title's are its file's)."""
     row = db.session.scalar(db.select(GameTitle).where(GameTitle.key == key))
     if row is None or key in games.GAMES:
@@ -45,6 +48,7 @@ def edit_title(key: str, name_ja: str, name_en: str, rounds_to_win: int = 2, sta
     _check_rules(rounds_to_win, double_ko)
     row.name_ja, row.name_en, row.rounds_to_win = ja, en, rounds_to_win
     row.stage_choice, row.side_choice, row.double_ko = stage_choice, side_choice, double_ko
+    row.shape = _shape(shape)
     audit.record("game.edit_title", user, None, key=key, name=ja)
     return row
 
@@ -52,6 +56,18 @@ def edit_title(key: str, name_ja: str, name_en: str, rounds_to_win: int = 2, sta
 def _check_rules(rounds_to_win: int, double_ko: str) -> None:
     if double_ko not in games.DOUBLE_KO or not 1 <= rounds_to_win <= 5:
         raise ServiceError("game.rules", N_("Rounds per game are 1 to 5."))
+
+
+def _shape(shape: dict | None) -> dict:
+    """A desk title's shape as the shipped files' schema checks it (a one-character rounds game when empty)."""
+    shape = {k: v for k, v in (shape or {}).items() if k in DESK_SHAPE and v is not None}
+    if shape.get("score") != "stocks":
+        shape.pop("stocks", None)
+    probe = {"key": "x", "name_ja": "x", "name_en": "x", "rounds_to_win": 1, "stage_choice": False,
+             "side_choice": False, "double_ko": "impossible", "minutes_per_set": 1, **shape}
+    if schema.problems(probe):
+        raise ServiceError("game.shape", N_("A game counts rounds or 1 to 5 stocks, and has 1 to 3 characters a side."))
+    return shape
 
 
 def _free_key(base: str) -> str:

@@ -11,11 +11,21 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from ...tournament.errors import N_
 from ...tournament.rulesets import RULESETS
-from ...tournament.rulesets.build import BEST_OF, DOUBLE_KO, EFFECTS, SIDE_RULES, STAGE_RULES, build_rules
+from ...tournament.rulesets.build import (
+    BEST_OF,
+    DOUBLE_KO,
+    EFFECTS,
+    SCORE_UNITS,
+    SIDE_RULES,
+    STAGE_RULES,
+    build_rules,
+)
 from ...tournament.rulesets.characters import CHARACTER_RULES
+from ...tournament.stage_striking import DSR
 from .. import ServiceError
 from ..accounts import audit
 from . import setup_checks
+from .rule_changes import RuleChange, keep_begun
 from .rules import event_settings, preset_for, rules_for
 
 # A preset's own penalty effects may be kept when its list is saved from the form.
@@ -28,6 +38,19 @@ class PenaltySchema(Schema):
     key = fields.String(load_default="", validate=validate.Length(max=40))
     name = fields.String(required=True, validate=validate.Length(min=1, max=80))
     effect = fields.String(required=True, validate=validate.OneOf(ALL_EFFECTS))
+
+
+class StrikingSchema(Schema):
+    """Stage striking: the starters struck for game 1 in the strike order, counterpicks, bans, the stage clause."""
+
+    starters = fields.List(fields.String(validate=validate.Length(min=1, max=60)), required=True,
+                           validate=validate.Length(min=2, max=15))
+    counterpicks = fields.List(fields.String(validate=validate.Length(min=1, max=60)), load_default=list,
+                               validate=validate.Length(max=15))
+    strike_order = fields.List(fields.Integer(validate=validate.Range(min=1, max=5)), required=True,
+                               validate=validate.Length(min=1, max=14))
+    bans = fields.Integer(required=True, validate=validate.Range(min=0, max=5))
+    dsr = fields.String(required=True, validate=validate.OneOf(tuple(DSR)))
 
 
 class RuleSettingsSchema(Schema):
@@ -45,6 +68,13 @@ class RuleSettingsSchema(Schema):
     decider = fields.Boolean()
     hidden_order = fields.Boolean()
     substitutes = fields.Integer(validate=validate.Range(min=0, max=3))
+    score = fields.String(validate=validate.OneOf(tuple(SCORE_UNITS)))
+    stocks = fields.Integer(validate=validate.Range(min=0, max=5))
+    time_minutes = fields.Integer(validate=validate.Range(min=0, max=99))
+    characters_per_side = fields.Integer(validate=validate.Range(min=1, max=3))
+    character_order = fields.Boolean()
+    sides = fields.Boolean()
+    stage_striking = fields.Nested(StrikingSchema, allow_none=True)
 
     @post_load
     def _keys(self, data, **_kw):
@@ -63,7 +93,10 @@ FIELD_WORDS = {"rounds_to_win": N_("rounds per game"), "best_of": N_("games per 
                "character_rule": N_("character rule"), "stage_rule": N_("stage rule"),
                "side_rule": N_("side rule"), "double_ko": N_("double K.O."), "penalties": N_("penalties"),
                "entry_fee_yen": N_("entry fee"), "categories": N_("categories"),
-               "decider": N_("decider"), "hidden_order": N_("hidden order"), "substitutes": N_("substitutes")}
+               "decider": N_("decider"), "hidden_order": N_("hidden order"), "substitutes": N_("substitutes"),
+               "score": N_("score"), "stocks": N_("stocks"), "time_minutes": N_("time limit"),
+               "characters_per_side": N_("characters per side"), "character_order": N_("character order"),
+               "sides": N_("sides"), "stage_striking": N_("stage striking")}
 
 
 def load_settings(settings: dict) -> dict:
@@ -76,48 +109,43 @@ def load_settings(settings: dict) -> dict:
                            field=FIELD_WORDS.get(field, N_("setting"))) from problem
 
 
-def _unplayed(phases) -> None:
-    """Rules change only before a phase's games are played."""
-    for phase in phases:
-        if phase.status != "draft":
-            raise ServiceError("rules.phase_started",
-                               N_("%(phase)s has started: its rules no longer change (its games were "
-                                  "played by them)."), phase=phase.name)
-
-
-def save_event_rules(event, preset: str, settings: dict, user=None) -> None:
-    """Set the event's preset and settings, after checking every phase still fits them."""
+def save_event_rules(event, preset: str, settings: dict, user=None) -> RuleChange:
+    """Set the event's preset and settings, after checking every phase still fits them; a started phase's
+    begun matches keep the rules they began with (what the change reaches comes back)."""
     settings = load_settings(settings)
     preset = preset or preset_for(event)
     if preset not in RULESETS:
         raise ServiceError("rules.preset", N_("Choose the event's rules from the list."))
-    _unplayed(event.phases)
     setup_checks.check_event(event.entrant_kind, event.team_size, preset)
     team_size = event.team_size if event.entrant_kind == "team" else 0
     rules = build_rules(preset, {}, settings, team_size=team_size)
     for phase in event.phases:
         setup_checks.check_phase(event, phase.match_type, phase.best_of, rules)
+    change = keep_begun(event, event.phases)
     event.ruleset = preset
     event.settings = {**(event.settings or {}), "rules": settings}
     audit.record("rules.event", user, event.id, preset=preset, settings=settings)
+    return change
 
 
-def save_phase_rules(phase, settings: dict, user=None) -> None:
-    """Set a phase's overrides of the event's settings, after checking the phase fits them."""
+def save_phase_rules(phase, settings: dict, user=None) -> RuleChange:
+    """Set a phase's overrides of the event's settings, after checking the phase fits them; begun matches
+    keep the rules they began with."""
     settings = load_settings(settings)
-    _unplayed([phase])
     event = phase.event
     team_size = event.team_size if event.entrant_kind == "team" else 0
     rules = build_rules(preset_for(event), {}, event_settings(event), settings, team_size=team_size)
     setup_checks.check_phase(event, phase.match_type, phase.best_of, rules)
+    change = keep_begun(event, [phase])
     phase.play_options = {**(phase.play_options or {}), "rules": settings}
     audit.record("rules.phase", user, event.id, phase=phase.id, settings=settings)
+    return change
 
 
-def form_settings(form, phase: bool = False) -> dict:
+def form_settings(form, phase: bool = False, title=None) -> dict:
     """The rules page's fields as settings: blank fields are left out (a phase inherits them)."""
-    out = {}
-    for name in ("rounds_to_win", "entry_fee_yen", "substitutes"):
+    out = _striking_fields(form, title)
+    for name in ("rounds_to_win", "entry_fee_yen", "substitutes", "stocks", "time_minutes"):
         if form.get(name, "").strip():
             out[name] = form.get(name).strip()
     for name in ("character_rule", "stage_rule", "side_rule", "double_ko"):
@@ -131,6 +159,29 @@ def form_settings(form, phase: bool = False) -> dict:
     if not phase or form.get("penalties_set"):
         out["penalties"] = _penalties(form)
     return out
+
+
+def _striking_fields(form, title) -> dict:
+    """The stage list chosen among the title's usual ones, with the bans and stage clause as set."""
+    key = form.get("stage_list", "")
+    if not key or title is None or key not in {r.key for r in title.stage_rules}:
+        return {}
+    chosen = title.strike_rules(key).as_settings()
+    if form.get("bans", "").isdigit():
+        chosen["bans"] = int(form.get("bans"))
+    if form.get("dsr"):
+        chosen["dsr"] = form.get("dsr")
+    return {"stage_striking": chosen}
+
+
+def stage_list_of(title, striking: dict | None) -> str:
+    """Which of the title's usual stage lists the rules use (by their stages), "" when none of them."""
+    for rules in title.stage_rules:
+        listed = title.strike_rules(rules.key)
+        if striking and (list(listed.starters), list(listed.counterpicks)) == (
+                striking["starters"], striking["counterpicks"]):
+            return rules.key
+    return ""
 
 
 def _penalties(form) -> list[dict]:

@@ -3,7 +3,9 @@
 The settings live as JSON: ``event.settings["rules"]`` for the event and
 ``phase.play_options["rules"]`` for a phase's overrides; the preset is ``event.ruleset``.
 Built rules are kept per process by (event, preset, team size, settings), so the entry path
-builds them once, not per entry.
+builds them once, not per entry. The game title's usual rules come first under a standard preset (a seed
+preset is its event's regulation and keeps its own). A match begun before the desk changed a started
+phase's rules keeps the rules it began with (``kept_rules``).
 """
 import json
 from collections import OrderedDict
@@ -15,14 +17,6 @@ from . import game_catalogue
 STANDARD = {"player": "standard_1on1", "team": "standard_team"}
 _BUILT: OrderedDict = OrderedDict()
 _BUILT_SIZE = 512
-
-
-def _title_defaults(event) -> dict:
-    """The event's game title's usual rules ({rounds_to_win, stage_choice, side_choice, double_ko})
-    under a standard preset; a seed preset is its event's regulation and keeps its own."""
-    if preset_for(event) not in STANDARD.values():
-        return {}
-    return game_catalogue.rule_defaults(event.game)
 
 
 def preset_for(event) -> str:
@@ -44,9 +38,27 @@ def phase_settings(phase) -> dict:
 
 def rules_for(event, phase=None) -> RuleSet:
     """The RuleSet a match of ``phase`` (or of the event, without one) plays by."""
-    layers = (_title_defaults(event), event_settings(event), phase_settings(phase))
+    return _built(event, preset_for(event), event_settings(event), phase_settings(phase))
+
+
+def kept_rules(phase) -> dict:
+    """Match id (as text) -> the rules a match begun before a change of rules keeps: {preset, event, phase}."""
+    return dict((phase.play_options or {}).get("kept_rules") or {}) if phase is not None else {}
+
+
+def rules_for_match(match) -> RuleSet:
+    """The RuleSet a match plays by: its phase's, or those it began with when the desk changed them since."""
+    phase = match.bracket.phase
+    kept = kept_rules(phase).get(str(match.id))
+    if kept is None:
+        return rules_for(phase.event, phase)
+    return _built(phase.event, kept["preset"], kept["event"], kept["phase"])
+
+
+def _built(event, preset: str, event_layer: dict, phase_layer: dict) -> RuleSet:
+    title = game_catalogue.rule_defaults(event.game) if preset in STANDARD.values() else {}
+    layers = (title, event_layer, phase_layer)
     team_size = event.team_size if event.entrant_kind == "team" else 0
-    preset = preset_for(event)
     key = (event.id, preset, team_size, json.dumps(layers, sort_keys=True, ensure_ascii=False))
     built = _BUILT.get(key)
     if built is None:

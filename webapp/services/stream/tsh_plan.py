@@ -21,6 +21,7 @@ when a character changed). Side a is always TSH's team 1. A character goes as TS
 """
 from dataclasses import dataclass
 
+from ...tournament.play.game_shape import team as side_characters
 from .match_live import LiveSide, MatchLive
 
 GENERATIONS = ("2022", "2023", "numbered")
@@ -94,9 +95,10 @@ def tsh_name(title, character: str) -> str:
 
 
 def _mains(character: str, title) -> tuple:
+    """TSH's mains of a player: each of the side's characters, in order (KOF XV's three, 2XKO's duo)."""
     codename = getattr(title, "tsh_game", "")
-    name = tsh_name(title, character)
-    return ((codename, ((name,),)),) if codename and name else ()
+    names = tuple((name,) for name in (tsh_name(title, c) for c in side_characters(character)) if name)
+    return ((codename, names),) if codename and names else ()
 
 
 def _slot(tag: str, prefix: str, character: str, title) -> tuple:

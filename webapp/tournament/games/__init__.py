@@ -16,7 +16,8 @@ from webapp.tournament.registry import Registry
 from webapp.tournament.textsearch import fold
 
 __all__ = ["DOUBLE_KO", "GAMES", "OTHER", "Entry", "Title", "choices", "get_title", "kana_order", "key_for_event",
-           "resolve", "rule_defaults", "search", "shipped_entry", "title_name"]
+           "resolve", "rule_defaults", "search", "shipped_entry", "title_name",
+           "title_rules"]
 
 GAMES = Registry("game")
 OTHER = "other"  # the catalogue's "other game": no roster, no stages, free text only
@@ -63,9 +64,17 @@ def _squash(text: str) -> str:
 
 def rule_defaults(game_key: str | None) -> dict:
     """The title's usual match rules, as the organiser's rule form starts from them."""
-    t = get_title(game_key)
-    return {"rounds_to_win": t.rounds_to_win, "stage_choice": t.stage_choice,
-            "side_choice": t.side_choice, "double_ko": t.double_ko}
+    return title_rules(get_title(game_key))
+
+
+def title_rules(t: Title) -> dict:
+    """A title's usual match rules and shape (rulesets/build.py from_title reads them)."""
+    striking = t.strike_rules() if t.stage_procedure == "striking" else None
+    return {"rounds_to_win": t.rounds_to_win, "stage_choice": t.stage_procedure or t.stage_choice,
+            "side_choice": t.side_choice, "double_ko": t.double_ko, "score": t.score, "stocks": t.stocks,
+            "time_minutes": t.time_minutes, "characters_per_side": t.characters_per_side,
+            "character_order": t.character_order, "sides": t.sides, "character_rule": t.character_rule,
+            "stage_striking": striking.as_settings() if striking else None}
 
 
 def title_name(key: str | None, lang: str) -> str:

@@ -1,11 +1,24 @@
 """The title file's schema: what every ``data/<key>.toml`` must hold, checked before it is used."""
 from __future__ import annotations
 
-from webapp.tournament.games.title import DOUBLE_KO, Entry, Title
+from webapp.tournament.games.title import (
+    CHARACTER_RULES,
+    DOUBLE_KO,
+    DSR_CLAUSES,
+    SCORES,
+    STAGE_PROCEDURES,
+    Entry,
+    StageRules,
+    Title,
+)
 
 REQUIRED = {"key": str, "name_ja": str, "name_en": str, "rounds_to_win": int, "stage_choice": bool,
             "side_choice": bool, "double_ko": str, "minutes_per_set": int}
-OPTIONAL = {"aliases": list, "startgg_id": int, "team_modes": list, "characters": list, "stages": list, "tsh_game": str}
+OPTIONAL = {"aliases": list, "startgg_id": int, "team_modes": list, "characters": list, "stages": list, "tsh_game": str,
+            "score": str, "stocks": int, "time_minutes": int, "characters_per_side": int, "character_order": bool,
+            "sides": bool, "stage_procedure": str, "character_rule": str, "stage_rules": list}
+STAGE_RULES_FIELDS = {"key": str, "name_ja": str, "name_en": str, "starters": list, "counterpicks": list,
+                      "strike_order": list, "bans": int, "dsr": str}
 ENTRY_REQUIRED = ("key", "en", "ja")
 
 
@@ -33,7 +46,44 @@ def problems(data: dict, file_key: str | None = None) -> list[str]:
         found.append(f"double_ko: one of {', '.join(DOUBLE_KO)}")
     found += _entry_problems(data.get("characters", []), "characters", reading=True)
     found += _entry_problems(data.get("stages", []), "stages", reading=False)
+    return found + _shape_problems(data)
+
+
+def _shape_problems(data: dict) -> list[str]:
+    """The game's shape: known values, stocks for a stock score, stage rule sets naming the title's stages."""
+    found = []
+    for name, allowed in (("score", SCORES), ("stage_procedure", STAGE_PROCEDURES),
+                          ("character_rule", CHARACTER_RULES)):
+        if name in data and data[name] not in allowed:
+            found.append(f"{name}: one of {', '.join(a for a in allowed if a)}")
+    if data.get("score") == "stocks" and not 1 <= data.get("stocks", 0) <= 5:
+        found.append("stocks: 1 to 5 for a stock score")
+    if not 1 <= data.get("characters_per_side", 1) <= 3:
+        found.append("characters_per_side: 1 to 3")
+    if data.get("stage_procedure") == "striking" and not data.get("stage_rules"):
+        found.append("stage_rules: striking needs at least one stage rule set")
+    stage_keys = {row.get("key") for row in data.get("stages", []) if isinstance(row, dict)}
+    for i, row in enumerate(data.get("stage_rules", [])):
+        found += [f"stage_rules[{i}]: {p}" for p in _stage_rules_problems(row, stage_keys)]
     return found
+
+
+def _stage_rules_problems(row, stage_keys: set) -> list[str]:
+    if not isinstance(row, dict) or any(not isinstance(row.get(k), t) for k, t in STAGE_RULES_FIELDS.items()):
+        return [f"{', '.join(STAGE_RULES_FIELDS)} are required"]
+    found = [f"{k} is not one of the title's stages" for k in (*row["starters"], *row["counterpicks"])
+             if k not in stage_keys]
+    if row["dsr"] not in DSR_CLAUSES:
+        found.append(f"dsr: one of {', '.join(DSR_CLAUSES)}")
+    found += [f"not playable: {p}" for p in stage_rules(row).strike().problems(5)]
+    return found
+
+
+def stage_rules(row: dict) -> StageRules:
+    """A stage rule set row as StageRules."""
+    return StageRules(key=row["key"], name_ja=row["name_ja"], name_en=row["name_en"],
+                      starters=tuple(row["starters"]), counterpicks=tuple(row["counterpicks"]),
+                      strike_order=tuple(row["strike_order"]), bans=row["bans"], dsr=row["dsr"])
 
 
 def _entry_problems(rows: list, kind: str, reading: bool) -> list[str]:
@@ -70,4 +120,13 @@ def title(data: dict, custom: bool = False) -> Title:
                  minutes_per_set=data["minutes_per_set"], team_modes=tuple(data.get("team_modes", ("1on1",))),
                  characters=tuple(entry(r) for r in data.get("characters", ())),
                  stages=tuple(entry(r) for r in data.get("stages", ())), custom=custom,
-                 tsh_game=data.get("tsh_game", ""))
+                 tsh_game=data.get("tsh_game", ""), **shape(data))
+
+
+def shape(data: dict) -> dict:
+    """The game's shape fields of a title's data (the Title's defaults where a file says nothing)."""
+    fields = ("score", "stocks", "time_minutes", "characters_per_side", "character_order", "sides",
+              "stage_procedure", "character_rule")
+    out = {name: data[name] for name in fields if name in data}
+    out["stage_rules"] = tuple(stage_rules(r) for r in data.get("stage_rules", ()))
+    return out

@@ -3,9 +3,38 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from webapp.tournament.stage_striking import StrikeRules
 from webapp.tournament.textsearch import fold
 
 DOUBLE_KO = ("replayed", "no_round", "impossible")
+SCORES = ("rounds", "stocks")  # what a game's score counts: rounds (characters beaten) or stocks left
+STAGE_PROCEDURES = ("", "none", "agreement", "random", "loser_picks", "striking")  # "": the preset's own
+CHARACTER_RULES = ("", "free", "loser_changes", "locked", "double_blind", "double_blind_free")
+DSR_CLAUSES = ("off", "dsr", "modified")
+
+
+@dataclass(frozen=True)
+class StageRules:
+    """A usual local stage rule set of a title (starters struck in order, counterpicks, bans, DSR),
+    its stages named by their keys in the title's stage list."""
+    key: str
+    name_ja: str
+    name_en: str
+    starters: tuple[str, ...]
+    counterpicks: tuple[str, ...] = ()
+    strike_order: tuple[int, ...] = (1, 2, 1)
+    bans: int = 2
+    dsr: str = "dsr"
+
+    def name(self, lang: str) -> str:
+        """Its name in a page language."""
+        return self.name_ja if lang.startswith("ja") else self.name_en
+
+    def strike(self, value=None) -> StrikeRules:
+        """As the striking rules, each stage named by ``value`` (key -> stored value), else by its key."""
+        names = value or {}
+        return StrikeRules(tuple(names.get(k, k) for k in self.starters),
+                           tuple(names.get(k, k) for k in self.counterpicks), self.strike_order, self.bans, self.dsr)
 
 
 @dataclass(frozen=True)
@@ -45,6 +74,17 @@ class Title:
     stages: tuple[Entry, ...] = field(default=())
     custom: bool = False  # added from the desk, not shipped
     tsh_game: str = ""    # TournamentStreamHelper's codename (StreamHelperAssets' games/<codename>), "" if none
+    # The game's own shape (issue #40): what the score counts, characters per side and whether their
+    # order matters, whether 1P/2P sides exist, how stages are chosen, the usual character rule.
+    score: str = "rounds"
+    stocks: int = 0               # stocks per player ("stocks" scores)
+    time_minutes: int = 0         # a game's time limit (0: the game's own)
+    characters_per_side: int = 1  # KOF XV: 3, 2XKO: 2
+    character_order: bool = False  # the characters' order is part of the pick (KOF XV)
+    sides: bool = True            # 1P/2P exists (not in Smash, where ports are no side)
+    stage_procedure: str = ""     # "" keeps the preset's; "striking" uses stage_rules
+    character_rule: str = ""      # "" keeps the preset's
+    stage_rules: tuple[StageRules, ...] = ()  # usual local stage lists, the first the default
 
     @property
     def key(self) -> str:
@@ -70,6 +110,14 @@ class Title:
     def stage_values(self) -> list[str]:
         """What an entry stores for each stage (the English name, as today), in the file's order."""
         return [s.en for s in self.stages]
+
+    def strike_rules(self, preset: str = "") -> StrikeRules | None:
+        """A stage rule set (the first one by default) with each stage as entries store it (its English name)."""
+        first = self.stage_rules[0] if self.stage_rules else None
+        chosen = next((r for r in self.stage_rules if r.key == preset), first)
+        if chosen is None:
+            return None
+        return chosen.strike({s.key: s.en for s in self.stages})
 
     def with_entries(self, characters=(), stages=()) -> Title:
         """This title with characters and stages added or replaced by key (the desk's additions)."""

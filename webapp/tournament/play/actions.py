@@ -108,6 +108,8 @@ class ReportGame(Action):
     stage: str = ""
     side_a: str = ""          # "1P" | "2P" | "" (not recorded)
     double_ko: bool = False
+    struck: str = ""          # stage striking, game 1: the starters struck, in order ("A|B|C|D")
+    banned: str = ""          # stage striking, later games: the stages the previous winner banned
 
 
 @dataclass(frozen=True)

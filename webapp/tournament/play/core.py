@@ -92,7 +92,7 @@ def lose_game(state: MatchState, loser: str, how: str, loser_rounds: int = 0) ->
     win = other(loser)
     chars = tuple(state.rules.resolve_character(state, s, state.side(s).current, "")
                   if state.side(s).current is not None else "" for s in SIDES)
-    t = state.rules.rounds_to_win
+    t = state.rules.game_score  # rounds to win, or a stock game's full stocks
     rounds = (t, loser_rounds) if win == "a" else (loser_rounds, t)
     record_game(state, win, rounds, chars, decided_by=how)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from webapp.tournament.errors import N_, RuleViolation
+from webapp.tournament.play import game_shape
 from webapp.tournament.play.core import check_open, check_toss_done, record_game
 
 
@@ -12,6 +13,9 @@ def check_rounds(rules, act) -> None:
     t, ra, rb = rules.rounds_to_win, act.rounds_a, act.rounds_b
     if not (isinstance(ra, int) and isinstance(rb, int)) or ra < 0 or rb < 0:
         raise RuleViolation("score.impossible", N_("Round counts must be whole numbers"))
+    if rules.score_unit == "stocks" and not act.double_ko:
+        game_shape.check_stocks(rules, act)
+        return
     if act.double_ko:
         if not rules.double_ko:
             raise RuleViolation("score.double_ko_not_in_rules",
@@ -79,6 +83,7 @@ def check_report(state, act):
     _check_side(state, act)
     if state.replay_of is not None:
         _check_replay(state, act)
+    game_shape.check_game(state, act)
     rules.check_characters(state, act, (ma, mb))
     return act
 

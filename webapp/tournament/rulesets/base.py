@@ -6,7 +6,7 @@ modules (no circle): ``webapp.tournament.rulesets`` loads every module it holds.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from webapp.tournament.errors import N_, RuleViolation
 from webapp.tournament.registry import Registry
@@ -50,6 +50,20 @@ class RuleSet:
     substitutes: int = 0          # members a team may register beyond team_size
     preset: str = ""              # the registered rule set these rules were built from
     roll_call: bool = False       # kachinuki: the referee's roll call (absent members play last)
+    # The game's shape (the title's, settings may change it): what a game's score counts, characters
+    # per side and their order, whether 1P/2P exists, the stage striking rules (stage_rule "striking").
+    score_unit: str = "rounds"    # "rounds" | "stocks" (the winner's stocks left)
+    stocks: int = 0
+    time_minutes: int = 0
+    characters_per_side: int = 1
+    character_order: bool = False
+    sides: bool = True
+    stage_striking: Any = None    # a stage_striking.StrikeRules when stage_rule is "striking"
+
+    @property
+    def game_score(self) -> int:
+        """The winner's score of a game played out: its rounds to win, or its stocks."""
+        return self.stocks if self.score_unit == "stocks" else self.rounds_to_win
 
     def games_for_phase(self, phase: str) -> int:
         """Games per match (best of N) in a phase of the event."""

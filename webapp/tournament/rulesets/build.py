@@ -14,10 +14,12 @@ from typing import Mapping
 from webapp.tournament.errors import N_, RuleViolation
 from webapp.tournament.rulesets.base import RuleSet, get_ruleset
 from webapp.tournament.rulesets.characters import CHARACTER_RULES, hooks
+from webapp.tournament.stage_striking import StrikeRules
 
 STAGE_RULES = {"none": N_("No stage choice"), "agreement": N_("Stage by agreement"),
                "loser_picks": N_("The previous game's loser picks the stage"),
                "random": N_("Random stage"),
+               "striking": N_("Starters struck for game 1; then the winner bans and the loser picks"),
                "toss_then_loser": N_("Toss winner, then the previous game's loser picks the stage")}
 SIDE_RULES = {"agreement": N_("Side by agreement"),
               "loser_picks": N_("The previous game's loser picks the side"),
@@ -31,8 +33,10 @@ EFFECTS = {"round": N_("the opponent takes the round"), "game": N_("the opponent
            "round_then_match": N_("a round; a second act in the match loses the match")}
 BEST_OF = (1, 3, 5, 7)
 TEAM_SIZES = range(2, 8)
+SCORE_UNITS = {"rounds": N_("rounds"), "stocks": N_("stocks")}
 SETTINGS = ("rounds_to_win", "best_of", "character_rule", "stage_rule", "side_rule", "double_ko",
-            "penalties", "entry_fee_yen", "categories", "decider", "hidden_order", "substitutes")
+            "penalties", "entry_fee_yen", "categories", "decider", "hidden_order", "substitutes",
+            "score", "stocks", "time_minutes", "characters_per_side", "character_order", "sides", "stage_striking")
 
 
 def _bad(name: str):
@@ -102,6 +106,26 @@ def _flag(field):
     return lambda v, base: {field: bool(v)}
 
 
+def _score(v, base):
+    if v not in SCORE_UNITS:
+        raise _bad(N_("score"))
+    return {"score_unit": v}
+
+
+def _striking(v, base):
+    """{starters, counterpicks, strike_order, bans, dsr} -> the StrikeRules; a list it cannot play is refused."""
+    if v is None:
+        return {"stage_striking": None}
+    try:
+        rules = StrikeRules(tuple(v["starters"]), tuple(v.get("counterpicks", ())), tuple(v["strike_order"]),
+                            v["bans"], v["dsr"])
+    except (KeyError, TypeError):
+        raise _bad(N_("stage striking")) from None
+    if rules.problems(max(base.best_of or (1,))):
+        raise _bad(N_("stage striking"))
+    return {"stage_striking": rules}
+
+
 _FIELDS = {"rounds_to_win": _rounds, "best_of": _best_of, "character_rule": _character,
            "stage_rule": _choice(STAGE_RULES, "stage_rule", N_("stage rule")),
            "side_rule": _choice(SIDE_RULES, "side_rule", N_("side rule")),
@@ -109,7 +133,11 @@ _FIELDS = {"rounds_to_win": _rounds, "best_of": _best_of, "character_rule": _cha
            "entry_fee_yen": _number("entry_fee_yen", 0, 1_000_000, N_("entry fee")),
            "categories": lambda v, base: {"categories": tuple(v or ())},
            "decider": _flag("decider"), "hidden_order": _flag("hidden_order"),
-           "substitutes": _number("substitutes", 0, 3, N_("substitutes"))}
+           "substitutes": _number("substitutes", 0, 3, N_("substitutes")),
+           "score": _score, "stocks": _number("stocks", 0, 5, N_("stocks")),
+           "time_minutes": _number("time_minutes", 0, 99, N_("time limit")),
+           "characters_per_side": _number("characters_per_side", 1, 3, N_("characters per side")),
+           "character_order": _flag("character_order"), "sides": _flag("sides"), "stage_striking": _striking}
 
 
 def from_title(defaults: Mapping, base: RuleSet) -> dict:
@@ -129,6 +157,18 @@ def from_title(defaults: Mapping, base: RuleSet) -> dict:
         out["double_ko"] = ko
     elif isinstance(ko, bool) and not ko and base.double_ko:
         out["double_ko"] = "nobody"
+    return out | _title_shape(defaults, base)
+
+
+# The shape a title gives; its character rule only under a standard preset (a seed preset's
+# regulation names its own).
+_SHAPE = ("score", "stocks", "time_minutes", "characters_per_side", "character_order", "sides", "stage_striking")
+
+
+def _title_shape(defaults: Mapping, base: RuleSet) -> dict:
+    out = {k: defaults[k] for k in _SHAPE if defaults.get(k) is not None and not (k == "stocks" and not defaults[k])}
+    if defaults.get("character_rule") and base.name.startswith("standard_"):
+        out["character_rule"] = defaults["character_rule"]
     return out
 
 
@@ -161,4 +201,8 @@ def settings_of(rules: RuleSet) -> dict:
                           for k, e in rules.penalties.items()],
             "entry_fee_yen": rules.entry_fee_yen, "categories": list(rules.categories),
             "decider": rules.decider, "hidden_order": rules.hidden_order,
-            "substitutes": rules.substitutes}
+            "substitutes": rules.substitutes, "score": rules.score_unit, "stocks": rules.stocks,
+            "time_minutes": rules.time_minutes, "characters_per_side": rules.characters_per_side,
+            "character_order": rules.character_order, "sides": rules.sides,
+            "stage_striking": rules.stage_striking.as_settings() if rules.stage_striking else None}
+

@@ -14,6 +14,8 @@ CHARACTER_RULES = {
     "loser_changes": N_("Only the previous game's loser may change character"),
     "locked": N_("Locked to the registered character"),
     "double_blind": N_("Double-blind pick for game 1, then only the loser may change"),
+    "double_blind_free": N_("Double-blind pick for game 1, then the winner says first whether they change "
+                            "and the loser picks after"),
 }
 
 
@@ -67,6 +69,7 @@ HOOKS = {
     "free": (_free_check, kgp2025.voids_win, _both, _resolve),
     "loser_changes": (_loser_check, kgp2025.voids_win, _loser_may, _resolve),
     "double_blind": (_loser_check, kgp2025.voids_win, _loser_may, _resolve),
+    "double_blind_free": (_free_check, kgp2025.voids_win, _both, _resolve),
     "locked": (tekken7_hiza_5on5.check_characters, tekken7_hiza_5on5.voids_win,
                tekken7_hiza_5on5.may_change, tekken7_hiza_5on5.resolve_character),
 }

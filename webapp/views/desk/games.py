@@ -34,7 +34,18 @@ def _title_form() -> dict:
     return {"name_ja": form.get("name_ja", ""), "name_en": form.get("name_en", ""),
             "rounds_to_win": int(rounds) if rounds.isdigit() else 0,
             "stage_choice": form.get("stage_choice") == "on", "side_choice": form.get("side_choice") == "on",
-            "double_ko": form.get("double_ko", "replayed")}
+            "double_ko": form.get("double_ko", "replayed"), "shape": _shape_form(form)}
+
+
+def _number(form, name: str) -> int | None:
+    return int(form[name]) if form.get(name, "").isdigit() else None
+
+
+def _shape_form(form) -> dict:
+    """The game's shape as the form sets it: what the score counts, stocks, characters a side, 1P/2P."""
+    return {"score": form.get("score") or "rounds", "stocks": _number(form, "stocks"),
+            "characters_per_side": _number(form, "characters_per_side") or 1,
+            "character_order": form.get("character_order") == "on", "sides": form.get("sides", "on") == "on"}
 
 
 @bp.route("/<key>/title", methods=["POST"])

@@ -13,6 +13,7 @@ from ...services.setup.rules import rules_for
 from ...tournament.errors import N_
 from ...tournament.play import MATCH_TYPES
 from ...tournament.round_best_of import RULES as ROUND_RULES
+from ...tournament.rulesets.summary import summary
 from .. import render
 from ..changes import run_change
 from ..errors import problem_message
@@ -71,6 +72,7 @@ def preview_page(phase: Phase):
                   routed_text=routed_text, pairing=pairing, preview=made,
                   preview_problem=problem_message(problem) if problem else None,
                   preview_total=sum(len(b.entrant_ids) for b in made), play_words=play_words(phase),
+                  rule_words=rule_words(phase),
                   absent=absent, nobody_came=bool(absent) and len(absent) == len([e for e in phase.event.entrants
                                                                                   if not e.dq]),
                   losers_side=[r.entrant_id for r in routed if r.tier == 1],
@@ -85,6 +87,12 @@ def separation(phase_id):
     if run_change(lambda: seeding.set_separation(phase, request.form.get("separate") or None, current_user)):
         flash(_("Round-1 separation saved (logged)."), "ok")
     return redirect(url_for("desk_plan.preview", phase_id=phase_id))
+
+
+def rule_words(phase: Phase) -> str:
+    """The rules this phase plays by, in a few words, for the desk to check before the start."""
+    parts = summary(rules_for(phase.event, phase), phase.best_of)
+    return " · ".join(_(msgid, **params) for msgid, params in parts)
 
 
 def play_words(phase: Phase) -> str:

@@ -17,6 +17,8 @@ from ...services.matches import pool_tables, swiss_rounds
 from ...services.players import finder as player_views
 from ...services.reads import standings
 from ...services.reads.sheets import match_sheet, translate_outcome
+from ...tournament import stage_striking
+from ...tournament.play.game_shape import team_value
 from ...tournament.textsearch import sort_key
 from ...web.auth import staff_required
 from .. import render
@@ -79,16 +81,34 @@ def event(slug):
 
 
 def expand_score(fields: dict) -> None:
-    """A score choice ("2-1"; a draw "2-2" is a double K.O.) becomes winner and rounds (as outbox_forms.js sends it)."""
+    """A score choice ("2-1"; a draw "2-2" is a double K.O.; "a:1-1" a stock game's timeout won by side a)
+    becomes winner and rounds; a side's characters in order and the stages struck or banned become one text
+    each (as form_payload.js sends them)."""
+    expand_shape(fields)
     score = fields.pop("score", None)
-    a, _sep, b = score.partition("-") if isinstance(score, str) else ("", "", "")
-    if not (a.isdigit() and b.isdigit()):
+    winner, _colon, score = score.rpartition(":") if isinstance(score, str) else ("", "", "")
+    a, _sep, b = score.partition("-")
+    if not (a.isdigit() and b.isdigit()) or winner not in ("", "a", "b"):
         return
     fields.update(rounds_a=a, rounds_b=b)
-    if a == b:
+    if winner:
+        fields["winner"] = winner
+    elif a == b:
         fields["double_ko"] = "true"
     else:
         fields["winner"] = "a" if int(a) > int(b) else "b"
+
+
+def expand_shape(fields: dict) -> None:
+    """team_a (one select a place) -> char_a, " / " between; struck and banned ticks -> one text, "|" between."""
+    for side in ("a", "b"):
+        if f"team_{side}" in fields:
+            places = fields.pop(f"team_{side}")
+            fields[f"char_{side}"] = team_value(places if isinstance(places, list) else [places])
+    for name in ("struck", "banned"):
+        if name in fields:
+            ticked = fields[name] if isinstance(fields[name], list) else [fields[name]]
+            fields[name] = stage_striking.joined(t for t in ticked if t)
 
 
 def _match(match_id: int) -> MatchRow:

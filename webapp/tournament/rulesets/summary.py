@@ -1,0 +1,45 @@
+"""A phase's rules in a few words, for the desk to check before the start ("best of 3 · 3 stocks · 7 minutes ·
+1-2-1 striking of 5 starters, 4 counterpicks · 2 bans · DSR"): each part a msgid and its params.
+
+Pure: the built RuleSet and the phase's games per match in; the view translates each part.
+"""
+from __future__ import annotations
+
+from webapp.tournament.errors import N_
+from webapp.tournament.rulesets.build import DOUBLE_KO, SIDE_RULES, STAGE_RULES
+from webapp.tournament.rulesets.characters import CHARACTER_RULES
+from webapp.tournament.stage_striking import DSR
+
+
+def summary(rules, best_of: int) -> list[tuple[str, dict]]:
+    """The parts, in the order a person reads a rule sheet: games, score, characters, stages, sides, K.O."""
+    parts = [(N_("best of %(n)d"), {"n": best_of})]
+    if rules.score_unit == "stocks":
+        parts.append((N_("%(n)d stocks"), {"n": rules.stocks}))
+        if rules.time_minutes:
+            parts.append((N_("%(n)d minutes"), {"n": rules.time_minutes}))
+    else:
+        parts.append((N_("first to %(n)d rounds"), {"n": rules.rounds_to_win}))
+    if rules.characters_per_side > 1:
+        parts.append((N_("%(n)d characters a side, in order") if rules.character_order else
+                      N_("%(n)d characters a side"), {"n": rules.characters_per_side}))
+    parts.append((CHARACTER_RULES.get(rules.character_rule, rules.character_rule), {}))
+    return parts + _stages(rules) + _sides_and_ko(rules)
+
+
+def _stages(rules) -> list[tuple[str, dict]]:
+    striking = rules.stage_striking
+    if rules.stage_rule != "striking" or striking is None:
+        return [(STAGE_RULES.get(rules.stage_rule, rules.stage_rule), {})]
+    parts = striking.as_settings()
+    return [(N_("%(order)s striking of %(starters)d starters, %(counterpicks)d counterpicks"),
+             {"order": "-".join(map(str, parts["strike_order"])), "starters": len(parts["starters"]),
+              "counterpicks": len(striking.stages) - len(parts["starters"])}),
+            (N_("%(n)d bans"), {"n": striking.bans}), (DSR[striking.dsr], {})]
+
+
+def _sides_and_ko(rules) -> list[tuple[str, dict]]:
+    parts = [(SIDE_RULES.get(rules.side_rule, rules.side_rule), {})] if rules.sides else [(N_("no 1P/2P sides"), {})]
+    if rules.double_ko_rule != "impossible":
+        parts.append((DOUBLE_KO.get(rules.double_ko_rule, rules.double_ko_rule), {}))
+    return parts
