@@ -68,7 +68,7 @@ def preview(draft: Draft) -> DayPreview:
 
 def _work(draft: Draft, count: int):
     """Each phase's size and its rounds as forecast work, one phase after the other."""
-    drafts = [_phase_draft(p) for p in draft.phases]
+    drafts = [_phase_draft(_sides_as_top(p, draft.phases[i - 1] if i else None)) for i, p in enumerate(draft.phases)]
     sized = phase_sizes.sizes(drafts, count)
     names, work = [], []
     team = int(draft.values["team_size"] or 1) if draft.values["entrants"] == "team" else 1
@@ -81,6 +81,13 @@ def _work(draft: Draft, count: int):
         work.append(day_forecast.PhaseWork(f"p{i}", tuple(rounds), (f"p{i - 1}",) if i else ()))
         names.append((p["name"], size.entrants, size.matches))
     return names, work
+
+
+def _sides_as_top(p: dict, before: dict | None) -> dict:
+    """Qualifiers who keep their side are, in number, the top cut of each pool of the phase before."""
+    if p["advance"] != "sides" or before is None:
+        return p
+    return {**p, "advance": "top", "advance_count": str(_int(before.get("stop_at_top")) or 2)}
 
 
 def _phase_draft(p: dict) -> phase_sizes.PhaseDraft:
