@@ -91,7 +91,8 @@ def _phase_fields(phase: dict) -> dict:
     fields.update(name=phase["name"], format=phase["format"], match_type=phase.get("match_type") or "best_of",
                   best_of=str(phase.get("best_of", 3)), pools=str(phase.get("pools", 1)),
                   grand_final=phase.get("grand_final", "reset"), rounds=str(phase.get("rounds") or ""),
-                  stop_at_top=str(phase.get("stop_at_top") or ""), pools_per_wave=str(phase.get("pools_per_wave") or ""))
+                  stop_at_top=str(phase.get("stop_at_top") or ""),
+                  pools_per_wave=str(phase.get("pools_per_wave") or ""))
     later = phase.get("best_of_by_round") or {}
     fields.update(later_from=later.get("from", ""), later_best_of=str(later.get("best_of", 5)))
     advance = phase.get("advance") or {}
