@@ -14,7 +14,7 @@ from ...services.day import day_clock, forecast_work, forecasts, schedules
 from ...services.exports import csv_export
 from ...services.matches import pool_tables, swiss_rounds
 from ...services.players import finder as player_views
-from ...services.reads import bracket_outline, standings
+from ...services.reads import bracket_outline, pool_list, standings
 from ...services.reads.sheets import match_sheet
 from ...services.setup import pool_ranking
 from ...web.static_digest import static_digest
@@ -206,6 +206,15 @@ def draws(slug):
     names = {e.id: e.name for e in event.entrants}
     return render("public/draws.html", event=event, names=names,
                   phases=[p for p in event.phases if p.draw])
+
+
+@bp.route("/e/<slug>/phase/<int:phase_id>/pools")
+def pools(slug, phase_id):
+    """A phase's pools with their state and wave, and the search that says a player's pool and station."""
+    event = accounts.event_by_slug(slug)
+    phase = _phase(event, phase_id)
+    return render("public/pools.html", event=event, phase=phase, lines=pool_list.pool_lines(phase),
+                  pools_per_page=POOLS_PER_PAGE)
 
 
 @bp.route("/e/<slug>/players")
