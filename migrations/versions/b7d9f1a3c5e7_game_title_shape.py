@@ -2,14 +2,14 @@
 order, whether 1P/2P exists), as the shipped titles' files have it (issue 40)
 
 Revision ID: b7d9f1a3c5e7
-Revises: e5f7a9b1c3d5
+Revises: a9c3e5f7b1d2
 Create Date: 2026-12-05 08:20:00
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = 'b7d9f1a3c5e7'
-down_revision = 'e5f7a9b1c3d5'
+down_revision = "a9c3e5f7b1d2"
 branch_labels = None
 depends_on = None
 

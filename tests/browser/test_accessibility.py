@@ -13,7 +13,8 @@ def test_public_pages_have_no_serious_accessibility_problem(app, live_server, br
     slug = phase.event.slug
     match = next(m for m in phase.brackets[0].matches if m.status == "done")
     paths = ["/", f"/e/{slug}", f"/e/{slug}/phase/{phase.id}", f"/e/{slug}/phase/{phase.id}?view=top8",
-             f"/e/{groups.event.slug}/phase/{groups.id}", f"/e/{slug}/standings", f"/e/{slug}/schedule",
+             f"/e/{groups.event.slug}/phase/{groups.id}", f"/e/{groups.event.slug}/phase/{groups.id}/pools",
+             f"/e/{slug}/standings", f"/e/{slug}/schedule",
              f"/e/{slug}/players?q=選手", f"/m/{match.id}", f"/e/{slug}/draws", "/login"]
     assert endpoints(app, paths) == BRACKET_PAGES
     found = {}

@@ -45,7 +45,7 @@ def test_times_are_saved_and_refusals_name_the_field(app):
     day_clock.save(event, {"start_time": "10:00", "checkin_opens": "9:15", "checkin_closes": "09:45",
                            "venue_closes": "21:00", "curfew_u16": "18:00", "curfew_u18": "21:30"})
     assert event.settings["checkin_opens"] == "09:15" and event.settings["curfews"] == {"u18": "21:30"}
-    assert day_clock.curfews(event) == {"u18": "21:30", "u16": "18:00"}
+    assert day_clock.curfews(event) == {"u18": "21:30", "u16": "18:00", "u16g": "22:00"}
     with pytest.raises(ServiceError) as bad:
         day_clock.save(event, {"start_time": "25:00"})
     assert bad.value.params == {"field": "Start time"}

@@ -55,7 +55,9 @@ def _spec(draw):
     if spec["stream_stations"] and draw(st.booleans()):
         spec["scoreboards"] = {spec["stream_stations"][0]: draw(st.integers(2, 9))}
     if draw(st.booleans()):
-        spec["curfews"] = {"u16": draw(st.sampled_from(("17:00", "18:00", "17:30"))), "u18": draw(CLOCK)}
+        spec["curfews"] = {"u16": draw(st.sampled_from(("17:00", "18:00", "17:30"))), "u18": draw(CLOCK),
+                           "u16g": draw(st.sampled_from(("21:00", "22:00"))),
+                           "prefecture": draw(st.sampled_from(("", "tokyo", "osaka")))}
     hours = sorted(draw(st.lists(st.integers(6, 29), min_size=0, max_size=3)))
     spec["timetable"] = [{"start": f"{h:02d}:00", "end": f"{h:02d}:45", "label": draw(TEXT),
                           "phase": draw(st.integers(0, len(spec["phases"])))} for h in hours]

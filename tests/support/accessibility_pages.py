@@ -2,4 +2,4 @@
 
 
 BRACKET_PAGES = {"public.index", "public.event", "public.phase", "public.event_standings", "public.schedule",
-                 "public.players", "public.match", "public.draws", "auth.login"}
+                 "public.players", "public.match", "public.draws", "public.pools", "auth.login"}

@@ -57,6 +57,17 @@ def advancing(placed: list[Placed], mode: str, count: int) -> list[Placed]:
     return sorted(chosen, key=_order_key)
 
 
+def overall(placed: list[Placed], mode: str, count: int) -> list[tuple[Placed, bool]]:
+    """Every pool player in the order the rule compares them across pools (every 1st place, then
+    every 2nd, ...; within a place the better record, then the earlier pool), each with whether they
+    go on; none is marked while a tie across the cut is not broken."""
+    try:
+        going = {p.entrant for p in advancing(placed, mode, count)}
+    except BracketError:
+        going = set()
+    return [(p, p.entrant in going) for p in sorted(placed, key=_order_key)]
+
+
 def first_round_pairs(size: int) -> list[tuple[int, int]]:
     """Seed pairs (1-based) of a bracket of ``size`` entrants' first round (a bye: seed > size)."""
     order = bracket_order(power_of_two(size))

@@ -5,6 +5,8 @@ rate and head-to-head among exactly the tied players, in the order the phase cho
 - median Buchholz: the same without the best and the worst opponent (with three or more);
 - opponents' win rate: the mean of each opponent's wins per match played, in thousandths;
 - head-to-head: wins against the other tied players, as for a round-robin pool.
+A player out of the event (disqualified or withdrawn, the bracket's ``dropped``) keeps the sets he
+played, for his own line and his opponents' Buchholz, and is placed below every player still in.
 Pure stdlib.
 """
 from __future__ import annotations
@@ -34,6 +36,7 @@ class SwissRow:
     opponents_win: int = 0
     rank: int = 0
     rank_to: int = 0
+    out: bool = False     # disqualified or withdrawn: placed last, shown as such
 
     @property
     def score(self) -> int:
@@ -97,14 +100,19 @@ def _order(group: list, criteria: list, rows: dict) -> list[list]:
     return [group]
 
 
-def standings(entrants: list, matches, tiebreaks=None) -> list[SwissRow]:
-    """Rows in place order; players level after every tiebreak share a place."""
+def standings(entrants: list, matches, tiebreaks=None, out=()) -> list[SwissRow]:
+    """Rows in place order; players level after every tiebreak share a place; the players ``out``
+    (among ``entrants``) after everyone else, with their records."""
+    gone = set(out)
     rows = tally(entrants, matches)
     criteria = ["score", *(TIEBREAKS if tiebreaks is None else tiebreaks)]
-    out, rank = [], 1
-    for place in _order(sorted(entrants), criteria, rows):
+    places = []
+    for group in ([e for e in entrants if e not in gone], [e for e in entrants if e in gone]):
+        places += _order(sorted(group), criteria, rows) if group else []
+    ranked, rank = [], 1
+    for place in places:
         for p in place:
-            rows[p].rank, rows[p].rank_to = rank, rank + len(place) - 1
-            out.append(rows[p])
+            rows[p].rank, rows[p].rank_to, rows[p].out = rank, rank + len(place) - 1, p in gone
+            ranked.append(rows[p])
         rank += len(place)
-    return out
+    return ranked

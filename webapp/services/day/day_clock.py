@@ -46,9 +46,14 @@ def setting(event, key: str) -> str:
 
 
 def curfews(event) -> dict:
-    """The event's curfew per age group (its own, else the law's defaults)."""
+    """The event's curfew per age group (its own, else its prefecture's hours)."""
     own = (event.settings or {}).get("curfews") or {}
     return {group: curfew.curfew_for(group, own) for group in curfew.AGE_GROUPS}
+
+
+def prefecture(event) -> str:
+    """Where the event is held, as far as the curfews go ("": most prefectures' hours)."""
+    return ((event.settings or {}).get("curfews") or {}).get("prefecture", "")
 
 
 def save(event, form, user=None) -> None:
@@ -59,7 +64,11 @@ def save(event, form, user=None) -> None:
         raise ServiceError("day.checkin_order", N_("Check-in must close after it opens."))
     settings = {k: v for k, v in (event.settings or {}).items() if k not in (*SETTINGS_KEYS, "curfews")}
     settings.update({k: v for k, v in values.items() if v})
-    own = {g: t for g, t in own.items() if t and t != curfew.DEFAULT_CURFEWS[g]}
+    place = str(form.get("prefecture", prefecture(event)) or "")
+    if place not in curfew.PREFECTURES:
+        raise ServiceError("day.prefecture", N_("Choose the prefecture from the list."))
+    own = {g: t for g, t in own.items() if t and t != curfew.defaults(place)[g]}
+    own |= {"prefecture": place} if place else {}
     if own:
         settings["curfews"] = own
     event.settings = settings

@@ -2,7 +2,7 @@
 withdraw once their phase has started (the rest of their matches become walkovers)."""
 from ...extensions import db
 from ...models import AuditEntry, Entrant, Event
-from ...tournament.curfew import AGE_GROUPS
+from ...tournament.curfew import AGE_GROUPS, UNDER_16, with_guardian
 from ...tournament.errors import N_
 from ...tournament.textsearch import fold
 from .. import ServiceError
@@ -87,6 +87,15 @@ def _check_row(row: dict) -> None:
     if len(row["name"]) > NAME_MAX or len(row.get("reading") or "") > NAME_MAX:
         raise ServiceError("entrants.name_long", N_("Names and readings are at most %(max)s characters."),
                            max=NAME_MAX)
+
+
+def set_guardian(entrant: Entrant, guardian: bool, user=None) -> None:
+    """Mark an under-16 as here with a guardian (保護者同伴) or not: the curfew warnings read it."""
+    if entrant.age_group not in UNDER_16:
+        raise ServiceError("entrants.guardian", N_("Only an entrant under 16 is marked as with a guardian: set "
+                                                   "%(name)s's age group first."), name=entrant.name)
+    entrant.age_group = with_guardian(entrant.age_group, guardian)
+    audit.record("entrant.guardian", user, entrant.event_id, entrant=entrant.id, guardian=guardian)
 
 
 def update(entrant: Entrant, row: dict, user=None) -> None:

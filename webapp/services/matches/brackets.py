@@ -58,7 +58,7 @@ def domain_entrants(entrants: list[Entrant]) -> list[bracket_engine.Entrant]:
 
 
 # Phase options that are the phase's own, not its format's (progressions.py; best-of by round)
-PHASE_OPTIONS = ("progression", "best_of_by_round", "separate", "pool_size", "pools_per_wave")
+PHASE_OPTIONS = ("progression", "best_of_by_round", "separate", "pool_size", "pools_per_wave", "kept_draw")
 
 
 def format_options(phase: Phase) -> dict:

@@ -42,6 +42,11 @@ class CrossTable:
     tiebreaks: list
     ties: list             # groups of entrant ids still level once every match is decided
 
+    @property
+    def by_draw(self) -> list:
+        """The rows in the columns' order (the seeds): the diagonal runs corner to corner."""
+        return sorted(self.rows, key=lambda r: self.order.index(r.standing.entrant))
+
 
 def scores(row: BracketRow) -> dict[str, tuple]:
     """Match key -> (games a, games b, rounds a, rounds b) for each played, decided match; read

@@ -18,13 +18,13 @@ OPEN = ("pending", "ready")
 
 def pair_next_if_due(row: BracketRow, dq: set[int]) -> list[MatchRow]:
     """The next round's new rows when every match of the bracket is decided (none otherwise)."""
-    if row.format != "swiss" or _open_count(row) or _last_round(row) >= int(row.options.get("rounds", 0)):
+    if row.format != "swiss":
+        return []
+    _drop(row, dq)
+    if _open_count(row) or _last_round(row) >= int(row.options.get("rounds", 0)):
         return []
     bracket = bracket_rows.load(row)
-    dropped = sorted(set(bracket.options.get("dropped") or ()) | (dq & set(bracket.entrants)))
-    bracket.options["dropped"] = dropped
     keys = swiss.next_round(bracket)
-    row.options = {**row.options, "dropped": dropped}
     added = []
     for key in keys:
         match_row = MatchRow(key=key, version=1, actions=[])
@@ -32,6 +32,15 @@ def pair_next_if_due(row: BracketRow, dq: set[int]) -> list[MatchRow]:
         row.matches.append(match_row)
         added.append(match_row)
     return added
+
+
+def _drop(row: BracketRow, dq: set[int]) -> None:
+    """Keep the event's disqualified players of this bracket in ``dropped`` as soon as they are out
+    (in the last round too): the standings and placements put them last."""
+    ids = {e["id"] for e in row.entrants}
+    dropped = sorted(set(row.options.get("dropped") or ()) | (dq & ids))
+    if dropped != list(row.options.get("dropped") or ()):
+        row.options = {**row.options, "dropped": dropped}
 
 
 def _open_count(row: BracketRow) -> int:
@@ -51,12 +60,12 @@ def _last_round(row: BracketRow) -> int:
 
 
 def table(row: BracketRow) -> list:
-    """The Swiss standings so far, best first (domain rows: score, Buchholz...)."""
+    """The Swiss standings so far, best first (domain rows: score, Buchholz...); the players out of
+    the event last, with the sets they played."""
     bracket = bracket_rows.load_to_read(row)
     out = set(bracket.options.get("dropped") or ())
-    players = [e for e in bracket.entrants if e not in out]
-    rows = domain_standings(players, list(bracket.matches.values()), bracket.options.get("tiebreaks"))
-    return rows + domain_standings(sorted(out), [], None) if out else rows
+    return domain_standings(list(bracket.entrants), list(bracket.matches.values()),
+                            bracket.options.get("tiebreaks"), out=out)
 
 
 def tables(phase, rows: list | None = None, most: int = 16) -> dict:

@@ -3,6 +3,7 @@ from dataclasses import dataclass
 
 from ...models import Entrant, Event, MatchRow
 from ...tournament.textsearch import entrant_sort_key, entrant_texts, matches
+from ..reads.pool_list import PoolLine, pool_of
 
 OPEN = ("ready", "pending")
 
@@ -14,6 +15,7 @@ class PlayerView:
     upcoming: MatchRow | None  # waiting for an opponent
     opponent: Entrant | None
     out: str = ""               # "disqualified" or "withdrew": no match is theirs to wait for
+    pool: PoolLine | None = None  # their pool in a running phase of several: its state, wave and stations
 
 
 def search(event: Event, query: str, limit: int = 30) -> list[Entrant]:
@@ -39,4 +41,16 @@ def view(event: Event, entrant: Entrant) -> PlayerView:
     if match:
         other_id = match.slot_b if match.slot_a == entrant.id else match.slot_a
         other = next((e for e in event.entrants if e.id == other_id), None)
-    return PlayerView(entrant, current, upcoming, other)
+    return PlayerView(entrant, current, upcoming, other, pool=_pool(event, entrant, match))
+
+
+def _pool(event: Event, entrant: Entrant, match: MatchRow | None) -> PoolLine | None:
+    """The pool a player plays in now: their match's, else the running phase of pools that holds them."""
+    if match is not None:
+        return pool_of(match.bracket) if len(match.bracket.phase.brackets) > 1 else None
+    for phase in event.phases:
+        if phase.status == "running" and len(phase.brackets) > 1:
+            row = next((b for b in phase.brackets if any(e["id"] == entrant.id for e in b.entrants)), None)
+            if row is not None:
+                return pool_of(row)
+    return None

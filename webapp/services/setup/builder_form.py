@@ -4,7 +4,8 @@ loses nothing), each problem kept next to its field, and the typed values turned
 Fields: the event's (name, address, day, venue, game, preset, rule set, entrants expected for the
 preview, stations and which of them are streamed, entry cap, start time, check-in window, venue
 closing time, fee) and one row of fields per phase (``p<i>-<field>``, with its format's own options:
-a third-place match, a double round robin). Reading gives a :class:`Draft` whose ``errors`` map a
+a third-place match, a double round robin, a double elimination's top cut; pools called in waves;
+qualifiers who keep their side). Reading gives a :class:`Draft` whose ``errors`` map a
 field's name to a translatable message and its values; a draft with no errors can be previewed and created.
 """
 import re
@@ -21,12 +22,14 @@ from . import game_catalogue
 
 HHMM = re.compile(r"^([01]?\d|2[0-3]):[0-5]\d$")
 BEST_OF = (1, 3, 5, 7)
-ADVANCE = ("entry", "top", "best")
+ADVANCE = ("entry", "top", "best", "sides")
+TOP_CUTS = (2, 4, 8, 16, 32, 64)  # a DE phase played down to its top cut (formats/double_elimination.py)
 EVENT_FIELDS = ("name", "address", "day", "venue", "game", "preset", "plan", "ruleset", "entrants", "team_size",
                 "expected", "stations", "stream_stations", "entry_cap", "start_time", "checkin_opens",
                 "checkin_closes", "venue_closes", "fee", "sheet")
 PHASE_FIELDS = ("name", "format", "pools", "match_type", "best_of", "later_from", "later_best_of",
-                "grand_final", "advance", "advance_count", "rounds", "third_place", "double")
+                "grand_final", "advance", "advance_count", "rounds", "third_place", "double", "stop_at_top",
+                "pools_per_wave")
 MAX_PHASES = 8
 
 
@@ -169,8 +172,13 @@ def _check_phase(draft: Draft, i: int, phase: dict) -> None:
         draft.refuse(prefix + "best_of", N_("Best of 1, 3, 5 or 7."))
     if phase["later_from"] and (phase["later_from"] not in ROUND_RULES or _int(phase["later_best_of"]) not in BEST_OF):
         draft.refuse(prefix + "later_from", N_("Choose the later rounds and their best-of from the lists."))
-    if not 1 <= (_int(phase["pools"] or "1") or 0) <= 64:
-        draft.refuse(prefix + "pools", N_("Write a whole number from %(low)s to %(high)s."), low=1, high=64)
+    if not 1 <= (_int(phase["pools"] or "1") or 0) <= 256:
+        draft.refuse(prefix + "pools", N_("Write a whole number from %(low)s to %(high)s."), low=1, high=256)
+    if phase["pools_per_wave"] and not 0 <= (_int(phase["pools_per_wave"]) if _int(phase["pools_per_wave"]) is not None
+                                             else -1) <= 256:
+        draft.refuse(prefix + "pools_per_wave", N_("Write a whole number from %(low)s to %(high)s."), low=0, high=256)
+    if phase["stop_at_top"] and _int(phase["stop_at_top"]) not in (0, *TOP_CUTS):
+        draft.refuse(prefix + "stop_at_top", N_("Choose the top cut from the list."))
     if phase["rounds"] and not 0 <= (_int(phase["rounds"]) if _int(phase["rounds"]) is not None else -1) <= 30:
         draft.refuse(prefix + "rounds", N_("Write a whole number from %(low)s to %(high)s."), low=0, high=30)
     _check_advance(draft, i, phase)
@@ -183,8 +191,23 @@ def _check_advance(draft: Draft, i: int, phase: dict) -> None:
         draft.refuse(prefix + "advance", N_("Choose who enters from the list."))
     elif mode != "entry" and i == 0:
         draft.refuse(prefix + "advance", N_("The first phase takes the entry list."))
+    elif mode == "sides":
+        _check_sides(draft, i, phase)
     elif mode != "entry" and not 1 <= (_int(phase["advance_count"]) or 0) <= 4096:
         draft.refuse(prefix + "advance_count", N_("Write how many go on (a whole number, at least 1)."))
+
+
+def _check_sides(draft: Draft, i: int, phase: dict) -> None:
+    """Qualifiers keep their side only from double-elimination pools cut at their top T into a
+    double elimination (as services/setup/side_progressions.py refuses at the desk)."""
+    before = draft.phases[i - 1]
+    if phase["format"] != "double_elimination":
+        draft.refuse(f"p{i}-advance", N_("Players keep their side only when %(phase)s is played in double "
+                                         "elimination."), phase=phase["name"])
+    elif before["format"] != "double_elimination" or not _int(before["stop_at_top"]):
+        draft.refuse(f"p{i}-advance", N_("Winners-side and losers-side qualifiers come from double-elimination "
+                                         "pools played down to a top cut; set %(phase)s to stop at its top 2, 4 "
+                                         "or 8."), phase=before["name"])
 
 
 def _int(text) -> int | None:

@@ -68,7 +68,7 @@ def preview(draft: Draft) -> DayPreview:
 
 def _work(draft: Draft, count: int):
     """Each phase's size and its rounds as forecast work, one phase after the other."""
-    drafts = [_phase_draft(p) for p in draft.phases]
+    drafts = [_phase_draft(_sides_as_top(p, draft.phases[i - 1] if i else None)) for i, p in enumerate(draft.phases)]
     sized = phase_sizes.sizes(drafts, count)
     team = int(draft.values["team_size"] or 1) if draft.values["entrants"] == "team" else 1
     names = [(p["name"], size.entrants, size.matches) for p, size in zip(draft.phases, sized, strict=True)]
@@ -101,6 +101,13 @@ def _rounds(size, team: int) -> tuple:
             rounds.append(day_forecast.RoundWork(key, matches, matches, before, games / matches / 3 * team))
             before = (key,)
     return tuple(rounds)
+
+
+def _sides_as_top(p: dict, before: dict | None) -> dict:
+    """Qualifiers who keep their side are, in number, the top cut of each pool of the phase before."""
+    if p["advance"] != "sides" or before is None:
+        return p
+    return {**p, "advance": "top", "advance_count": str(_int(before.get("stop_at_top")) or 2)}
 
 
 def _phase_draft(p: dict) -> phase_sizes.PhaseDraft:

@@ -19,9 +19,10 @@ DEFAULTS = {"entrants": "1on1", "team_size": "1", "game": "other", "expected": "
             "start_time": "13:00"}
 KEPT = ("name", "address", "day", "venue", "expected", "entry_cap", "start_time", "checkin_opens",
         "checkin_closes", "venue_closes", "stations", "stream_stations", "sheet")  # typed: kept on a new preset
-FORMAT_FIELDS = {"double_elimination": ("grand_final",), "single_elimination": ("third_place",),
+FORMAT_FIELDS = {"double_elimination": ("grand_final", "stop_at_top"), "single_elimination": ("third_place",),
                  "round_robin": ("double",), "swiss": ("rounds",)}
 CHECKED = ("third_place", "double")  # a phase's yes/no options, sent as "on" when ticked
+NUMBERS = ("rounds", "stop_at_top")
 
 
 def files():
@@ -89,7 +90,9 @@ def _phase_fields(phase: dict) -> dict:
     fields = {name: "" for name in PHASE_FIELDS}
     fields.update(name=phase["name"], format=phase["format"], match_type=phase.get("match_type") or "best_of",
                   best_of=str(phase.get("best_of", 3)), pools=str(phase.get("pools", 1)),
-                  grand_final=phase.get("grand_final", "reset"), rounds=str(phase.get("rounds") or ""))
+                  grand_final=phase.get("grand_final", "reset"), rounds=str(phase.get("rounds") or ""),
+                  stop_at_top=str(phase.get("stop_at_top") or ""),
+                  pools_per_wave=str(phase.get("pools_per_wave") or ""))
     later = phase.get("best_of_by_round") or {}
     fields.update(later_from=later.get("from", ""), later_best_of=str(later.get("best_of", 5)))
     advance = phase.get("advance") or {}
@@ -122,13 +125,16 @@ def _phase_spec(index: int, p: dict) -> dict:
     if p["later_from"]:
         spec["best_of_by_round"] = {"from": p["later_from"], "best_of": int(p["later_best_of"])}
     if p["advance"] and p["advance"] != "entry":
-        # from: the phase before, counted from 1 as event files count (this phase's index)
-        spec["advance"] = {"from": index, "mode": p["advance"], "count": int(p["advance_count"])}
+        # from: the phase before, counted from 1 as event files count (this phase's index); sides: the cut says
+        count = 0 if p["advance"] == "sides" else int(p["advance_count"])
+        spec["advance"] = {"from": index, "mode": p["advance"], "count": count}
+    if p["pools_per_wave"] and int(p["pools_per_wave"]) and int(p["pools_per_wave"]) < spec["pools"]:
+        spec["pools_per_wave"] = int(p["pools_per_wave"])
     for name in FORMAT_FIELDS.get(p["format"], ()):
         if name in CHECKED:
             spec[name] = bool(p[name])
         elif p[name]:
-            spec[name] = int(p[name]) if name == "rounds" else p[name]
+            spec[name] = int(p[name]) if name in NUMBERS else p[name]
     return spec
 
 
@@ -183,7 +189,8 @@ def _rows(draft: Draft, columns: dict | None, skip_duplicates: bool) -> list[dic
 
 SPEC_FIELDS = {"pools": "pools", "best_of_by_round": "later_from", "advance": "advance_count", "rounds": "rounds",
                "grand_final": "grand_final", "match_type": "match_type", "best_of": "best_of", "name": "name",
-               "format": "format", "third_place": "third_place", "double": "double"}
+               "format": "format", "third_place": "third_place", "double": "double", "stop_at_top": "stop_at_top",
+               "pools_per_wave": "pools_per_wave"}
 RULES_CODES = ("setup.rules_unknown", "setup.team_size", "setup.rules_for_players", "setup.rules_for_teams")
 
 

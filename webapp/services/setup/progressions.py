@@ -87,11 +87,13 @@ def placed(source: Phase) -> list[domain.Placed]:
 def _records(row) -> dict[int, tuple]:
     if row.format != "round_robin":
         return {}
-    out = {}
-    for r in pool_tables.standings(row):
-        played = max(1, r.wins + r.losses)
-        out[r.entrant] = (r.wins / played, r.game_difference / played, r.round_difference / played)
-    return out
+    return {r.entrant: record(r) for r in pool_tables.standings(row)}
+
+
+def record(standing) -> tuple:
+    """A pool standing's record that compares pools: set win rate, game and round difference per match."""
+    played = max(1, standing.wins + standing.losses)
+    return (standing.wins / played, standing.game_difference / played, standing.round_difference / played)
 
 
 def _finished_source(phase: Phase) -> Phase:

@@ -103,5 +103,6 @@ class Swiss(Format):
         """The standings once the last round is decided."""
         if rounds_made(bracket) < bracket.options["rounds"] or not bracket.finished:
             return []
-        rows = standings(list(bracket.entrants), list(bracket.matches.values()), bracket.options.get("tiebreaks"))
+        rows = standings(list(bracket.entrants), list(bracket.matches.values()), bracket.options.get("tiebreaks"),
+                         out=bracket.options.get("dropped") or ())
         return [Placement(r.entrant, r.rank, r.rank_to) for r in rows]

@@ -25,7 +25,8 @@ PRESET_NAMES = (N_("Weekly"), N_("Main bracket"), N_("Pools and top 8"), N_("Poo
                 N_("Swiss and top 8"), N_("Swiss"), N_("Tournament"), N_("Tekken 7 5on5"), N_("Single elimination"))
 NEW_PHASE = {"name": "", "format": "single_elimination", "pools": "1", "match_type": "best_of", "best_of": "3",
              "later_from": "", "later_best_of": "5", "grand_final": "reset", "advance": "entry",
-             "advance_count": "", "rounds": "", "third_place": "", "double": ""}
+             "advance_count": "", "rounds": "", "third_place": "", "double": "", "stop_at_top": "",
+             "pools_per_wave": ""}
 
 
 @bp.route("/new", methods=["GET"])
@@ -117,6 +118,12 @@ def _preview_context(draft) -> dict:
             "preview_problem": translate_violation(day.problem) if day.problem else ""}
 
 
+def top_cut_choices() -> list[tuple[str, str]]:
+    """A double elimination's top cut, in the desk phase form's words."""
+    return [("2", _("its top 2: one from each side goes on"))] + [
+        (str(n), _("its top %(count)s: half from each side go on", count=n)) for n in builder_form.TOP_CUTS[1:]]
+
+
 def words(errors: dict) -> dict:
     """Each field's problem in the reader's language (its values translated too: a setting's words)."""
     return {name: translate_violation(ServiceError("builder.field", message, **params))
@@ -132,6 +139,7 @@ def page(draft, tried: bool | None = None):
                   match_type_choices=[(name, _(MATCH_TYPES[name].label)) for name in MATCH_TYPES.choices()],
                   round_rule_choices=[(code, _(label)) for code, label in ROUND_RULES.items()],
                   ruleset_choices=[(r.name, _(r.label)) for r in RULESETS.values()],
+                  top_cut_choices=top_cut_choices(),
                   **_preview_context(draft))
 
 

@@ -29,7 +29,9 @@ def page(event: Event, status: int = 200):
     return render("desk/day.html", event=event, form=request.form, curfews=day_clock.curfews(event),
                   window=day_clock.window(event, zone=zone()), absent=checkin.close_list(event, zone()),
                   slots=slots(event), forecast=forecasts.forecast(event, zone()),
-                  stations=stations or 4, labels=day_clock.LABELS, age_labels=curfew.LABELS), status
+                  stations=stations or 4, labels=day_clock.LABELS, age_labels=curfew.LABELS,
+                  prefectures=curfew.PREFECTURES, prefecture_labels=curfew.PREFECTURE_LABELS,
+                  prefecture=day_clock.prefecture(event)), status
 
 
 @bp.route("/e/<int:event_id>/day")

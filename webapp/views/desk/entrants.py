@@ -8,6 +8,7 @@ from ...extensions import db
 from ...models import Entrant, Event
 from ...operations.desk import submit_change
 from ...services import ServiceError
+from ...services.day import day_clock
 from ...services.decisions import corrections
 from ...services.entrants import entrant_edits, entrant_import, seed_copy
 from ...services.entrants import entrant_lists as entrants
@@ -190,6 +191,19 @@ def undo_withdraw(entrant_id):
     entrant = _entrant(entrant_id)
     if run_change(lambda: submit_change("undo_withdraw", entrant, current_user)):
         flash(_("%(name)s is back in; their walkovers are matches to play again.", name=entrant.name), "ok")
+    return _back(entrant.event_id)
+
+
+@bp.route("/entrant/<int:entrant_id>/guardian", methods=["POST"])
+def guardian(entrant_id):
+    """保護者同伴: an under-16 here with a guardian may stay later (the curfew warnings read it)."""
+    entrant = _entrant(entrant_id)
+    chosen = request.form.get("with_guardian") == "1"
+    if run_change(lambda: entrant_edits.set_guardian(entrant, chosen, current_user)):
+        flash(_("%(name)s: with a guardian, may stay until %(hour)s.", name=entrant.name,
+                hour=day_clock.curfews(entrant.event)["u16g"]) if chosen else
+              _("%(name)s: without a guardian, out by %(hour)s.", name=entrant.name,
+                hour=day_clock.curfews(entrant.event)["u16"]), "ok")
     return _back(entrant.event_id)
 
 

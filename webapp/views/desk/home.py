@@ -15,7 +15,7 @@ from ...services.entrants import entrant_lists as entrants
 from ...services.entries.entry import Entry
 from ...services.matches import pool_tables, pool_ties, seeding, swiss_rounds
 from ...services.reads.sheets import translate_outcome
-from ...services.setup import events, progressions, setup_checks
+from ...services.setup import events, kept_draw, progressions, setup_checks
 from ...web import shared_store
 from .. import render
 from ..changes import run_change
@@ -204,10 +204,11 @@ def start_phase(phase_id):
     phase = db.session.get(Phase, phase_id) or abort(404)
     if phase.event.template:
         return redirect(url_for("desk_plan.preview", phase_id=phase_id))
-    seed = seeding.clean_seed(request.form.get("unseeded_seed"))
+    shown = seeding.clean_seed(request.form.get("unseeded_seed"))
 
     def go():
         setup_checks.check_start(phase)
+        seed = kept_draw.check_shown(phase, shown)
         progressions.start(pass_gate(phase), phase.event.entrants, current_user, seed)
     if run_change(go):
         flash(_("Phase started."), "ok")

@@ -8,7 +8,7 @@ from ...models import Event, Phase
 from ...services.day import checkin, schedules
 from ...services.matches import seeding
 from ...services.players import signups
-from ...services.setup import event_templates, progressions, setup_checks, start_preview
+from ...services.setup import event_templates, kept_draw, progressions, setup_checks, start_preview
 from ...services.setup.rules import rules_for
 from ...tournament.errors import N_
 from ...tournament.play import MATCH_TYPES
@@ -65,7 +65,7 @@ def preview_page(phase: Phase):
     names = {e.id: e for e in phase.event.entrants}
     routed_text = "\n".join(names[r.entrant_id].name for r in routed)
     pairing = event_templates.proposed_pairing(phase) if phase.format == "kgp_finals" and routed else []
-    seed = seeding.clean_seed(request.form.get("unseeded_seed")) or seeding.new_seed()
+    seed = kept_seed(phase)
     made, problem = start_preview.preview(phase, seed)
     absent = gate_list(phase)
     return render("desk/phase_preview.html", phase=phase, event=phase.event, routed=routed, names=names,
@@ -78,6 +78,24 @@ def preview_page(phase: Phase):
                   losers_side=[r.entrant_id for r in routed if r.tier == 1],
                   form=request.form, arranged=None if problem else start_preview.seeding_of(phase, seed),
                   separations=seeding.SEPARATIONS)
+
+
+def kept_seed(phase: Phase) -> str | None:
+    """The draw the preview shows, kept until the entrants or settings change (a first look keeps it)."""
+    if phase.status != "draft":
+        return None
+    kept = {}
+    run_change(lambda: kept.update(seed=kept_draw.seed(phase)))
+    return kept.get("seed")
+
+
+@bp.route("/phase/<int:phase_id>/draw-again", methods=["POST"])
+def draw_again(phase_id):
+    """組み合わせを引き直す: a new draw on purpose, shown before anything starts."""
+    phase = _phase(phase_id)
+    if run_change(lambda: kept_draw.draw_again(phase, current_user)):
+        flash(_("Drawn again (logged): read the new pairings before you start."), "ok")
+    return redirect(url_for("desk_plan.preview", phase_id=phase_id) + "#start-preview")
 
 
 @bp.route("/phase/<int:phase_id>/separation", methods=["POST"])

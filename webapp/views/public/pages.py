@@ -14,8 +14,9 @@ from ...services.day import day_clock, forecast_work, forecasts, schedules
 from ...services.exports import csv_export
 from ...services.matches import pool_tables, swiss_rounds
 from ...services.players import finder as player_views
-from ...services.reads import bracket_outline, standings
+from ...services.reads import bracket_outline, pool_list, standings
 from ...services.reads.sheets import match_sheet
+from ...services.setup import pool_ranking
 from ...web.static_digest import static_digest
 from .. import render
 from . import bracket_rounds
@@ -113,9 +114,10 @@ def _render_bracket(slug: str, phase_id: int, stamp: tuple, top8: bool, pools: i
                   for n in range(1, pages + 1)] if pages > 1 else []
     cross = {t.label: t for t in pool_tables.cross_tables(phase, shown, POOLS_PER_PAGE)} if not top8 else {}
     swiss = swiss_rounds.tables(phase, shown, POOLS_PER_PAGE) if not top8 else {}
+    ranking = pool_ranking.ranking(phase) if cross else None
     return render_template("_partials/bracket.html", event=event, phase=phase, top8=top8, version=stamp[-1],
                            drawings=drawings, round_html=round_html, pool_pages=pool_pages, pools=number,
-                           cross=cross, swiss=swiss, swiss_rows={r.label: r for r in shown},
+                           cross=cross, swiss=swiss, swiss_rows={r.label: r for r in shown}, ranking=ranking,
                            names=standings.display_names(event.id) if cross or swiss else {})
 
 
@@ -204,6 +206,15 @@ def draws(slug):
     names = {e.id: e.name for e in event.entrants}
     return render("public/draws.html", event=event, names=names,
                   phases=[p for p in event.phases if p.draw])
+
+
+@bp.route("/e/<slug>/phase/<int:phase_id>/pools")
+def pools(slug, phase_id):
+    """A phase's pools with their state and wave, and the search that says a player's pool and station."""
+    event = accounts.event_by_slug(slug)
+    phase = _phase(event, phase_id)
+    return render("public/pools.html", event=event, phase=phase, lines=pool_list.pool_lines(phase),
+                  pools_per_page=POOLS_PER_PAGE)
 
 
 @bp.route("/e/<slug>/players")

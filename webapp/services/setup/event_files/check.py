@@ -7,7 +7,7 @@ import re
 
 from marshmallow import ValidationError
 
-from ....tournament.curfew import DEFAULT_CURFEWS
+from ....tournament.curfew import defaults as curfew_defaults
 from ....tournament.errors import N_
 from ....tournament.event_plans import TEMPLATES
 from ... import ServiceError
@@ -116,7 +116,8 @@ def _whole(data: dict, text: str | None) -> dict:
         refuse(("phases",), N_("an event made from a plan gets its phases from the plan: leave them out"), text)
     data["phases"] = [_phase(data, n, phase, text) for n, phase in enumerate(data["phases"])]
     _stations(data, text)
-    data["curfews"] = {g: t for g, t in data["curfews"].items() if t and t != DEFAULT_CURFEWS[g]}
+    hours = curfew_defaults(data["curfews"].get("prefecture", ""))
+    data["curfews"] = {g: t for g, t in data["curfews"].items() if t and t != hours.get(g)}
     data["timetable"] = [_line(data, n, line, text) for n, line in enumerate(data["timetable"])]
     return {key: data[key] for key in ORDER}
 

@@ -8,6 +8,7 @@ import re
 from datetime import datetime, timedelta
 
 from ....models import Event
+from ....tournament.curfew import with_guardian
 from ...accounts import audit
 from ...accounts import users as accounts
 from .. import events
@@ -31,7 +32,7 @@ def _row(entrant) -> dict:
     """An entrant as entrants.add_entrants takes it: name, reading, seed, members; no day state."""
     info = {k: v for k, v in (entrant.info or {}).items() if k in ("region", "category")}
     return {"name": entrant.name, "reading": entrant.reading, "seed": entrant.seed, "info": info or None,
-            "age_group": entrant.age_group or "",
+            "age_group": with_guardian(entrant.age_group or "", False),  # a guardian comes (or not) on the day
             "members": [(m.name, m.character, False, m.reading) for m in entrant.members]}
 
 

@@ -8,6 +8,7 @@ import datetime
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from ....tournament.curfew import PREFECTURES
 from ....tournament.errors import N_
 from ....tournament.event_plans import TEMPLATES
 from ....tournament.formats import FORMATS
@@ -140,7 +141,9 @@ class PhaseSpec(Strict):
 class Curfews(Strict):
     """The day page's curfew per age group, where the event changes the law's hour (tournament/curfew)."""
 
+    prefecture = fields.String(load_default="", validate=_one_of(PREFECTURES))  # whose ordinance's hours
     u16 = fields.String(load_default="", validate=HH_MM)
+    u16g = fields.String(load_default="", validate=HH_MM)   # under 16 with a guardian (保護者同伴)
     u18 = fields.String(load_default="", validate=HH_MM)
 
 

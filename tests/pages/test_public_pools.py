@@ -1,0 +1,73 @@
+"""Many pools on one day, as a player reads them (issue 41.3): the public list of a phase's pools with
+each one's state (waiting, playing, done) and wave, and one search by name or reading that says a
+player's pool, its state and wave, and the station their match is called to."""
+import random
+import re
+
+from webapp.extensions import db
+from webapp.models import Phase
+from webapp.services.entrants import entrant_lists as entrants
+from webapp.services.matches import brackets, simulate
+from webapp.services.players import finder
+from webapp.services.reads import pool_list
+from webapp.services.setup import events
+
+
+def _day(pools=4, per_wave=2):
+    event = events.create_event("SF6 予選プール", "kgp2025")
+    entrants.add_entrants(event, [{"name": f"選手{i:02d}", "reading": f"せんしゅ{i:02d}", "seed": i, "members": []}
+                                  for i in range(1, 4 * pools + 1)])
+    phase = events.add_phase(event, "プール", "double_elimination", group_count=pools, pools_per_wave=per_wave)
+    db.session.commit()
+    brackets.start_phase(phase, event.entrants)
+    db.session.commit()
+    return event, phase
+
+
+def _play_pool(row):
+    while any(m.status == "ready" for m in row.matches):
+        simulate.play_match(next(m for m in row.matches if m.status == "ready"), random.Random(1))
+        db.session.commit()
+
+
+def test_each_pool_has_its_state_and_wave(app, client):
+    event, phase = _day()
+    first, second = phase.brackets[0], phase.brackets[1]
+    _play_pool(first)
+    match = next(m for m in second.matches if m.status == "ready")
+    match.station, match.called_at = "3", db.func.now()
+    db.session.commit()
+    lines = {line.label: line for line in pool_list.pool_lines(db.session.get(Phase, phase.id))}
+    assert lines[first.label].state == "done" and lines[second.label].state == "playing"
+    assert lines[second.label].stations == ["3"]
+    assert {line.state for line in lines.values()} == {"done", "playing", "waiting"}
+    assert [line.wave for line in lines.values()] == [1, 1, 2, 2]
+    page = client.get(f"/e/{event.slug}/phase/{phase.id}/pools", headers={"Accept-Language": "ja"})
+    text = re.sub(r"\s+", " ", page.get_data(as_text=True))
+    assert page.status_code == 200
+    assert text.count('data-testid="pool-line"') == 4
+    assert "終了" in text and "対戦中" in text and "待機中" in text and "第2ウェーブ" in text
+    assert "3番台" in text
+
+
+def test_one_search_by_reading_says_the_pool_its_wave_and_the_station(app, client):
+    event, phase = _day()
+    row = phase.brackets[1]
+    match = next(m for m in row.matches if m.status == "ready")
+    match.station, match.called_at = "5", db.func.now()
+    db.session.commit()
+    player = next(e for e in event.entrants if e.id == match.slot_a)
+    view = finder.view(event, player)
+    assert view.pool is not None and view.pool.label == row.label and view.pool.wave == 1
+    page = client.get(f"/e/{event.slug}/players", query_string={"q": player.reading},
+                      headers={"Accept-Language": "ja"})
+    text = re.sub(r"\s+", " ", page.get_data(as_text=True))
+    found = text.split('data-testid="player"')[1]
+    assert f"グループ{row.label}" in found and "第1ウェーブ" in found and "5番台" in found
+    assert 'data-testid="player-pool"' in found
+
+
+def test_the_event_page_links_the_pools_list(app, client):
+    event, phase = _day()
+    text = client.get(f"/e/{event.slug}").get_data(as_text=True)
+    assert f"/e/{event.slug}/phase/{phase.id}/pools" in text
