@@ -2,9 +2,8 @@
 and online: Smash shows stocks, strikes its starters 1-2-1 (the stage left picked by itself) and has no 1P/2P nor
 double K.O. (KOF XV's three characters: test_kof_offline.py). Queued offline, sent when back online, applied."""
 import pytest
-from game_events import offline_game_form
-from offline_phones import actions_of, ops_with
-from page_wait import wait_until
+from game_events import offline_game_form, send_when_back_online
+from offline_phones import actions_of
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -23,11 +22,7 @@ def test_smash_offline_strikes_stocks_no_side(live_server, phone):
         strikes.locator(f"label.chip:has(input[value=\"{stage}\"])").click()
     expect(form.locator("select[name=stage]")).to_have_value("Town and City")
     form.locator("label.chip:has(input[name=score][value='2-0'])").click()
-    form.locator("button[type=submit]").click()
-    wait_until(page, "async () => (await TaikaiOutbox.pendingCount()) === 1")
-    phone.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
-    ops_with(page, "applied", 1)
+    send_when_back_online(page, phone, form)
     game = next(a for a in actions_of(match) if a["kind"] == "report_game")
     assert (game["stage"], game["rounds_a"], game["rounds_b"], game["side_a"]) == ("Town and City", 2, 0, "")
     assert game["struck"].split("|") == STARTERS[:4]

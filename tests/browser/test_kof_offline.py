@@ -1,9 +1,8 @@
 """KOF XV offline from the event's pack on a 360 px phone: three characters a side, in order, one select a
 place; queued offline, sent when back online, applied in that order."""
 import pytest
-from game_events import offline_game_form
-from offline_phones import actions_of, ops_with
-from page_wait import wait_until
+from game_events import offline_game_form, send_when_back_online
+from offline_phones import actions_of
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -17,10 +16,6 @@ def test_kof_offline_three_characters_in_order(live_server, phone):
     for i, name in enumerate(team, 1):
         form.locator(f"[data-testid=team-a-{i}]").select_option(name)
     form.locator("label.chip:has(input[name=score][value='3-1'])").click()
-    form.locator("button[type=submit]").click()
-    wait_until(page, "async () => (await TaikaiOutbox.pendingCount()) === 1")
-    phone.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
-    ops_with(page, "applied", 1)
+    send_when_back_online(page, phone, form)
     game = next(a for a in actions_of(match) if a["kind"] == "report_game")
     assert game["char_a"] == " / ".join(team)

@@ -2,27 +2,17 @@
 order so the diagonal runs corner to corner; the set record (W–L) and the differences beside the name,
 before the cells that scroll; and a cross-pool ranking that says which places of each pool go on to
 the best N overall, and why."""
-import random
 import re
 
-from webapp.extensions import db
-from webapp.services.entrants import entrant_lists as entrants
-from webapp.services.matches import brackets, pool_tables, simulate
-from webapp.services.setup import events, progressions
+from table_days import pools_to_best
+
+from webapp.services.matches import pool_tables
+from webapp.services.setup import progressions
 
 
 def _pools(n=10, pools=2, best=3):
-    event = events.create_event("GGST 予選リーグ", "kgp2025")
-    entrants.add_entrants(event, [{"name": f"選手{i:02d}", "seed": i, "members": []} for i in range(1, n + 1)])
-    phase = events.add_phase(event, "予選", "round_robin", group_count=pools)
-    top = events.add_phase(event, "本戦", "double_elimination")
-    db.session.commit()
-    progressions.set_rule(top, phase, "best", best)
-    brackets.start_phase(phase, event.entrants)
-    db.session.commit()
-    simulate.play_phase(phase, random.Random(4))
-    db.session.commit()
-    return event, phase, top
+    event, phase = pools_to_best(n, pools, best)
+    return event, phase, event.phases[1]
 
 
 def _tables(html):

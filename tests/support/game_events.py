@@ -86,3 +86,14 @@ def offline_game_form(phone, url, game):
         page.locator("#match-play form[data-op=report_game]:visible"))
     expect(form).to_be_visible(timeout=30000)
     return page, form, match
+
+
+def send_when_back_online(page, phone, form) -> None:
+    """Submit the offline form, see it queued, come back online and see it applied."""
+    from offline_phones import ops_with
+    from page_wait import wait_until
+    form.locator("button[type=submit]").click()
+    wait_until(page, "async () => (await TaikaiOutbox.pendingCount()) === 1")
+    phone.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    ops_with(page, "applied", 1)
