@@ -16,6 +16,16 @@ MAX_DEPTH = 32  # a batch is shallow; a deeper body is refused before anything r
 ISO_INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$"
 
 
+class JsonBoolean(fields.Boolean):
+    """JSON's true or false only: marshmallow's Boolean also takes 0, 1, 0.0 and "yes", which the
+    OpenAPI document (and a phone) never sends."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is not bool:
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 class BadBody(ValueError):
     """The request body is not JSON this API can read (malformed, or nested too deeply)."""
 
@@ -111,7 +121,7 @@ class SeenSchema(Schema):
 
     device_id = fields.String(required=True, validate=[validate.Length(min=1, max=64), PRINTABLE])
     waiting = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=DB_INT_MAX))
-    persisted = fields.Boolean(load_default=None, allow_none=True)
+    persisted = JsonBoolean(load_default=None, allow_none=True)
 
 
 class OutcomesQuerySchema(Schema):

@@ -97,3 +97,14 @@ def test_the_document_comes_from_the_marshmallow_schemas(client, app):
     assert operation["properties"]["op_id"]["minLength"] == 8
     assert doc["components"]["schemas"]["Batch"]["properties"]["ops"]["maxItems"] == MAX_BATCH
     assert {"session", "csrf"} <= set(doc["components"]["securitySchemes"])
+
+
+def test_seen_takes_json_true_or_false_only(app):
+    """schemathesis found it (seed 228847040336103503598128190797441268905): "persisted": 0.0 was taken."""
+    from marshmallow import ValidationError
+
+    from sync.schemas import SeenSchema
+    for value in (0.0, 1, "true", "yes"):
+        with pytest.raises(ValidationError):
+            SeenSchema().load({"device_id": "phone", "persisted": value})
+    assert SeenSchema().load({"device_id": "phone", "persisted": False})["persisted"] is False
