@@ -89,9 +89,9 @@ def test_the_draw_changes_exactly_when_the_entrants_change_or_it_is_drawn_again(
     event, phase = _event(9, name=f"GGST {len(changes)}-{'-'.join(changes)}"[:60])
     last = kept_draw.seed(phase)
     db.session.commit()
-    for change in changes:
-        if change == "add":
-            entrant_edits.add_one(event, {"name": f"飛び入り{len(event.entrants)}", "seed": None, "members": []})
+    for n, change in enumerate(changes):
+        if change == "add":  # a name of its own: a removal then an add would repeat a count-made name
+            entrant_edits.add_one(event, {"name": f"飛び入り{n}", "seed": None, "members": []})
         elif change == "remove":
             entrant_edits.remove(next(e for e in event.entrants if not e.seed))
         elif change == "seed":
