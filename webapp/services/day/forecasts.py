@@ -126,7 +126,8 @@ def forecast(event, zone: str, now: datetime | None = None) -> Forecast:
     now = _utc(now or datetime.now(timezone.utc))
     count = station_count(event)
     shape = (repr(sorted((event.settings or {}).items())), tuple((p.id, p.status) for p in event.phases),
-             event.entrants_version)  # entrants imported after the builder: forecast at once
+             event.entrants_version,  # entrants imported after the builder: forecast at once
+             tuple(sorted((e.id, e.age_group) for e in event.entrants if e.age_group)))  # a guardian marked
     key = (event.id, str(event.created_at), count, int(now.timestamp()) // 60, zone, shape)
     kept = _KEPT.get(key)
     if kept is None:
