@@ -8,7 +8,7 @@ from staff_phones import staff_phone
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
-from webapp.operations.decide import DESK_KINDS, MATCH_KINDS
+from webapp.tournament.entry_kinds import kinds as registered_kinds
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 
@@ -42,7 +42,7 @@ def test_every_kind_sent_to_another_event_is_refused(app):
     other, match = team_event()
     phone = staff_phone(app, event)
     before = db.session.get(MatchRow, match.id).version
-    kinds = MATCH_KINDS + DESK_KINDS + ("set_station",)
+    kinds = registered_kinds(needs_match=True)  # every kind on a match: play, the desk's, a station
     ops = [_op(kind, match.id, _payloads(match).get(kind, {"position": 0})) for kind in kinds]
     entrant = db.session.query(Entrant).filter_by(event_id=other.id).first()
     ops.append(_op("check_in", None, {"entrant_id": entrant.id}))

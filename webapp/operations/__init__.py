@@ -5,7 +5,7 @@ the desk makes to a match, an entrant's standing or a station is an *entry* (an 
 op_id, device, kind, match, payload); the log of entries replays to the same brackets.
 An entry is a services/entries/entry.Entry, built once where it comes in (from_wire, from_form,
 by_server, from_log) and read by its fields after that; its kind is one of the entry kinds
-registered in webapp/tournament/entry_kinds.py (label, flags, schema, decider).
+registered once and whole by webapp/operations/kinds/ (label, flags, schema, decider).
 
 The path of an entry
 --------------------

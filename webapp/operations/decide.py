@@ -3,22 +3,20 @@ ServiceError / ValidationError when the rules or the input refuse it (before any
 from ..extensions import db
 from ..models import MatchRow, Operation
 from ..services import ServiceError
-from ..services.decisions import conflicts, game_corrections, no_shows
 from ..services.entries import access, one_writer, payloads
 from ..services.entries.entry import Entry, position_of
-from ..services.matches import brackets, play, restarts
-from ..tournament.entry_kinds import ENTRY_KINDS, kinds
+from ..services.matches import play
+from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_, RuleViolation
+from ..tournament.play.actions import ACTIONS
 from . import held, log, preload, steps
 from .batch import Batch
 from .outcomes import Outcome
 
-MATCH_KINDS = kinds(play=True)
-# Bracket-level entries the desk makes (its result and correction forms, conflict decisions).
-DESK_KINDS = kinds(play=False, desk_only=True, needs_match=True)
+MATCH_KINDS = tuple(ACTIONS)  # the match-play kinds: one per action of the domain
 
 
-def _stale(op: Entry, match: MatchRow) -> bool:
+def stale(op: Entry, match: MatchRow) -> bool:
     """The entrants changed since the device looked at the match."""
     return op.base_version is not None and op.base_version < (match.slots_version or 0)
 
@@ -39,7 +37,7 @@ def decide(batch: Batch, op: Entry, user) -> tuple[Outcome, str | None]:
     if match is None:
         raise RuleViolation("op.no_match", N_("This match does not exist."))
     access.check_event(user, match.bracket.phase.event_id)  # every kind: staff stay in their event
-    return kind.decider(batch, op, match, user)  # operations/kinds.py: one per kind
+    return kind.decider(batch, op, match, user)  # operations/kinds/: one per kind
 
 
 # The rules need the match's phase and event: one joined query instead of three.
@@ -65,14 +63,14 @@ def decide_match(batch: Batch, op: Entry, match: MatchRow, user=None) -> tuple[O
         held.note(batch, match.id)
         return Outcome(op.op_id, "held", "held.waiting", held.MESSAGE, match_version=match.version), None
     if named is not None and named != (match.slot_a, match.slot_b):
-        return _conflict(op, match, "players_differ")
-    if named is None and _stale(op, match):
-        return _conflict(op, match, "participants_changed")
+        return conflict(op, match, "players_differ")
+    if named is None and stale(op, match):
+        return conflict(op, match, "participants_changed")
     actions = match.actions or []
     if position is not None and position < len(actions):
         if same_action(actions[position], action):
             return Outcome(op.op_id, "confirmed", match_version=match.version), None
-        return _conflict(op, match, "different_result")
+        return conflict(op, match, "different_result")
     placed = _placed(batch, op, match, position, len(actions))  # I2: at its own step, or not at all
     if placed is not None:
         return placed
@@ -92,7 +90,7 @@ def _placed(batch: Batch, op: Entry, match: MatchRow, position: int | None, reco
         return None
     refused = steps.follows_refused(batch, op, match.id, position)
     if refused is not None:
-        return _conflict(op, match, "follows_refused", {"step": position, "refused": refused["op_id"]})
+        return conflict(op, match, "follows_refused", {"step": position, "refused": refused["op_id"]})
     if position > recorded:
         held.note(batch, match.id)
         return Outcome(op.op_id, "held", "held.earlier_entries", steps.AHEAD,
@@ -129,53 +127,6 @@ def same_action(recorded: dict, entered: dict) -> bool:
     return all(recorded.get(k) == v for k, v in entered.items() if k not in _STATE_DECIDED)
 
 
-def decide_desk(batch: Batch, op: Entry, match: MatchRow, user) -> tuple[Outcome, str | None]:
-    """A desk entry on a match: its result, a correction or a conflict decision."""
-    payload = op.payload
-    if op.kind == "resolve_conflict":
-        params = conflicts.resolve(payload, user)
-        return Outcome(op.op_id, "applied", params=params, match_version=match.version), None
-    if _stale(op, match):
-        return _conflict(op, match, "participants_changed")
-    if op.kind == "undo_walkover":
-        no_shows.undo_walkover(match, user)
-        return Outcome(op.op_id, "applied", match_version=match.version), None
-    form = ENTRY_KINDS[op.kind].schema().load(payload)  # the kind's own form (services/entries/payloads.py)
-    if op.kind == "record_winner":
-        return _record_winner(op, match, user, form)
-    if not form["reason"].strip():
-        raise ServiceError("correction.reason",
-                           N_("Give the reason for the correction: it is kept in the match's history."))
-    with restarts.collect() as restarted:  # I1: the desk is shown every match that restarts
-        _correct(match, form, user)
-    if not restarted:
-        return Outcome(op.op_id, "applied", match_version=match.version), None
-    keys = ", ".join(row.key for row in restarted)
-    return Outcome(op.op_id, "applied", "bracket.restarted", RESTARTED, {"matches": keys},
-                   match.version), None
-
-
-def _correct(match: MatchRow, form: dict, user) -> None:
-    """A corrected result, or one game's corrected score (its winner follows when it changes)."""
-    if "game" in form:
-        game_corrections.correct_game(match, form["game"], form, user, form["cascade"], form["reason"])
-    else:
-        brackets.correct_winner(match, form["winner"], user, form["cascade"], form["reason"])
-
-
-RESTARTED = N_("These matches restart with their new players; their entries were undone and each phone "
-               "that made them is told: %(matches)s")
-
-
-def _record_winner(op: Entry, match: MatchRow, user, form: dict) -> tuple[Outcome, str | None]:
-    if match.status == "done" and match.winner_id is not None:
-        if match.winner_id == form["winner"]:
-            return Outcome(op.op_id, "confirmed", match_version=match.version), None
-        return _conflict(op, match, "different_result")
-    brackets.record_winner(match, form["winner"], user, walkover=form["walkover"])
-    return Outcome(op.op_id, "applied", match_version=match.version), None
-
-
 _CONFLICTS = {
     "participants_changed": N_("The players of this match changed since this entry was made: "
                                "the desk will decide."),
@@ -185,6 +136,6 @@ _CONFLICTS = {
     "follows_refused": steps.FOLLOWS}
 
 
-def _conflict(op: Entry, match: MatchRow, reason: str, params: dict | None = None) -> tuple[Outcome, str]:
+def conflict(op: Entry, match: MatchRow, reason: str, params: dict | None = None) -> tuple[Outcome, str]:
     return Outcome(op.op_id, "conflict", f"conflict.{reason}", _CONFLICTS[reason], params,
                    match_version=match.version), reason

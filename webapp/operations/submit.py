@@ -16,7 +16,7 @@ from ..services.entries.payloads import ValidationError
 from ..services.players import report_entries
 from ..services.players.report_entries import Reporter
 from ..tournament.errors import N_, RuleViolation
-from . import autocall, held, kinds, log, outcomes, preload, release, steps  # noqa: F401 - kinds: each kind's decider
+from . import autocall, held, kinds, log, outcomes, preload, release, steps  # noqa: F401 - kinds: every entry kind registered
 from .batch import Batch, running
 from .decide import MATCH_KINDS, decide, lock_match
 from .outcomes import Outcome, refused

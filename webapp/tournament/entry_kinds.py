@@ -1,29 +1,30 @@
-"""Entry kinds: every kind of entry a phone, a form or the server makes, registered once.
+"""Entry kinds: every kind of entry a phone, a form or the server makes, and what the code asks of it.
 
-Each kind carries its staff-facing label, the words a refusal names it by, and the flags the rest
-of the code asks about: a match-play entry (undone when its match restarts, I1), desk only, whether
-it needs a match, what it locks, whether the offline page has a form for it, and which fields of a
-recorded action the offline pack keeps. The play kinds come from the domain's ACTIONS (each action
-class says its own label); each kind's payload schema is attached by services/entries/payloads.py
-and its decider, of one shape for every kind, by webapp/operations/kinds.py, so the lists that
-name kinds (decide, restarts, payloads, validate, the entry labels, the offline pack) all read
-this one table, and tests/service/test_entry_kinds.py fails when a kind lacks any of them.
+An `EntryKind` is one frozen record: the staff's word for it, the words a refusal names it by, the
+flags (a match-play entry undone when its match restarts, I1; desk only; whether it needs a match;
+what it locks; whether the offline page has a form for it and which recorded fields that form keeps),
+its payload schema and its decider. Each kind is registered once, whole, by its own module in
+webapp/operations/kinds/ (the layer that may name a schema and a decider); the domain holds only the
+record's shape and the registry, so everything that names kinds (decide, restarts, the entry labels,
+the offline pack) reads this one table. tests/service/test_entry_kinds.py fails on a kind missing a part.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
-from .errors import N_
-from .play.actions import ACTIONS
+from .play.actions import Action
 from .registry import Registry
 
 
-@dataclass
+@dataclass(frozen=True)
 class EntryKind:
-    """One kind of entry and what the code asks about it."""
+    """One kind of entry and everything the code asks about it."""
 
     name: str
     label: str                    # the staff's word for it ("Game"), a msgid
+    decider: Callable             # decider(batch, entry, match, user) -> (Outcome, conflict reason or None)
+    schema: Any = None            # the payload's marshmallow schema (None: the kind's service reads its own)
     what: str = ""                # how a refusal names it ("A game result"), a msgid
     play: bool = False            # a match-play entry: undone when its match restarts (I1)
     desk_only: bool = False
@@ -31,34 +32,22 @@ class EntryKind:
     locks: str = "match"          # "match" | "event" (a DQ walks over its event's brackets) | "entrant"
     offline_form: bool = False    # the offline match page has a form for it
     offline_fields: tuple = ()    # fields of a recorded action the offline pack keeps (the form's defaults)
-    schema: object = None         # attached by the pipeline: the payload's marshmallow schema
-    decider: object = None        # attached by the pipeline: the function deciding it
+    by_player: bool = False       # a player's own report may carry it
+    names_winner: bool = False    # names the match's winner outright (the desk's result or correction)
+    changes_result: bool = False  # decides or changes the result: the desk's history of the result lists it
+    in_history: bool = False      # the match's history lists it (results, games, stations)
+
+    @classmethod
+    def of_action(cls, action: type[Action], schema, decider) -> "EntryKind":
+        """A match-play kind: its facts are the domain action's own."""
+        return cls(action.kind, action.label, decider, schema, action.what, play=True,
+                   desk_only=action.desk_only, offline_form=action.offline_form,
+                   offline_fields=action.offline_fields, by_player=action.by_player,
+                   changes_result=action.changes_result,
+                   in_history=action.in_history)
 
 
 ENTRY_KINDS = Registry("entry kind")
-
-_OFFLINE_FIELDS = {"report_game": ("char_a", "char_b", "stage", "side_a"), "name_player": ("side", "member_id"),
-                   "coin_toss": ("winner", "choice", "side_of_winner")}
-
-for _action in ACTIONS.values():
-    ENTRY_KINDS.register(EntryKind(_action.kind, _action.label, _action.what, play=True,
-                                   desk_only=_action.desk_only, offline_form=_action.offline_form,
-                                   offline_fields=_OFFLINE_FIELDS.get(_action.kind, ())))
-
-for _kind in (
-        EntryKind("record_winner", N_("Result"), desk_only=True),
-        EntryKind("correct_result", N_("Correction"), desk_only=True),
-        EntryKind("correct_game", N_("Game score corrected"), desk_only=True),
-        EntryKind("resolve_conflict", N_("Desk decision"), desk_only=True),
-        EntryKind("undo_walkover", N_("Walkover taken back"), desk_only=True),
-        EntryKind("set_station", N_("Station")),
-        EntryKind("desk_request", N_("Request to the desk"), offline_form=True),
-        EntryKind("check_in", N_("Check-in"), needs_match=False, locks="entrant"),
-        EntryKind("disqualify", N_("Disqualification"), desk_only=True, needs_match=False, locks="event"),
-        EntryKind("undo_dq", N_("Disqualification lifted"), desk_only=True, needs_match=False, locks="event"),
-        EntryKind("withdraw", N_("Withdrawal"), needs_match=False, locks="event"),
-        EntryKind("undo_withdraw", N_("Back in the event"), needs_match=False, locks="event")):
-    ENTRY_KINDS.register(_kind)
 
 
 def kinds(**flags) -> tuple[str, ...]:

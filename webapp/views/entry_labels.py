@@ -12,12 +12,9 @@ def entry_kind_label(kind: str) -> str:
     return _(entry.label) if entry is not None else _("Entry")
 
 
-KINDS = tuple(ENTRY_KINDS)  # every kind (webapp/tournament/entry_kinds.py)
-
-
 def entry_kind_labels() -> dict:
-    """Every kind's label, for the phone's list of entries (data-kind-labels)."""
-    return {kind: entry_kind_label(kind) for kind in KINDS}
+    """Every kind's label, for the phone's list of entries (data-kind-labels): the registry's kinds."""
+    return {kind: entry_kind_label(kind) for kind in ENTRY_KINDS}
 
 
 def entry_field_label(key: str, sides: dict) -> str:

@@ -10,15 +10,15 @@ from marshmallow import ValidationError
 from ...extensions import db
 from ...models import Conflict, MatchRow, Operation, User
 from ...tournament import play as domain_play
-from ...tournament.entry_kinds import ENTRY_KINDS
+from ...tournament.entry_kinds import ENTRY_KINDS, kinds
 from ...tournament.errors import N_, RuleViolation
 from .. import ServiceError
 from ..accounts import audit
+from ..entries import payloads
 from ..entries.entry import named_players, position_of, read_payload
 from ..matches import brackets, play
 
 DECISIONS = {"keep": "kept", "take": "taken", "third": "third"}
-WINNER_KINDS = ("record_winner", "correct_result")
 
 
 def open_conflicts() -> list[Conflict]:
@@ -54,11 +54,11 @@ def recorded_op(conflict: Conflict, op: Operation) -> Operation | None:
     query = (db.session.query(Operation)
              .filter(Operation.match_id == conflict.match_id, Operation.outcome == "applied",
                      Operation.id < op.id, Operation.undone.is_(False)).order_by(Operation.id))
-    if op.kind in WINNER_KINDS:
-        rows = query.filter(Operation.kind.in_(WINNER_KINDS)).all()
+    if ENTRY_KINDS[op.kind].names_winner:
+        rows = query.filter(Operation.kind.in_(kinds(names_winner=True))).all()
         return rows[-1] if rows else None
     position = _position(op)
-    rows = [r for r in query.all() if r.kind not in WINNER_KINDS + ("resolve_conflict",)]
+    rows = [r for r in query.all() if r.kind not in kinds(names_winner=True) + ("resolve_conflict",)]
     by_position = [r for r in rows if _position(r) == position]
     if by_position:
         return by_position[-1]
@@ -75,7 +75,7 @@ def describe(conflict: Conflict) -> dict:
     if conflict.reason == "follows_refused":  # I2: beside the refused entry it was made after
         other = refused_before(op)
         recorded = (other.payload if other is not None else None)
-    elif op.kind in WINNER_KINDS:
+    elif ENTRY_KINDS[op.kind].names_winner:
         recorded = {"winner": match.winner_id}
     else:
         recorded = actions[position] if position is not None and position < len(actions) else None
@@ -133,10 +133,10 @@ def _open_conflict(op_id) -> tuple[Conflict, Operation]:
 
 
 def _apply_version(match: MatchRow, op: Operation, fields: dict, user, cascade: bool) -> dict:
-    if op.kind in WINNER_KINDS:
+    if ENTRY_KINDS[op.kind].names_winner:
         return _follow(match, int(fields.get("winner") or 0), user, cascade, 0)
     fields, position, _slots = read_payload(fields)
-    action = {"kind": op.kind, **_load_action(op.kind, fields)}
+    action = {"kind": op.kind, **payloads.load_action(op.kind, fields)}
     if position is None:
         position = _position(op)
     actions = list(match.actions or [])
@@ -147,16 +147,6 @@ def _apply_version(match: MatchRow, op: Operation, fields: dict, user, cascade: 
     _, dropped = play.rebuild(match, actions[:position] + [action] + actions[position + 1:])
     winner = play.decided_winner(match, play.state_of(match))  # none while a ruling is pending (I5)
     return _follow(match, winner, user, cascade, len(dropped))
-
-
-def _load_action(kind: str, fields: dict) -> dict:
-    """The version's fields loaded by its kind's schema (the entry kinds' registry)."""
-    entry_kind = ENTRY_KINDS.get(kind)
-    if entry_kind is None or entry_kind.schema is None:
-        raise ValidationError({"kind": [f"unknown kind {kind!r}"]})
-    loaded = entry_kind.schema().load(fields)
-    loaded.pop("position", None)
-    return loaded
 
 
 def _follow(match: MatchRow, winner: int | None, user, cascade: bool, dropped: int) -> dict:

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from ...extensions import db
 from ...models import Entrant, MatchRow, Operation
 from ...tournament import bracket_results
+from ...tournament.entry_kinds import kinds
 from ...tournament.errors import N_, RuleViolation
 from .. import ServiceError
 from ..accounts import audit
@@ -42,14 +43,10 @@ def games_undone(match: MatchRow) -> list[dict]:
             for n, g in enumerate(games, start=1)]
 
 
-HISTORY_KINDS = ("record_winner", "correct_result", "correct_game", "set_station",
-                 "resolve_conflict", "report_game", "override",
-                 "undo_walkover")
-
-
 def history(match: MatchRow) -> list[Operation]:
     """The entries that set or changed this match's result or station, oldest first."""
-    return (db.session.query(Operation).filter(Operation.match_id == match.id, Operation.kind.in_(HISTORY_KINDS))
+    return (db.session.query(Operation)
+            .filter(Operation.match_id == match.id, Operation.kind.in_(kinds(in_history=True)))
             .order_by(Operation.id).all())
 
 

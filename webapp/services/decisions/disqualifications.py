@@ -10,6 +10,7 @@ from sqlalchemy import func
 
 from ...extensions import db
 from ...models import BracketRow, Entrant, MatchRow, Phase
+from ...tournament.entry_kinds import ENTRY_KINDS
 from ...tournament.errors import N_
 from .. import ServiceError
 from ..entrants import entrant_edits
@@ -20,7 +21,6 @@ from ..matches import brackets, restarts
 from . import corrections
 
 KINDS = ("disqualify", "undo_dq", "withdraw", "undo_withdraw")
-DESK_ONLY = ("disqualify", "undo_dq")  # a withdrawal may also come from the gate's "drop them"
 
 
 class EntrantChangeSchema(Schema):
@@ -49,7 +49,7 @@ def apply(op: Entry, user) -> Outcome:
     if entrant is None:
         raise ServiceError("entrants.unknown", N_("This entrant does not exist."))
     access.check_event(user, entrant.event_id)
-    if op.kind in DESK_ONLY:
+    if ENTRY_KINDS[op.kind].desk_only:  # a withdrawal may also come from the gate's "drop them"
         access.check_desk(user)
     preloaded.forget_disqualified(entrant.event_id)  # the change reads them after its own flush
     with restarts.collect() as restarted:  # I1: matches whose players change start again

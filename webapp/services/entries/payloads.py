@@ -9,7 +9,6 @@ import re
 
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, missing, pre_load, validate
 
-from ...tournament.entry_kinds import ENTRY_KINDS
 from ...tournament.errors import N_
 from .. import ServiceError
 
@@ -240,32 +239,3 @@ class FormSchema(Schema):
 
     class Meta:
         unknown = EXCLUDE
-
-
-# The desk's match entries (record_winner, correct_result), sent by its forms.
-class WinnerForm(FormSchema):
-    winner = fields.Integer(required=True)
-    walkover = fields.Boolean(load_default=False)
-    reason = fields.String(load_default="", validate=validate.Length(max=300))  # kept in the history
-
-
-class CorrectionForm(WinnerForm):
-    cascade = fields.Boolean(load_default=False)
-
-
-class GameCorrectionForm(FormSchema):
-    """The desk's correction of one game's score (correct_game): the game's number, its new
-    score as the score chips give it, the reason; cascade as for a corrected result."""
-
-    game = fields.Integer(required=True, validate=validate.Range(min=1, max=99))
-    winner = fields.String(load_default=None, allow_none=True, validate=SIDE)
-    rounds_a = fields.Integer(required=True, validate=ROUNDS)
-    rounds_b = fields.Integer(required=True, validate=ROUNDS)
-    double_ko = fields.Boolean(load_default=False)
-    reason = fields.String(load_default="", validate=validate.Length(max=300))
-    cascade = fields.Boolean(load_default=False)
-
-
-for _kind, _schema in {**ACTION_SCHEMAS, "record_winner": WinnerForm, "correct_result": CorrectionForm,
-                       "correct_game": GameCorrectionForm}.items():
-    ENTRY_KINDS[_kind].schema = _schema  # the entry kinds' registry: each kind's payload schema

@@ -15,8 +15,8 @@ from contextlib import contextmanager
 
 from ...extensions import db
 from ...models import MatchRow, Operation
-from ...tournament.entry_kinds import kinds
 from ...tournament.errors import N_
+from ...tournament.play.actions import ACTIONS
 from ..entries import unit_of_work
 
 FLAG = "restarted"
@@ -26,7 +26,7 @@ MESSAGE = N_("The players of this match changed after an earlier result was chan
              "starts again with its new players.")
 WALKOVER = N_("This match was given as a walkover: the entries made in it were undone.")
 # Kinds whose entries make up a match's play (the phone's entries; desk results excluded).
-PLAY_KINDS = kinds(play=True)  # the entry kinds' registry
+PLAY_KINDS = tuple(ACTIONS)  # the match-play entry kinds: one per action of the domain
 
 
 # The rows restarted within collect(), for the desk's answer (None outside it).

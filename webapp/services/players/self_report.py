@@ -18,6 +18,7 @@ from ...database import write_transaction
 from ...extensions import db
 from ...models import MatchRow, Operation, PlayerReport
 from ...tournament import play as domain_play
+from ...tournament.entry_kinds import ENTRY_KINDS
 from ...tournament.errors import N_
 from .. import ServiceError
 from ..entries import access, pipeline
@@ -25,8 +26,6 @@ from ..entries.entry import Entry
 from ..entries.payloads import ValidationError, load_action
 from ..matches import play
 
-# What a player may enter: a match's own play; penalties, voids and rulings stay with staff.
-PLAYER_KINDS = ("coin_toss", "roll_call", "arrive", "name_player", "declare_change", "report_game")
 LIVE = ("open", "waiting", "disputed")
 DEVICE = "player-%d"  # the log's device of a player's entries: which entrant made them
 
@@ -137,7 +136,7 @@ def _new_report(match: MatchRow, entrant_id: int) -> PlayerReport:
 
 def _checked(match: MatchRow, report: PlayerReport, kind: str, fields: dict) -> tuple[dict, dict]:
     """The entry's action and payload, or the refusal a referee's entry would get."""
-    if kind not in PLAYER_KINDS:
+    if not getattr(ENTRY_KINDS.get(kind), "by_player", False):  # penalties, voids, rulings: staff's
         raise ServiceError("report.kind", N_("Only staff may make this entry."))
     # The step the page showed is not checked: a report is one player's entries in the order they
     # come, and a page left offline shows the same step again for the next game.

@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 from ...extensions import db
 from ...models import Event, MatchRow
 from ...tournament.entry_kinds import ENTRY_KINDS
+from ...tournament.play.actions import ACTIONS
 from ...tournament.play.penalties import EFFECTS
 from ..matches import play
 from ..setup import game_catalogue
@@ -86,8 +87,8 @@ def _match(match: MatchRow, title) -> dict:
                                  play.best_of_for(match))}
 
 
-# What the offline form's defaults read of each recorded action (the entry kinds' registry).
-PLAY_FIELDS = {kind.name: kind.offline_fields for kind in ENTRY_KINDS.values() if kind.offline_fields}
+# What the offline form's defaults read of each recorded action (each action says its own).
+PLAY_FIELDS = {action.kind: action.offline_fields for action in ACTIONS.values() if action.offline_fields}
 
 
 def kind_table() -> dict:

@@ -17,12 +17,19 @@ class Action:
     """Base of all match actions."""
 
     kind: ClassVar[str] = ""
-    # Registered as entry kinds (webapp/tournament/entry_kinds.py): the staff's word for it, how a
-    # refusal names it, whether only the desk makes it, whether the offline page has its form.
+    # Registered as entry kinds (webapp/operations/kinds/play.py): the staff's word for it, how a
+    # refusal names it, whether only the desk makes it, whether the offline page has its form and
+    # which of its recorded fields that form takes as its defaults; whether a player's own report may
+    # carry it (penalties, voids and rulings stay with staff); whether it decides or changes the result
+    # (the desk's history of the result lists it) and whether the match's history lists it at all.
     label: ClassVar[str] = ""
     what: ClassVar[str] = ""
     desk_only: ClassVar[bool] = False
     offline_form: ClassVar[bool] = True
+    offline_fields: ClassVar[tuple] = ()
+    by_player: ClassVar[bool] = True
+    changes_result: ClassVar[bool] = False
+    in_history: ClassVar[bool] = False
 
     def to_dict(self) -> dict:
         """The JSON-able form kept in the operation log."""
@@ -38,6 +45,7 @@ class CoinToss(Action):
     """Rock-paper-scissors / coin toss: the winner takes the stage or the side right."""
 
     kind: ClassVar[str] = "coin_toss"
+    offline_fields: ClassVar[tuple] = ("winner", "choice", "side_of_winner")
     label: ClassVar[str] = N_("Toss")
     what: ClassVar[str] = N_("The coin toss")
     winner: str = "a"
@@ -72,6 +80,7 @@ class NamePlayer(Action):
     """A team names its next player (blind select at the start and after a double K.O.)."""
 
     kind: ClassVar[str] = "name_player"
+    offline_fields: ClassVar[tuple] = ("side", "member_id")
     label: ClassVar[str] = N_("Next player")
     what: ClassVar[str] = N_("A naming")
     side: str = "a"
@@ -98,6 +107,8 @@ class ReportGame(Action):
     """The result of one game: winner (None for a double K.O.) and the round score."""
 
     kind: ClassVar[str] = "report_game"
+    in_history: ClassVar[bool] = True
+    offline_fields: ClassVar[tuple] = ("char_a", "char_b", "stage", "side_a")
     label: ClassVar[str] = N_("Game")
     what: ClassVar[str] = N_("A game result")
     winner: Optional[str] = None
@@ -123,6 +134,7 @@ class Penalty(Action):
     """
 
     kind: ClassVar[str] = "penalty"
+    by_player: ClassVar[bool] = False
     label: ClassVar[str] = N_("Penalty")
     what: ClassVar[str] = N_("A penalty")
     side: str = "a"
@@ -140,6 +152,7 @@ class Replay(Action):
     """Trouble caused by nobody: the current game (Tekken: round) is replayed."""
 
     kind: ClassVar[str] = "replay"
+    by_player: ClassVar[bool] = False
     label: ClassVar[str] = N_("Replay")
     what: ClassVar[str] = N_("A replay")
     reason: str = ""
@@ -150,6 +163,9 @@ class Override(Action):
     """The desk or referee decides the match; always allowed, needs a reason."""
 
     kind: ClassVar[str] = "override"
+    by_player: ClassVar[bool] = False
+    changes_result: ClassVar[bool] = True
+    in_history: ClassVar[bool] = True
     label: ClassVar[str] = N_("Referee's decision")
     what: ClassVar[str] = N_("A desk decision")
     offline_form: ClassVar[bool] = False
@@ -162,6 +178,7 @@ class Ruling(Action):
     """The desk's ruling on a void that reached games played later: replay or keep them."""
 
     kind: ClassVar[str] = "ruling"
+    by_player: ClassVar[bool] = False
     label: ClassVar[str] = N_("Desk ruling")
     what: ClassVar[str] = N_("A desk ruling")
     desk_only: ClassVar[bool] = True

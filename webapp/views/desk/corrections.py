@@ -12,6 +12,7 @@ from ...services.decisions import corrections, game_corrections
 from ...services.entries.entry import Entry
 from ...services.reads import standings
 from ...services.reads.sheets import match_sheet, translate_outcome
+from ...tournament.entry_kinds import ENTRY_KINDS
 from .. import render
 from . import match_history
 from .blueprints import desk_blueprint
@@ -53,7 +54,7 @@ def correct_game(match_id):
 
 def _just_corrected(history: list):
     """The correction that made the current result, when it is the last result entry (else None)."""
-    results = [op for op in history if op.kind in match_history.RESULT_KINDS and not op.undone]
+    results = [op for op in history if ENTRY_KINDS[op.kind].changes_result and not op.undone]
     return results[-1] if results and results[-1].kind == "correct_result" else None
 
 

@@ -5,8 +5,6 @@ from flask_babel import gettext as _
 from ...services.matches import restarts
 from ..template_helpers import station_label
 
-RESULT_KINDS = ("record_winner", "correct_result", "correct_game", "resolve_conflict", "override", "undo_walkover")
-
 
 def lines(match, ops: list, names: dict) -> list[dict]:
     """One line per entry, oldest first: {'op', 'words'}; games numbered among the live ones
