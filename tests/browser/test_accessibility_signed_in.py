@@ -90,7 +90,7 @@ def test_desk_staff_and_other_pages_have_no_serious_accessibility_problem(app, l
     entrant = team.entrants[0]
     desk_paths = ["/desk/", f"/desk/e/{kgp.id}", f"/desk/phase/{de.id}", f"/desk/phase/{finals.id}/preview",
                   f"/desk/match/{done.id}/correction", f"/desk/entrant/{entrant.id}/dq", "/desk/conflicts/",
-                  "/desk/templates", f"/desk/e/{kgp.id}/schedule", f"/desk/e/{team.id}/stations",
+                  "/desk/templates", f"/desk/e/{kgp.id}/day", f"/desk/e/{team.id}/stations",
                   f"/desk/e/{team.id}/stations/qr", "/desk/mirrors", f"/desk/e/{kgp.id}/mirror",
                   f"/desk/e/{team.id}", "/account/password", "/venue/", "/account/totp",
                   f"/desk/e/{team.id}/staff-links", f"/desk/entrant/{entrant.id}/edit", f"/desk/e/{kgp.id}/delete",

@@ -86,3 +86,23 @@ def test_the_desk_sees_which_minor_may_play_past_the_curfew(desk_client):
     assert 'data-testid="forecast-minor"' in page and "選手03" in page and "18:00" in page
     public = desk_client.get(f"/e/{event.slug}").get_data(as_text=True)
     assert "選手03" not in public.split('data-testid="event-forecast"')[1].split("</p>")[0]
+
+
+def test_a_presets_timetable_is_the_day_pages_like_any_other(desk_client):
+    """One timetable, one page: a preset's planned lines are edited where a built event's are,
+    and an old link to the preset's own timetable page lands there."""
+    from webapp.services.setup import event_templates
+
+    rows = [{"name": f"選手{i:02d}", "seed": i, "members": []} for i in range(1, 17)]
+    event = event_templates.create_from_template("kgp2025", "KGP 練習会", rows)
+    db.session.commit()
+    old = desk_client.get(f"/desk/e/{event.id}/schedule")
+    assert old.status_code == 301 and old.headers["Location"].endswith(f"/desk/e/{event.id}/day#timetable")
+    page = desk_client.get(f"/desk/e/{event.id}/day").get_data(as_text=True)
+    lines = page.count('data-testid="timetable-line"')
+    assert lines > 0
+    saved = desk_client.post(f"/desk/e/{event.id}/day/timetable/edit",
+                             data={"action": "add", "new_start": "23:30", "new_end": "25:00", "new_label": "打ち上げ"})
+    assert saved.status_code == 302
+    page = desk_client.get(f"/desk/e/{event.id}/day").get_data(as_text=True)
+    assert page.count('data-testid="timetable-line"') == lines + 1 and "打ち上げ" in page

@@ -246,7 +246,7 @@ def test_a_seed_event_from_a_shift_jis_sheet_in_the_builder_previews_then_starts
     preview = desk_client.get(f"/desk/phase/{first.id}/preview").get_data(as_text=True)
     assert preview.count('data-testid="preview-match"') >= 8 and "best_of" not in preview
     assert "選手23〜" in preview[preview.index('data-testid="checkin-gate"'):]
-    started = desk_client.post(f"/desk/phase/{first.id}/start-planned", data={"gate": "drop"})
+    started = desk_client.post(f"/desk/phase/{first.id}/start", data={"gate": "drop"})
     assert started.status_code == 302
     db.session.expire_all()
     event = db.session.query(Event).one()

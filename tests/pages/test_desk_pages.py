@@ -129,7 +129,7 @@ def test_kgp_finals_preview_offers_the_pairing_and_starts_with_the_desks_choice(
     page = desk_client.get(f"/desk/phase/{finals.id}/preview").get_data(as_text=True)
     (w1, l1), (w2, l2) = et.proposed_pairing(finals)
     assert f'name="opponent-{w1}"' in page
-    desk_client.post(f"/desk/phase/{finals.id}/start-planned",
+    desk_client.post(f"/desk/phase/{finals.id}/start",
                      data={"winners_side": [str(w1), str(w2)], f"opponent-{w1}": str(l2), f"opponent-{w2}": str(l1)})
     db.session.expire_all()
     q = {frozenset((m.slot_a, m.slot_b)) for m in finals.brackets[0].matches if m.key in ("Q1", "Q2")}

@@ -8,7 +8,7 @@ from webapp.extensions import db
 from webapp.models import Entrant
 from webapp.services import ServiceError
 from webapp.services.day import checkin, day_clock, forecasts, stations, timetables
-from webapp.services.day.schedules import slots
+from webapp.services.day.timetables import slots
 from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.entries.entry import Entry
 from webapp.services.matches import brackets

@@ -72,8 +72,8 @@ def desk_pages(event):
     urls = [f"/desk/e/{event.id}", f"/desk/e/{event.id}/mirror", f"/desk/e/{event.id}/stations",
             f"/desk/e/{event.id}/stations/qr", f"/desk/entrant/{event.entrants[0].id}/dq",
             f"/desk/e/{event.id}/rules"] + [f"/desk/phase/{p.id}/rules" for p in event.phases]
+    urls += [f"/desk/e/{event.id}/day"]
     if event.template:
-        urls += [f"/desk/e/{event.id}/schedule"]
         urls += [f"/desk/phase/{p.id}/preview" for p in event.phases if p.status == "draft"]
     for phase in event.phases:
         urls += [f"/desk/phase/{phase.id}", f"/desk/phase/{phase.id}?status=all"]

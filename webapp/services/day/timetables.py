@@ -3,11 +3,14 @@
 Made from the start time, the stations (typed, or the registered ones) and the game's minutes
 per set (tournament/day_forecast, every match still to play), with a check-in line when the
 window is set. Kept in ``event.settings["timetable"]`` in the shape of tournament/schedule.Slot,
-so the template events' timetables and these are shown and compared alike. The desk adds,
-moves, renames, re-times and removes lines; a refusal names the line.
+so a preset's timetable and a built event's are shown, edited and compared alike (one page, the
+day's). The desk adds, moves, renames, re-times and removes lines; a refusal names the line.
+`progress` compares the day with its plan for the public timetable.
 """
 import re
 from dataclasses import asdict, replace
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from ...tournament import day_forecast as domain
 from ...tournament import schedule
@@ -15,12 +18,16 @@ from ...tournament.errors import N_, RuleViolation
 from .. import ServiceError
 from ..accounts import audit
 from . import day_clock, forecast_work, forecasts
-from .schedules import slots
 
 # A line may run past midnight as the day's own clock says it ("25:30"), never past 29:59.
 HHMM = re.compile(r"^[0-2]\d:[0-5]\d$")
 LABEL_MAX = 80
 LINES_MAX = 40
+
+
+def slots(event) -> list[schedule.Slot]:
+    """The event's timetable lines."""
+    return [schedule.Slot(**s) for s in (event.settings or {}).get("timetable", [])]
 
 
 def made_from_phases(event, stations: int) -> list[schedule.Slot]:
@@ -104,3 +111,17 @@ def _added(lines: list, form) -> list:
         raise ServiceError("timetable.label", N_("Line %(line)s: give it a name of at most %(max)s characters."),
                            line=line, max=LABEL_MAX)
     return [*lines, schedule.Slot(start, end, label)]
+
+
+def progress(event, zone: str, now: datetime | None = None) -> schedule.Progress | None:
+    """Where the day stands against its plan at ``now`` (the venue's clock in ``zone``, an IANA
+    name the caller reads from its configuration), or None for an event without a planned timetable."""
+    from ..setup.event_templates import plan_for
+
+    lines = slots(event)
+    if not lines or not event.template:
+        return None
+    now = now or datetime.now(ZoneInfo(zone))
+    done = {p.key: sum(1 for b in p.brackets for m in b.matches if m.status == "done" and m.slot_a and m.slot_b)
+            for p in event.phases}
+    return schedule.progress(lines, now.strftime("%H:%M"), done, plan_for(event).planned_matches)

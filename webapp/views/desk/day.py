@@ -8,7 +8,6 @@ from flask_login import current_user
 
 from ...models import Event
 from ...services.day import checkin, day_clock, forecasts, timetables
-from ...services.day.schedules import slots
 from ...services.players import signups, waitlist
 from ...tournament import curfew
 from .. import render
@@ -28,7 +27,7 @@ def page(event: Event, status: int = 200):
     stations = forecasts.station_count(event)
     return render("desk/day.html", event=event, form=request.form, curfews=day_clock.curfews(event),
                   window=day_clock.window(event, zone=zone()), absent=checkin.close_list(event, zone()),
-                  slots=slots(event), forecast=forecasts.forecast(event, zone()),
+                  slots=timetables.slots(event), forecast=forecasts.forecast(event, zone()),
                   stations=stations or 4, labels=day_clock.LABELS, age_labels=curfew.LABELS,
                   prefectures=curfew.PREFECTURES, prefecture_labels=curfew.PREFECTURE_LABELS,
                   prefecture=day_clock.prefecture(event)), status

@@ -13,16 +13,15 @@ from ...services.day import run_table, stations
 from ...services.decisions import rulings
 from ...services.entrants import entrant_lists as entrants
 from ...services.entries.entry import Entry
-from ...services.matches import pool_tables, pool_ties, seeding, swiss_rounds
+from ...services.matches import pool_tables, pool_ties, swiss_rounds
 from ...services.reads.sheets import translate_outcome
-from ...services.setup import events, kept_draw, progressions, setup_checks
+from ...services.setup import events, progressions, setup_checks
 from ...web import shared_store
 from .. import render
 from ..changes import run_change
 from ..forms import SWISS_TIEBREAK_ORDERS, TIEBREAK_ORDERS, PasteForm, PhaseForm, load_form
 from .blueprints import desk_blueprint
 from .event_page import setup_page
-from .plan import pass_gate, preview_page
 
 bp = desk_blueprint("desk", __name__)
 
@@ -196,24 +195,6 @@ def staff_pin(event_id):
                                    pin_qr=qr_svg(url, _("Staff sign-in: %(event)s", event=event.name)))
         return page, status, {"Cache-Control": "no-store"}
     return setup_page(event, 422)
-
-
-@bp.route("/phase/<int:phase_id>/start", methods=["POST"])
-def start_phase(phase_id):
-    """Generate the brackets of a phase from the event's entrants."""
-    phase = db.session.get(Phase, phase_id) or abort(404)
-    if phase.event.template:
-        return redirect(url_for("desk_plan.preview", phase_id=phase_id))
-    shown = seeding.clean_seed(request.form.get("unseeded_seed"))
-
-    def go():
-        setup_checks.check_start(phase)
-        seed = kept_draw.check_shown(phase, shown)
-        progressions.start(pass_gate(phase), phase.event.entrants, current_user, seed)
-    if run_change(go):
-        flash(_("Phase started."), "ok")
-        return redirect(url_for("desk.phase", phase_id=phase_id))
-    return preview_page(phase), 422
 
 
 @bp.route("/phase/<int:phase_id>")

@@ -1,14 +1,15 @@
-"""Desk pages for template events: routing preview, draws, timetable (they are created in the builder)."""
+"""Desk pages to start a phase, any event's: the preview (確認して開始), the draw, the check-in gate, the start."""
 from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
 from ...extensions import db
-from ...models import Event, Phase
-from ...services.day import checkin, schedules
+from ...models import Phase
+from ...services import ServiceError
+from ...services.day import checkin
 from ...services.matches import seeding
 from ...services.players import signups
-from ...services.setup import event_templates, kept_draw, progressions, setup_checks, start_preview
+from ...services.setup import event_templates, kept_draw, phase_start, progressions, start_preview
 from ...services.setup.rules import rules_for
 from ...tournament.errors import N_
 from ...tournament.play import MATCH_TYPES
@@ -134,6 +135,29 @@ def play_words(phase: Phase) -> str:
     return words
 
 
+@bp.route("/phase/<int:phase_id>/start", methods=["POST"])
+def start(phase_id):
+    """Start a phase, a preset's or a built one, from the preview's one form (services/setup/phase_start)."""
+    phase = _phase(phase_id)
+    started = {}
+    def go():
+        target = started["phase"] = pass_gate(phase)
+        phase_start.start(target, current_user, start_choices(request.form))
+    if run_change(go):
+        flash(_("Phase started."), "ok")
+        return redirect(url_for("desk.phase", phase_id=started["phase"].id))
+    return preview_page(_phase(phase_id)), 422
+
+
+def start_choices(form) -> phase_start.StartChoices:
+    """The start form's choices: the draw shown, a preset's group draw and pairing."""
+    seed = form.get("draw_seed", "").strip()
+    pairing = tuple((int(w), int(form[f"opponent-{w}"])) for w in form.getlist("winners_side")
+                    if form.get(f"opponent-{w}", "").isdigit() and w.isdigit())
+    return phase_start.StartChoices(seeding.clean_seed(form.get("unseeded_seed")),
+                                    seed if seed or form.get("draw_groups") == "on" else None, pairing)
+
+
 def gate_list(phase: Phase) -> list:
     """Who has not checked in, for a phase that takes the entry list (routed ones take placings)."""
     if phase.status != "draft" or phase.seeding != "entry":
@@ -147,7 +171,6 @@ def pass_gate(phase: Phase) -> Phase:
     if not gate_list(phase) or choice == "anyway":
         return phase
     if choice != "drop":
-        from ...services import ServiceError
         raise ServiceError("checkin.gate", N_("%(count)s entrants have not checked in: drop them, start anyway, "
                                               "or wait."), count=len(gate_list(phase)))
     key, event = phase.key, phase.event
@@ -156,32 +179,7 @@ def pass_gate(phase: Phase) -> Phase:
     return phase if phase in event.phases else next(p for p in event.phases if p.key == key)
 
 
-@bp.route("/phase/<int:phase_id>/start-planned", methods=["POST"])
-def start(phase_id):
-    """Start a template phase (with a draw seed when it is drawn), through the check-in gate."""
-    phase = _phase(phase_id)
-    seed = request.form.get("draw_seed", "").strip()
-    draw_groups = request.form.get("draw_groups") == "on"
-    pairing = [(int(w), int(request.form[f"opponent-{w}"])) for w in request.form.getlist("winners_side")
-               if request.form.get(f"opponent-{w}", "").isdigit() and w.isdigit()]
-    started = {}
-
-    def go():
-        target = started["phase"] = pass_gate(phase)
-        setup_checks.check_start(target)
-        event_templates.start(target, current_user, draw_seed=seed or ("" if draw_groups else None),
-                              draw_groups=draw_groups, pairing=pairing or None)
-    if run_change(go):
-        flash(_("Phase started."), "ok")
-        return redirect(url_for("desk.phase", phase_id=started["phase"].id))
-    return preview_page(_phase(phase_id)), 422
-
-
-@bp.route("/e/<int:event_id>/schedule", methods=["GET", "POST"])
+@bp.route("/e/<int:event_id>/schedule")
 def schedule(event_id):
-    """Edit the day's timetable (start and end of each line)."""
-    event = db.session.get(Event, event_id) or abort(404)
-    if request.method == "POST" and run_change(lambda: schedules.update_times(event, request.form, current_user)):
-        flash(_("Timetable saved."), "ok")
-        return redirect(url_for("desk_plan.schedule", event_id=event_id))
-    return render("desk/schedule.html", event=event, slots=schedules.slots(event), form=request.form)
+    """The timetable is the day page's, for every event (an old link lands there)."""
+    return redirect(url_for("desk_day.day", event_id=event_id) + "#timetable", 301)

@@ -10,7 +10,7 @@ from ...models import BracketRow, Event, MatchRow, Phase
 from ...operations import leave
 from ...polling import fragments
 from ...services.accounts import users as accounts
-from ...services.day import day_clock, forecast_work, forecasts, schedules
+from ...services.day import day_clock, forecast_work, forecasts, timetables
 from ...services.exports import csv_export
 from ...services.matches import pool_tables, swiss_rounds
 from ...services.players import finder as player_views
@@ -41,7 +41,7 @@ def event(slug):
     """An event: its phases and final standings so far."""
     event = accounts.event_by_slug(slug)
     return render("public/event.html", event=event, standings=standings.event_standings(event),
-                  progress=schedules.progress(event, _venue_zone()), forecast=_forecast(event))
+                  progress=timetables.progress(event, _venue_zone()), forecast=_forecast(event))
 
 
 def _forecast(event: Event):
@@ -194,7 +194,7 @@ def schedule(slug):
     """The day's plan, the phase now running, and how far ahead or behind the day is."""
     event = accounts.event_by_slug(slug)
     return render("public/schedule.html", "_partials/schedule.html", event=event,
-                  slots=schedules.slots(event), progress=schedules.progress(event, _venue_zone()),
+                  slots=timetables.slots(event), progress=timetables.progress(event, _venue_zone()),
                   phases={forecast_work.phase_ref(p): p for p in event.phases}, forecast=_forecast(event),
                   day_times={k: day_clock.setting(event, k) for k in day_clock.LABELS})
 
