@@ -61,6 +61,12 @@ def test_the_desk_of_a_mirrored_event_says_where_it_is_run_and_changes_nothing(d
                               follow_redirects=True)
     assert "run at the venue (venue-pc)" in answer.get_data(as_text=True)
     assert db.session.query(Entrant).count() == before
+    added = desk_client.post(f"/desk/e/{event.id}/entrant?lang=en", data={"name": "遅刻チーム"}, follow_redirects=True)
+    assert "run at the venue (venue-pc)" in added.get_data(as_text=True)  # every desk page, not a list of some
+    timetable = desk_client.post(f"/desk/e/{event.id}/day/times?lang=en", data={"start_time": "10:00"},
+                                 follow_redirects=True)
+    assert "run at the venue (venue-pc)" in timetable.get_data(as_text=True)
+    assert db.session.query(Entrant).count() == before
     staff = desk_client.get(f"/staff/m/{match.id}?lang=en").get_data(as_text=True)
     assert "Make entries at the venue" in staff
     sign_in = desk_client.get(f"/e/{event.slug}/staff-login?lang=ja").get_data(as_text=True)  # a referee's first page

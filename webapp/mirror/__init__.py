@@ -4,12 +4,18 @@ import os
 from flask import Flask, flash, redirect, request, url_for
 from flask_babel import format_time
 
-DESK_BLUEPRINTS = ("desk", "desk_plan", "conflicts", "desk_players", "player", "signup")
+# Pages that change an event beside the entry pipeline (which checks one writer itself): every desk
+# blueprint ("desk", "desk_…"), the conflicts queue, a player's page and the sign-up.
+OTHER_WRITERS = ("conflicts", "player", "signup")
+
+
+def _writes_events(name: str) -> bool:
+    return name == "desk" or name.startswith("desk_") or name in OTHER_WRITERS
 
 
 def _refuse_desk_changes():
     """One writer per event: desk changes to an event run on another site are refused here."""
-    if request.method != "POST" or request.blueprint not in DESK_BLUEPRINTS:
+    if request.method != "POST":
         return None
     from .guard import refusal_for_view
 
@@ -32,6 +38,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(cli.mirror_cli)
     app.jinja_env.globals.update(mirror_writer=guard.writer_elsewhere,
                                  mirror_time=lambda when: format_time(when, "HH:mm:ss") if when else "")
-    app.before_request(_refuse_desk_changes)
+    for name in filter(_writes_events, list(app.blueprints)):  # a phone's push never passes here
+        app.before_request_funcs.setdefault(name, []).append(_refuse_desk_changes)
     if app.config["MIRROR_PUSH"] and not app.config.get("TESTING"):
         runner.start_thread(app)

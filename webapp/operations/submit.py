@@ -15,6 +15,7 @@ from ..services.entries.entry import Entry
 from ..services.entries.payloads import ValidationError
 from ..services.players import report_entries
 from ..services.players.report_entries import Reporter
+from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_, RuleViolation
 from . import autocall, held, kinds, log, outcomes, preload, release, steps  # noqa: F401 - kinds: every entry kind registered
 from .batch import Batch, running
@@ -113,7 +114,8 @@ def _lock_brackets_of(ops: list[Entry]) -> list[MatchRow] | None:
     if _sqlite():  # SQLite: BEGIN IMMEDIATE locked the whole database
         return None
     ids = {op.match_id for op in ops if op.on_match}
-    ids |= disqualifications.matches_to_lock(ops)  # a DQ walks over its event's brackets
+    if any(ENTRY_KINDS[op.kind].locks == "event" for op in ops if op.kind in ENTRY_KINDS):
+        ids |= disqualifications.matches_to_lock(ops)  # a DQ walks over its event's brackets
     if not ids:
         return None
     return preload.locked_rows(sorted(ids))
@@ -230,7 +232,8 @@ def _decided(batch: Batch, op: Entry, user, savepoint: bool) -> Outcome:
     """The entry decided and logged (in a savepoint when asked); raises when it is refused."""
     with db.session.begin_nested() if savepoint else nullcontext():
         outcome, reason = decide(batch, op, user)
-        op = disqualifications.logged_with_event(op)  # a DQ or withdrawal is logged with its event
+        if ENTRY_KINDS[op.kind].locks == "event":
+            op = disqualifications.logged_with_event(op)  # a DQ or withdrawal is logged with its event
         recorded = log.record(op, user, outcome, reason, batch)
         if outcome.outcome == "applied":
             autocall.follow_up(batch, op, user)
