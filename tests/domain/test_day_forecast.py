@@ -124,3 +124,29 @@ def test_pools_of_an_earlier_wave_are_called_first(monkeypatch):
                      and job not in [j for _o, j in first_two._ready])
     assert [order[1] for order in started[:2]] == [0, 0]  # both stations take wave 0 first
     assert day.end == 620
+
+
+def test_each_wave_of_pools_says_when_it_is_expected(monkeypatch):
+    """A major's pools in waves: each wave's first call and last result, so a player of wave 3 knows
+    when to come. Two stations, two waves of two pools of two rounds, each set 10 minutes."""
+    monkeypatch.setattr(day_play, "SET_SPREAD", 0)
+    rounds = (R("A1", 1, 1, wave=0), R("B1", 1, 1, wave=0), R("A2", 1, 1, ("A1",), wave=0),
+              R("B2", 1, 1, ("B1",), wave=0), R("C1", 1, 1, wave=1), R("D1", 1, 1, wave=1),
+              R("C2", 1, 1, ("C1",), wave=1), R("D2", 1, 1, ("D1",), wave=1))
+    day = forecast([PhaseWork("pools", rounds)], 2, 10, 600)
+    waves = day.phase("pools").waves
+    assert [(w.wave, w.start, w.end) for w in waves] == [(0, 600, 620), (1, 620, 640)]
+    assert forecast([PhaseWork("pools", rounds[:4])], 2, 10, 600).phase("pools").waves == ()  # one wave: none
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(1, 4)), min_size=1, max_size=8), st.integers(1, 6))
+def test_waves_start_in_their_order_and_end_within_the_phase(pools, stations):
+    """Whatever the pools and stations: a later wave is not called before an earlier one, and every
+    wave's times lie within its phase's."""
+    rounds = tuple(R(f"P{i}", n, n, wave=wave) for i, (wave, n) in enumerate(pools))
+    phase = forecast([PhaseWork("pools", rounds)], stations, 10, 600).phase("pools")
+    starts = [w.start for w in phase.waves]
+    assert starts == sorted(starts)
+    assert all(phase.start <= w.start <= w.end <= phase.end for w in phase.waves)
+    assert [w.wave for w in phase.waves] == sorted({wave for wave, _n in pools}) or len({w for w, _ in pools}) < 2

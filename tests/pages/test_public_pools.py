@@ -71,3 +71,24 @@ def test_the_event_page_links_the_pools_list(app, client):
     event, phase = _day()
     text = client.get(f"/e/{event.slug}").get_data(as_text=True)
     assert f"/e/{event.slug}/phase/{phase.id}/pools" in text
+
+
+def test_each_wave_says_when_it_is_expected_to_start(app, client, desk_client):
+    """A player of the second wave reads when to be there: the wave's expected start on the pools
+    list, and the desk's forecast lists each wave (issue 41.3: the forecast knows waves)."""
+    from webapp.services.day import stations
+
+    event, phase = _day(pools=8, per_wave=2)
+    stations.add_numbered(event, 1, 4)
+    db.session.commit()
+    page = client.get(f"/e/{event.slug}/phase/{phase.id}/pools")
+    text = re.sub(r"\s+", " ", page.get_data(as_text=True))
+    times = re.findall(r"第(\d)ウェーブ：(\d\d:\d\d) ごろ開始、(\d\d:\d\d) ごろ終了の見込み", text)
+    assert [int(n) for n, _s, _e in times] == [1, 2, 3, 4]
+    assert [s for _n, s, _e in times] == sorted(s for _n, s, _e in times)  # wave by wave
+    assert all(s <= e for _n, s, e in times)
+    assert text.count("ごろ開始の見込み") == 8  # each pool not started says its wave's start
+    english = client.get(f"/e/{event.slug}/phase/{phase.id}/pools?lang=en")
+    assert "Wave 4: from about" in english.get_data(as_text=True)
+    desk = desk_client.get(f"/desk/e/{event.id}/day?lang=ja").get_data(as_text=True)
+    assert 'data-testid="forecast-waves"' in desk and "第4ウェーブ：" in desk

@@ -72,14 +72,25 @@ class PhaseWork:
 
 
 @dataclass(frozen=True)
+class WaveForecast:
+    """Expected first call and last result of one wave of a phase's pools (waves counted from 0)."""
+
+    wave: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
 class PhaseForecast:
-    """Expected start and end of a phase; ``done`` when nothing of it is left."""
+    """Expected start and end of a phase; ``done`` when nothing of it is left; ``waves`` when its
+    pools are played in more than one wave, each wave's own (the ones still to play)."""
 
     key: str
     start: int
     end: int
     done: bool = False
     matches_left: int = 0
+    waves: tuple[WaveForecast, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -147,8 +158,17 @@ def _simulate(phases, stations, pace, begin, give_up_after=None) -> DayForecast 
     for p_i, p in enumerate(phases):
         end = day.end[p_i]
         left = p.left
-        out.append(PhaseForecast(p.key, _minute(day.first.get(p_i, end)), _minute(end), left == 0, left))
+        out.append(PhaseForecast(p.key, _minute(day.first.get(p_i, end)), _minute(end), left == 0, left,
+                                 _waves(day, p_i)))
     return DayForecast(_minute(begin), max([_minute(begin), *(f.end for f in out)]), tuple(out))
+
+
+def _waves(day, p_i: int) -> tuple[WaveForecast, ...]:
+    """The phase's waves as played, when there are several."""
+    mine = sorted((wave, times) for (phase, wave), times in day.waves.items() if phase == p_i)
+    if len(mine) < 2:
+        return ()
+    return tuple(WaveForecast(wave, _minute(start), _minute(end)) for wave, (start, end) in mine)
 
 
 def _minute(t: float) -> int:

@@ -36,6 +36,7 @@ class Day:
         self.waiting: list[int] = []      # jobs it still waits for
         self.after: list[list[int]] = []  # jobs waiting for it
         self.first: dict[int, float] = {}
+        self.waves: dict[tuple[int, int], list[float]] = {}  # (phase, wave): [first start, last end]
         self.end: list[float | None] = [None] * len(phases)
         self._ready: list = []            # (order, job)
         self._events: list = []           # (time, seq, job) ends of running matches and gates
@@ -65,7 +66,12 @@ class Day:
     def start(self, job: int, at: float) -> None:
         self.free -= 1
         self.first.setdefault(self.phase_of[job], max(at, self.now))
+        self.waves.setdefault(self._wave(job), [max(at, self.now), at])
         self._push(at + self.length[job], job)
+
+    def _wave(self, job: int) -> tuple[int, int]:
+        """(phase, wave) of a match job: its order says the wave after the phase."""
+        return self.phase_of[job], self.order[job][1]
 
     def _push(self, at: float, job: int) -> None:
         self._seq += 1
@@ -77,13 +83,19 @@ class Day:
             self.start(heapq.heappop(self._ready)[1], self.now)
 
     def step(self) -> None:
-        """Move the clock to the next end, and release what waited for it."""
+        """Move the clock to the next end, and release what waited for it: every end at that moment,
+        gates of no length included, so the stations then take the first ready match of all."""
         if not self._events:
             raise RuleViolation("forecast.stuck", N_("The forecast cannot go on: a round waits for itself."))
-        at, _seq, job = heapq.heappop(self._events)
-        self.now = max(self.now, at)
+        self.now = max(self.now, self._events[0][0])
+        while self._events and self._events[0][0] <= self.now:
+            self._end(heapq.heappop(self._events)[2])
+
+    def _end(self, job: int) -> None:
         if self.station[job]:
             self.free += 1
+            times = self.waves[self._wave(job)]
+            times[1] = max(times[1], self.now)
         ending = self.ends.get(job)
         if ending is not None:
             self.end[ending] = self.now

@@ -36,6 +36,15 @@ _KEPT = LRU(256)
 
 
 @dataclass(frozen=True)
+class WaveLine:
+    """One wave of a phase's pools: its number as people say it (from 1), its expected first call and end."""
+
+    number: int
+    start: str
+    end: str
+
+
+@dataclass(frozen=True)
 class PhaseLine:
     """One phase of the forecast, in words the pages show."""
 
@@ -45,6 +54,10 @@ class PhaseLine:
     done: bool
     matches_left: int
     unknown: bool = False   # nothing to play yet: its players are not known (no entrants, no qualifiers)
+    waves: tuple[WaveLine, ...] = ()  # pools played in waves: each wave still to play
+
+    def wave(self, number: int) -> WaveLine | None:
+        return next((w for w in self.waves if w.number == number), None)
 
 
 @dataclass(frozen=True)
@@ -167,7 +180,8 @@ def _line(phase: Phase, f: domain.PhaseForecast) -> PhaseLine:
     """A phase's line: finished only once it was played; a phase with nothing to play yet (its
     players not known) is not "finished" but waits, with no time to say."""
     unknown = f.done and not phase.brackets
-    return PhaseLine(phase, hhmm(f.start), hhmm(f.end), f.done and not unknown, f.matches_left, unknown)
+    waves = tuple(WaveLine(w.wave + 1, hhmm(w.start), hhmm(w.end)) for w in f.waves)
+    return PhaseLine(phase, hhmm(f.start), hhmm(f.end), f.done and not unknown, f.matches_left, unknown, waves)
 
 
 def minors(event, day: domain.DayForecast) -> list[Minor]:

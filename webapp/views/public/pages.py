@@ -213,8 +213,9 @@ def pools(slug, phase_id):
     """A phase's pools with their state and wave, and the search that says a player's pool and station."""
     event = accounts.event_by_slug(slug)
     phase = _phase(event, phase_id)
+    forecast = _forecast(event)
     return render("public/pools.html", event=event, phase=phase, lines=pool_list.pool_lines(phase),
-                  pools_per_page=POOLS_PER_PAGE)
+                  pools_per_page=POOLS_PER_PAGE, expected=forecast.line(phase) if forecast else None)
 
 
 @bp.route("/e/<slug>/players")
