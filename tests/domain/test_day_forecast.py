@@ -150,3 +150,17 @@ def test_waves_start_in_their_order_and_end_within_the_phase(pools, stations):
     assert starts == sorted(starts)
     assert all(phase.start <= w.start <= w.end <= phase.end for w in phase.waves)
     assert [w.wave for w in phase.waves] == sorted({wave for wave, _n in pools}) or len({w for w, _ in pools}) < 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(1, 5), st.sampled_from([1.0, 1.5, 2.0])), min_size=1,
+                max_size=6), st.integers(1, 9))
+def test_the_stations_bound_misses_no_better_day(pools, stations):
+    """Fewer stations are tried only while their bound could beat the best end: the answer is the
+    same as trying every count (the search the bound replaces)."""
+    from webapp.tournament.day_forecast import _simulate
+
+    rounds = tuple(R(f"P{i}", n, n, sets=sets, wave=wave) for i, (wave, n, sets) in enumerate(pools))
+    phases = [PhaseWork("pools", rounds), _top8()]
+    every = min((_simulate(phases, count, 10, 600) for count in range(1, stations + 1)), key=lambda d: d.end)
+    assert forecast(phases, stations, 10, 600).end == every.end

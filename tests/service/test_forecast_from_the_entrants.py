@@ -34,3 +34,29 @@ def test_before_anyone_entered_nothing_is_finished_and_after_the_import_the_day_
     assert swiss.matches_left == 6 * 32 and not swiss.unknown
     assert swiss.end >= "17:00" and top8.end > swiss.end
     assert after.past_close  # warned at once, no "timetable from phases" needed
+
+
+def test_a_majors_later_phases_are_forecast_with_the_players_each_cut_keeps(app):
+    """DE pools cut at their top 2 send 1 + 1 each into four pools of 8, cut at 2 again, which send 1 + 1
+    each into a top 8 starting four and four on both sides (issue 41): each later phase is forecast from the players it will have,
+    its losers-side entrants skipping the winners' rounds, not left as "players not known"."""
+    from webapp.services.day import forecast_work
+    from webapp.services.setup import progressions
+
+    event = events.create_event("メジャー予想", "", game="sf6", day=date(2026, 12, 12))
+    event.settings = {"start_time": "10:00"}
+    with db.session.no_autoflush:
+        entrants.add_entrants(event, [{"name": f"選手{i:03d}", "seed": i, "members": []} for i in range(1, 129)])
+    first = events.add_phase(event, "予選プール", "double_elimination", group_count=16, stop_at_top=2)
+    second = events.add_phase(event, "二次プール", "double_elimination", group_count=4, stop_at_top=2)
+    top8 = events.add_phase(event, "TOP8", "double_elimination", grand_final="reset")
+    stations.add_numbered(event, 1, 16)
+    db.session.commit()
+    progressions.set_rule(second, first, "sides", 0)
+    progressions.set_rule(top8, second, "sides", 0)
+    db.session.commit()
+    assert [forecast_work.expected_entrants(p) for p in (second, top8)] == [32, 8]
+    lines = forecasts.forecast(event, "Asia/Tokyo", NOW).lines
+    assert [line.unknown for line in lines] == [False, False, False]
+    assert all(line.matches_left > 0 for line in lines)
+    assert lines[0].end <= lines[1].start <= lines[1].end <= lines[2].start

@@ -15,7 +15,9 @@ left, start = now, ``minutes_per_set`` = the day's own pace).
 
 Greedy list scheduling can, in rare shapes, finish later with one station more (Graham's
 anomaly); the desk could always leave the extra station empty, so the answer is the best of
-the station counts up to the one given.
+the station counts up to the one given. Fewer stations are tried only while they could still end
+sooner: no day ends before its station-minutes are shared out over its stations, so once that bound
+passes the best end found, no smaller count can beat it (a major's 64 stations: one day played, not 40).
 
 Times are minutes since midnight of the day (a ``datetime``/``time``/"HH:MM" start is read as
 such); past midnight they go on counting (``schedule.hhmm`` shows "24:10").
@@ -111,11 +113,21 @@ def forecast(phases, stations: int, minutes_per_set: float, start) -> DayForecas
     _check(phases, stations, minutes_per_set)
     begin = minutes(start) if not isinstance(start, (int, float)) else start
     best = _simulate(phases, stations, minutes_per_set, begin)
+    work = station_minutes(phases, minutes_per_set)
     for count in range(stations - 1, 0, -1):  # a day already later than the best is let go
+        if begin + work / count >= best.end:
+            break  # and fewer stations cannot end before this bound
         day = _simulate(phases, count, minutes_per_set, begin, best.end)
         if day is not None and day.end < best.end:
             best = day
     return best
+
+
+def station_minutes(phases, minutes_per_set: float) -> float:
+    """At least this many station-minutes are left to play (a match under way is not counted)."""
+    rounds = sum((r.left - r.under_way) * r.sets for p in phases for r in p.rounds)
+    matches = sum(m.sets for p in phases for m in p.matches if not m.over and not m.under_way)
+    return (rounds + matches) * minutes_per_set
 
 
 def _check(phases, stations, minutes_per_set) -> None:

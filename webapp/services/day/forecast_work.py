@@ -104,6 +104,8 @@ def expected_entrants(phase: Phase) -> int:
         return 0  # nobody has entered yet: nobody goes on either
     if rule:
         source = next((p for p in phase.event.phases if p.id == rule.get("from")), None)
+        if source is not None and rule.get("mode") == "sides":  # each pool's cut, on both sides
+            return int((source.options or {}).get("stop_at_top") or 0) * max(source.group_count, 1)
         groups = source.group_count if source is not None and rule.get("mode") == "top" else 1
         return int(rule.get("count") or 0) * max(groups, 1)
     return sum(1 for e in phase.event.entrants if not e.dq)
@@ -119,7 +121,7 @@ def _planned(phase: Phase) -> tuple[list, list]:
         return [], []
     stand_ins = [bracket_engine.Entrant(i, i) for i in range(1, count + 1)]
     try:
-        generated = brackets.build(phase, stand_ins)
+        generated = brackets.build(phase, stand_ins, generate_options=_sides_of(phase, stand_ins))
     except (RuleViolation, ServiceError):
         return [], []
     rounds, matches = [], []
@@ -134,6 +136,14 @@ def _planned(phase: Phase) -> tuple[list, list]:
         _add(links, _Shape(bracket.label, bracket.format, _swiss_options(phase, bracket), list(bracket.entrants), wave),
              sets, rounds, matches)
     return rounds, matches
+
+
+def _sides_of(phase: Phase, stand_ins: list) -> dict | None:
+    """A phase keeping sides: half its players come in on the losers' side (each pool's 1 + 1, 2 + 2)."""
+    rule = progressions.rule_of(phase)
+    if not rule or rule.get("mode") != "sides":
+        return None
+    return {"losers_side": [e.id for e in stand_ins[len(stand_ins) // 2:]]}
 
 
 def _swiss_options(phase: Phase, bracket) -> dict:
