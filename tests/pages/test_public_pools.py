@@ -90,5 +90,10 @@ def test_each_wave_says_when_it_is_expected_to_start(app, client, desk_client):
     assert text.count("ごろ開始の見込み") == 8  # each pool not started says its wave's start
     english = client.get(f"/e/{event.slug}/phase/{phase.id}/pools?lang=en")
     assert "Wave 4: from about" in english.get_data(as_text=True)
+    waiting = next(row for row in phase.brackets if row.wave == 3)  # a player of wave 4 (counted from 1)
+    player = next(e for e in event.entrants if e.id == waiting.entrants[0]["id"])
+    found = client.get(f"/e/{event.slug}/players", query_string={"q": player.reading, "lang": "ja"}).get_data(as_text=True)
+    wave_four = next(s for n, s, _e in times if n == "4")
+    assert f"第4ウェーブ · {wave_four} ごろ開始の見込み" in re.sub(r"\s+", " ", found)
     desk = desk_client.get(f"/desk/e/{event.id}/day?lang=ja").get_data(as_text=True)
     assert 'data-testid="forecast-waves"' in desk and "第4ウェーブ：" in desk

@@ -44,6 +44,15 @@ def event(slug):
                   progress=timetables.progress(event, _venue_zone()), forecast=_forecast(event))
 
 
+def _wave_start(event: Event, phase, number: int) -> str:
+    """When a wave of a phase's pools is expected to start ("" when not forecast): asked only for a
+    player whose pool waits, so a search that finds none makes no forecast."""
+    forecast = _forecast(event)
+    line = forecast.line(phase) if forecast else None
+    wave = line.wave(number) if line else None
+    return wave.start if wave else ""
+
+
 def _forecast(event: Event):
     """The day's forecast while the day is on, or from its start time (None before either, or after the end)."""
     if not event.phases or all(p.status == "done" for p in event.phases):
@@ -225,7 +234,7 @@ def players(slug):
     query = request.args.get("q", "").strip()[:60]
     found = [player_views.view(event, e) for e in player_views.search(event, query)] if query else []
     return render("public/players.html", "_partials/player_results.html", event=event, query=query,
-                  found=found)
+                  found=found, wave_start=lambda phase, number: _wave_start(event, phase, number))
 
 
 @bp.route("/e/<slug>/standings.csv")
