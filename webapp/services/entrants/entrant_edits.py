@@ -25,9 +25,10 @@ def in_play(entrant: Entrant) -> bool:
 
 
 def removable(entrant: Entrant) -> bool:
-    """Removed (not withdrawn) only before their phase starts; a template event's plan is built from
-    its entrant count, so once any of its phases has started nobody leaves the count."""
-    return not in_play(entrant) and not (entrant.event.template and phase_started(entrant.event))
+    """Removed (not withdrawn) only before their phase starts, and never from a count a preset fixed."""
+    from ..setup.event_templates import count_fixed
+
+    return not in_play(entrant) and not count_fixed(entrant.event)
 
 
 def open_phases(event: Event) -> list:
@@ -38,17 +39,17 @@ def open_phases(event: Event) -> list:
 def add_one(event: Event, row: dict, user=None) -> Entrant:
     """Add one entrant (members as the form gives them: name, reading, character); after a phase
     has started only into phases not started yet."""
+    from ..setup.event_templates import count_changed, count_fixed
+
     row = check_new(event, row)
     late = phase_started(event)
-    if late and (event.template or not open_phases(event)):
+    if count_fixed(event) or (late and not open_phases(event)):
         raise ServiceError("entrants.late_closed",
                            N_("No phase that takes late entries is left to start: %(name)s cannot be added now."),
                            name=row["name"])
     with db.session.no_autoflush:
         entrant = add_entrants(event, [row])[0]
-        if event.template and not late:
-            from ..setup.event_templates import replan
-            replan(event)
+        count_changed(event)
     audit.record("entrant.add", user, event.id, name=entrant.name, late=late)
     db.session.flush()
     return entrant
@@ -167,9 +168,9 @@ def remove(entrant: Entrant, user=None) -> None:
     audit.record("entrant.remove", user, event.id, entrant=entrant.id, snapshot=snapshot(entrant))
     with db.session.no_autoflush:
         event.entrants.remove(entrant)
-        if event.template and not phase_started(event):
-            from ..setup.event_templates import replan
-            replan(event)
+        from ..setup.event_templates import count_changed
+
+        count_changed(event)
     db.session.flush()
 
 

@@ -20,7 +20,7 @@ from ...tournament.sheet_text import delimiter, kana_column, one_line
 from ...tournament.textsearch import fold
 from .. import ServiceError
 from ..accounts import audit
-from ..setup.event_templates import replan
+from ..setup.event_templates import count_changed, count_fixed
 from ..setup.rules import rules_for
 from . import entrant_lists as entrants
 
@@ -218,7 +218,7 @@ def apply(event: Event, result: ImportPlan, user=None, skip_duplicates: bool = F
           source: str = "") -> list[Entrant]:
     """Add every row (all or none) as one change: one flush, so one version step of the event."""
     _refuse_open_questions(result, skip_duplicates)
-    if event.template and any(p.status != "draft" for p in event.phases):
+    if count_fixed(event):
         raise ServiceError("import.template_started",
                            N_("This event's plan was fixed when its first phase started: no more entrants can join."))
     rows = [r for r in result.rows if not r["duplicate"]]
@@ -226,8 +226,7 @@ def apply(event: Event, result: ImportPlan, user=None, skip_duplicates: bool = F
     with db.session.no_autoflush:
         added = entrants.add_entrants(event, [{**r, "info": {**entrants.default_info(event), "import": batch}}
                                               for r in rows])
-        if event.template and all(p.status == "draft" for p in event.phases):
-            replan(event)  # groups and later phases follow the new count
+        count_changed(event)
     audit.record("entrants.import", user, event.id, batch=batch, count=len(added), source=source[:120],
                  skipped=[r["name"] for r in result.duplicates] if skip_duplicates else [])
     db.session.flush()
@@ -281,8 +280,7 @@ def undo(event: Event, batch: str, user=None) -> int:
         reopened = _reopen_phases(event)
         for entrant in gone:
             event.entrants.remove(entrant)
-        if event.template:
-            replan(event)
+        count_changed(event)
     audit.record("entrants.import_undo", user, event.id, batch=batch, names=[e.name for e in gone],
                  phases=[p.name for p in reopened])
     db.session.flush()

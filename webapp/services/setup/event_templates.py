@@ -58,6 +58,18 @@ def _entrant_count(event: Event) -> int:
     return db.session.scalar(select(func.count()).select_from(Entrant).where(Entrant.event_id == event.id))
 
 
+def count_fixed(event: Event) -> bool:
+    """A preset's plan is made from its entrant count: that count is fixed once a phase started
+    (nobody joins or leaves it; a built event takes late entries into phases not started)."""
+    return bool(event.template) and any(p.status != "draft" for p in event.phases)
+
+
+def count_changed(event: Event) -> None:
+    """The entrants changed before the start: a preset's groups and later phases follow the new count."""
+    if event.template and not count_fixed(event):
+        replan(event)
+
+
 def replan(event: Event) -> None:
     """Rebuild the phases for the current entrant count; only before anything started."""
     if any(p.status != "draft" for p in event.phases):
