@@ -13,6 +13,7 @@ from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.entries.entry import Entry
 from webapp.services.matches import brackets
 from webapp.services.setup import events
+from webapp.tournament import day_play
 from webapp.tournament.errors import RuleViolation
 
 JST = timezone(timedelta(hours=9))
@@ -192,3 +193,25 @@ def test_later_rounds_at_a_longer_best_of_make_the_day_longer(app):
     for event in (plain, longer):
         stations.add_numbered(event, 1, 4)
     assert _forecast(longer, _at(9, 0)).end > _forecast(plain, _at(9, 0)).end
+
+
+def test_a_day_whose_sets_vary_more_is_forecast_later(app):
+    """The spread is the day's own: the same pace with sets from 5 to 55 minutes makes a round wait
+    longer for its slowest match than sets of 30 minutes each, and the forecast says so."""
+    def played(minutes):
+        event = _event(16, start_time="10:00")
+        stations.add_numbered(event, 1, 8)
+        phase = event.phases[0]
+        brackets.start_phase(phase, event.entrants)
+        db.session.flush()
+        first = [m for b in phase.brackets for m in b.matches if m.status == "ready"]
+        for match, length in zip(first, minutes * len(first), strict=False):
+            match.called_at = _at(10, 0).astimezone(timezone.utc)
+            brackets.record_winner(match, match.slot_a)
+            match.updated_at = (_at(10, 0) + timedelta(minutes=length)).astimezone(timezone.utc)
+        db.session.flush()
+        return event
+    steady, uneven = played([30]), played([5, 55])
+    assert forecasts.spread(steady) < day_play.SET_SPREAD < forecasts.spread(uneven)
+    assert forecasts.pace(steady)[0] == forecasts.pace(uneven)[0]
+    assert _forecast(uneven, _at(11, 0)).end > _forecast(steady, _at(11, 0)).end

@@ -108,16 +108,16 @@ class DayForecast:
         return next((p for p in self.phases if p.key == key), None)
 
 
-def forecast(phases, stations: int, minutes_per_set: float, start) -> DayForecast:
-    """The day's forecast; see the module doc for the model."""
+def forecast(phases, stations: int, minutes_per_set: float, start, spread: float | None = None) -> DayForecast:
+    """The day's forecast; see the module doc for the model (``spread``: tournament/day_play.Day's)."""
     _check(phases, stations, minutes_per_set)
     begin = minutes(start) if not isinstance(start, (int, float)) else start
-    best = _simulate(phases, stations, minutes_per_set, begin)
+    best = _simulate(phases, stations, minutes_per_set, begin, spread=spread)
     work = station_minutes(phases, minutes_per_set)
     for count in range(stations - 1, 0, -1):  # a day already later than the best is let go
         if begin + work / count >= best.end:
             break  # and fewer stations cannot end before this bound
-        day = _simulate(phases, count, minutes_per_set, begin, best.end)
+        day = _simulate(phases, count, minutes_per_set, begin, best.end, spread)
         if day is not None and day.end < best.end:
             best = day
     return best
@@ -160,10 +160,10 @@ def _check_rounds(phase: PhaseWork) -> None:
         seen.append(r.key)
 
 
-def _simulate(phases, stations, pace, begin, give_up_after=None) -> DayForecast | None:
+def _simulate(phases, stations, pace, begin, give_up_after=None, spread=None) -> DayForecast | None:
     """One day played with ``stations`` stations, greedily in the order given (None: it went on
     past ``give_up_after``)."""
-    day = Day(phases, stations, pace, begin)
+    day = Day(phases, stations, pace, begin, spread)
     if not day.play(give_up_after):
         return None
     out = []

@@ -19,16 +19,19 @@ from .errors import N_, RuleViolation
 
 # How much one set's length varies (σ of its logarithm): a quick 2–0 against a long 2–1 with a
 # replayed round. A round played as a whole waits for its slowest match (bench/forecast_accuracy.py).
+# The usual spread; a day measures its own once matches are finished (services/day/forecasts.py).
 SET_SPREAD = 0.35
 
 _GATE = -1.0  # a gate's length is its own (a pause); it never takes a station
 
 
 class Day:
-    """A day played with ``stations`` stations from ``begin``: ``first`` and ``end`` per phase."""
+    """A day played with ``stations`` stations from ``begin``: ``first`` and ``end`` per phase;
+    ``spread``: how much a set's length varies (None: the usual SET_SPREAD)."""
 
-    def __init__(self, phases, stations: int, pace: float, begin: float):
+    def __init__(self, phases, stations: int, pace: float, begin: float, spread: float | None = None):
         self.phases, self.pace, self.now, self.free = phases, pace, begin, stations
+        self.spread = SET_SPREAD if spread is None else spread
         self.length: list[float] = []     # minutes on a station (a gate: its pause)
         self.station: list[bool] = []     # a match (True) or a gate
         self.phase_of: list[int] = []
@@ -167,7 +170,8 @@ class _Build:
         k = min(matches, self.stations)
         if k < 2:
             return 0.0
-        return sets * self.day.pace * (math.exp(SET_SPREAD * math.sqrt(2 * math.log(k)) - SET_SPREAD ** 2 / 2) - 1)
+        spread = self.day.spread
+        return sets * self.day.pace * (math.exp(spread * math.sqrt(2 * math.log(k)) - spread ** 2 / 2) - 1)
 
     def _last_of_many(self, phase) -> float:
         """A bracket played by many stations at once ends with the slowest of its parallel paths."""

@@ -4,8 +4,9 @@ The pace is measured from the matches finished today: a station is busy from a m
 its result (``called_at`` to the result's ``updated_at``), over the match's length in sets
 (forecast_work.sets_per_match). Few measurements lean on the game's usual minutes per set
 (the catalogue's ``minutes_per_set``): the pace is the measured minutes plus ``PRIOR`` sets
-at the catalogue's, over the sets measured plus ``PRIOR``. The stations are the event's
-registered ones. The forecast starts now, or at the start time while nothing has started.
+at the catalogue's, over the sets measured plus ``PRIOR``. How much a set's length varies (a round
+waits for its slowest match) is measured from the same matches, leaning on the usual spread alike.
+The stations are the event's registered ones. The forecast starts now, or at the start time while nothing has started.
 
 Warnings: the day's end past the venue's closing time, and each entrant marked under 18 or
 under 16 still in the event while a phase they may play is expected to end past their curfew
@@ -13,6 +14,7 @@ under 16 still in the event while a phase they may play is expected to end past 
 
 A forecast is kept a minute per event (pages poll it; see ``forecast``).
 """
+import math
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
@@ -22,7 +24,7 @@ from sqlalchemy import select
 from ...extensions import db
 from ...lru import LRU
 from ...models import BracketRow, MatchRow, Phase, Station
-from ...tournament import curfew
+from ...tournament import curfew, day_play
 from ...tournament import day_forecast as domain
 from ...tournament.errors import RuleViolation
 from ...tournament.schedule import hhmm, minutes
@@ -92,6 +94,24 @@ class Forecast:
 
 def measured_pace(event) -> tuple[float, int]:
     """(minutes per set measured, sets measured) from the latest finished matches."""
+    spans = _spans(event)
+    total_sets = sum(s for _, s in spans)
+    return (sum(m for m, _ in spans) / total_sets if total_sets else 0.0), len(spans)
+
+
+def spread(event) -> float:
+    """How much a set's length varies today (σ of its logarithm) from the latest finished matches,
+    leaning on the usual spread as the pace leans on the catalogue's minutes (PRIOR of them)."""
+    logs = [math.log(m / s) for m, s in _spans(event) if s > 0]
+    if len(logs) < 2:
+        return day_play.SET_SPREAD
+    mean = sum(logs) / len(logs)
+    variance = sum((x - mean) ** 2 for x in logs) / (len(logs) - 1)
+    return math.sqrt((variance * len(logs) + day_play.SET_SPREAD ** 2 * PRIOR) / (len(logs) + PRIOR))
+
+
+def _spans(event) -> list[tuple[float, float]]:
+    """(minutes on the station, sets) of the latest finished matches, walkovers left out."""
     rows = db.session.execute(
         select(MatchRow.called_at, MatchRow.updated_at, Phase.id)
         .join(BracketRow, BracketRow.id == MatchRow.bracket_id).join(Phase, Phase.id == BracketRow.phase_id)
@@ -100,9 +120,7 @@ def measured_pace(event) -> tuple[float, int]:
         .order_by(MatchRow.updated_at.desc()).limit(RECENT)).all()
     sets = {p.id: forecast_work.sets_per_match(p) for p in event.phases}
     spans = [((_utc(done) - _utc(called)).total_seconds() / 60, sets.get(pid, 1.0)) for called, done, pid in rows]
-    spans = [(m, s) for m, s in spans if 0 < m < 24 * 60]
-    total_sets = sum(s for _, s in spans)
-    return (sum(m for m, _ in spans) / total_sets if total_sets else 0.0), len(spans)
+    return [(m, s) for m, s in spans if 0 < m < 24 * 60]
 
 
 def _utc(moment: datetime) -> datetime:
@@ -161,7 +179,7 @@ def _compute(event, zone: str, now: datetime, stations: int | None = None) -> Fo
         out.problem = "nothing"
         return out
     try:
-        day = domain.forecast(work, out.stations, out.pace, begin(event, now, zone))
+        day = domain.forecast(work, out.stations, out.pace, begin(event, now, zone), spread(event))
     except RuleViolation:
         out.problem = "nothing"
         return out
