@@ -4,7 +4,7 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from ...extensions import db
-from ...models import Phase
+from ...models import Event, Phase
 from ...services import ServiceError
 from ...services.day import checkin
 from ...services.matches import seeding
@@ -182,4 +182,5 @@ def pass_gate(phase: Phase) -> Phase:
 @bp.route("/e/<int:event_id>/schedule")
 def schedule(event_id):
     """The timetable is the day page's, for every event (an old link lands there)."""
-    return redirect(url_for("desk_day.day", event_id=event_id) + "#timetable", 301)
+    event = db.session.get(Event, event_id) or abort(404)
+    return redirect(url_for("desk_day.day", event_id=event.id) + "#timetable", 301)
