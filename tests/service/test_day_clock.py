@@ -144,20 +144,26 @@ def test_the_forecast_starts_at_the_start_time_and_warns_past_the_venue_close(ap
     assert more and _forecast(event, _at(9, 0)).end <= shown.end
 
 
-def test_the_pace_is_measured_from_finished_matches(app):
-    event = _event(8, start_time="10:00")
-    stations.add_numbered(event, 1, 4)
+def _first_round_played(players: int, stations_count: int, minutes: list[int]):
+    """An event whose first round was called at 10:00, each match taking the next of ``minutes`` (in turn)."""
+    event = _event(players, start_time="10:00")
+    stations.add_numbered(event, 1, stations_count)
     phase = event.phases[0]
     brackets.start_phase(phase, event.entrants)
     db.session.flush()
     first = [m for b in phase.brackets for m in b.matches if m.status == "ready"]
-    for match in first:
+    for match, length in zip(first, minutes * len(first), strict=False):
         match.called_at = _at(10, 0).astimezone(timezone.utc)
         brackets.record_winner(match, match.slot_a)
-        match.updated_at = _at(10, 30).astimezone(timezone.utc)
+        match.updated_at = (_at(10, 0) + timedelta(minutes=length)).astimezone(timezone.utc)
     db.session.flush()
+    return event, len(first)
+
+
+def test_the_pace_is_measured_from_finished_matches(app):
+    event, played = _first_round_played(8, 4, [30])
     pace, measured, usual = forecasts.pace(event)
-    assert measured == len(first) and pace > usual  # 30 minutes a set pulls the usual up
+    assert measured == played and pace > usual  # 30 minutes a set pulls the usual up
     shown = _forecast(event, _at(10, 31))
     assert shown.lines[0].start == "10:31" and not shown.lines[0].done
 
@@ -198,20 +204,7 @@ def test_later_rounds_at_a_longer_best_of_make_the_day_longer(app):
 def test_a_day_whose_sets_vary_more_is_forecast_later(app):
     """The spread is the day's own: the same pace with sets from 5 to 55 minutes makes a round wait
     longer for its slowest match than sets of 30 minutes each, and the forecast says so."""
-    def played(minutes):
-        event = _event(16, start_time="10:00")
-        stations.add_numbered(event, 1, 8)
-        phase = event.phases[0]
-        brackets.start_phase(phase, event.entrants)
-        db.session.flush()
-        first = [m for b in phase.brackets for m in b.matches if m.status == "ready"]
-        for match, length in zip(first, minutes * len(first), strict=False):
-            match.called_at = _at(10, 0).astimezone(timezone.utc)
-            brackets.record_winner(match, match.slot_a)
-            match.updated_at = (_at(10, 0) + timedelta(minutes=length)).astimezone(timezone.utc)
-        db.session.flush()
-        return event
-    steady, uneven = played([30]), played([5, 55])
+    (steady, _n), (uneven, _n) = _first_round_played(16, 8, [30]), _first_round_played(16, 8, [5, 55])
     assert forecasts.spread(steady) < day_play.SET_SPREAD < forecasts.spread(uneven)
     assert forecasts.pace(steady)[0] == forecasts.pace(uneven)[0]
     assert _forecast(uneven, _at(11, 0)).end > _forecast(steady, _at(11, 0)).end
