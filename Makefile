@@ -7,7 +7,7 @@ FLASK := $(BIN)/flask --app wsgi
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run serve venue test install translations db demo chromium proxies bench clean
+.PHONY: run serve venue test install translations db demo chromium proxies servers bench clean
 
 run: db  ## install, create/upgrade the SQLite database, load the demo, serve on HOST:PORT (make run PORT=5050)
 	@$(BIN)/python scripts/check-port.py $(HOST) $(PORT)
@@ -20,7 +20,7 @@ serve: install translations  ## production: gunicorn on TAIKAI_BIND (127.0.0.1:8
 venue: install translations  ## the desk laptop as the venue server: https on the LAN, port TAIKAI_VENUE_PORT (8443)
 	$(FLASK) venue serve
 
-test: install translations chromium proxies  ## install everything the tests need and run them all
+test: install translations chromium proxies servers  ## install everything the tests need and run them all
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 install: $(STAMP)
@@ -43,6 +43,9 @@ chromium:
 
 proxies:  ## nginx and Caddy, to test the server behind the shipped deploy/ configs
 	scripts/ensure-proxies.sh
+
+servers:  ## redis-server and PostgreSQL's programs, for the tests that stop and start their own
+	scripts/ensure-servers.sh
 
 bench: install
 	$(BIN)/python bench/engine.py

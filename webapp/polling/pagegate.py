@@ -20,6 +20,8 @@ What keeps it safe:
 """
 from http.cookies import CookieError, SimpleCookie
 
+from sqlalchemy.exc import OperationalError
+
 from ..lru import LRU
 from ..web.i18n import LANG_COOKIE
 from . import stamps
@@ -46,7 +48,10 @@ class PageGate:
         self.replays = 0
 
     def __call__(self, environ, start_response):
-        key = self._key(environ)
+        try:
+            key = self._key(environ)
+        except OperationalError:
+            key = None  # the database is away: the app answers (its 503 in words), never a bare 500 here
         if key is None:
             return self.wsgi_app(environ, start_response)
         kept = self.kept.get(key)

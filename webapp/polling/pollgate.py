@@ -9,6 +9,8 @@ language it was last given, and a language switch reloads the whole page.
 """
 from urllib.parse import parse_qs
 
+from sqlalchemy.exc import OperationalError
+
 from . import fragments
 from .stamps import POLL_PATH
 
@@ -23,7 +25,10 @@ class PollGate:
             self.engine = db.engine
 
     def __call__(self, environ, start_response):
-        tag = self._unchanged(environ)
+        try:
+            tag = self._unchanged(environ)
+        except OperationalError:
+            tag = None  # the database is away: the app answers (its 503 in words), never a bare 500 here
         if tag is None:
             return self.wsgi_app(environ, start_response)
         start_response("304 NOT MODIFIED", [("ETag", f'"{tag}"'), ("Cache-Control", "no-cache"),

@@ -12,6 +12,7 @@ import re
 from datetime import datetime
 
 from sqlalchemy import bindparam, create_engine, select
+from sqlalchemy.exc import OperationalError
 
 from ..database import DB_ID_MAX
 from ..extensions import db
@@ -63,13 +64,17 @@ def _first(engine, statement, values: dict):
     params = [values[name] for name in order] if order is not None else values
     try:
         return _read(engine, sql, params)
-    except engine.dialect.dbapi.OperationalError:
-        if engine.dialect.name == "sqlite":
-            raise  # a busy file, not a closed connection: nothing to reconnect
-        # A connection the server closed (it restarted): the pool's connections are all stale.
-        # Dropped, and the read asked once more on a new one (no ping per read: one round trip).
-        engine.dispose()
+    except engine.dialect.dbapi.OperationalError as error:
+        if engine.dialect.name == "sqlite":  # a busy file, not a closed connection: nothing to reconnect
+            raise OperationalError(sql, params, error) from error
+    # A connection the server closed (it restarted): the pool's connections are all stale.
+    # Dropped, and the read asked once more on a new one (no ping per read: one round trip).
+    engine.dispose()
+    try:
         return _read(engine, sql, params)
+    except engine.dialect.dbapi.OperationalError as error:
+        # The server is away: SQLAlchemy's error, which the pages and gates answer with a 503.
+        raise OperationalError(sql, params, error) from error
 
 
 def _read(engine, sql: str, params):
