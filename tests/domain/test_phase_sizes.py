@@ -35,3 +35,23 @@ def test_impossible_shapes_are_refused_with_the_phase_named():
     assert taken.value.params["phase"] == "本戦"
     with pytest.raises(RuleViolation):
         sizes([PhaseDraft("予選", "round_robin", 4)], 6)
+
+
+def test_pools_cut_at_their_top_two_and_a_top_eight_of_four_and_four_play_what_their_brackets_play():
+    """The builder's estimate of a major (issue 41): DE pools cut at 2 play down to the cut, not to
+    a champion; the next phase takes each pool's 1 + 1, half entering on the losers' side, and plays
+    exactly the matches its bracket has (the generator's own count)."""
+    from webapp.tournament.bracket import Entrant, real_matches
+    from webapp.tournament.formats import generate_phase
+
+    full, cut, top8 = sizes([PhaseDraft("予選", "double_elimination", 4, {"grand_final": "reset"}),
+                             PhaseDraft("予選", "double_elimination", 4, {"grand_final": "reset", "stop_at_top": 2}),
+                             PhaseDraft("TOP8", "double_elimination", 1, {"grand_final": "reset"},
+                                        advance=("sides", 2))], 32)
+    assert cut.matches < full.matches
+    pool = generate_phase("double_elimination", [Entrant(i, i) for i in range(1, 9)], stop_at_top=2)[0]
+    assert cut.matches == 4 * len(list(real_matches(pool)))
+    assert top8.entrants == 8
+    sided = generate_phase("double_elimination", [Entrant(i, i) for i in range(1, 9)], grand_final="reset",
+                           losers_side=[5, 6, 7, 8])[0]
+    assert top8.matches == len(list(real_matches(sided)))

@@ -8,6 +8,7 @@ import re
 from webapp.extensions import db
 from webapp.models import Event, Phase
 from webapp.services.matches import bracket_rows, simulate
+from webapp.tournament.bracket import real_matches
 
 
 def _phase(i, name, pools="1", **extra):
@@ -68,3 +69,22 @@ def test_sides_from_a_phase_not_cut_is_refused_next_to_the_field(desk_client):
     assert answer.status_code == 422
     page = _text(answer)
     assert 'id="err-p1-advance"' in page
+
+
+def test_the_builders_estimate_counts_each_phase_to_its_cut_as_the_day_plays_it(desk_client):
+    """The preview's matches per phase are what the started phases hold: pools played down to their
+    top 2, a top 16 down to its top 8, a top 8 of 4 + 4 (not brackets played to a champion)."""
+    page = _text(desk_client.post("/desk/new", data=_form(action="preview")))
+    counted = [int(n) for n in re.findall(r'data-testid="preview-matches">(\d+)<', page)]
+    assert desk_client.post("/desk/new", data=_form()).status_code == 302
+    event = db.session.scalar(db.select(Event))
+    played = []
+    for n, phase in enumerate(event.phases):
+        assert desk_client.post(f"/desk/phase/{phase.id}/start", data={"gate": "anyway"}).status_code == 302
+        phase = db.session.get(Phase, phase.id)
+        played.append(sum(len(list(real_matches(bracket_rows.load_to_read(row)))) for row in phase.brackets))
+        while n < len(event.phases) - 1 and phase.status != "done":
+            simulate.play_phase(phase, random.Random(phase.id))
+            db.session.commit()
+            phase = db.session.get(Phase, phase.id)
+    assert counted == played, (counted, played)

@@ -5,7 +5,9 @@ matches feeding it are), so the event builder can preview the day from the count
 The brackets are generated for stand-in players exactly as a start would make them, so the
 counts are the formats' own (byes not counted); a Swiss phase pairs its later rounds as results
 arrive, so its rounds are counted as half the field each. Who goes on to the next phase follows
-the progression rules (``top``: K of each group; ``best``: N overall). Pure stdlib.
+the progression rules (``top``: K of each group; ``best``: N overall; ``sides``: each group's top cut,
+half of it entering the next bracket on the losers' side, as a major's pools send 1 + 1 or 2 + 2).
+A double elimination cut at its top N (``stop_at_top``) plays only down to that cut. Pure stdlib.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ class PhaseDraft:
     format: str
     group_count: int = 1
     options: dict = field(default_factory=dict)   # the generator's options (grand_final, double, rounds)
-    advance: tuple | None = None                  # ("top", K) or ("best", N) of the phase before; None: entry
+    advance: tuple | None = None                  # ("top" | "sides", K) or ("best", N) of the phase before
     best_of: int = 3
     best_of_by_round: dict | None = None          # {"from": rule, "best_of": n}: round_best_of
 
@@ -62,7 +64,7 @@ def _entering(phase: PhaseDraft, before, entrant_count: int) -> int:
         return entrant_count
     mode, count = phase.advance
     previous, previous_players = before
-    wanted = count * previous.group_count if mode == "top" else count
+    wanted = count * previous.group_count if mode in ("top", "sides") else count
     if wanted > previous_players:
         raise RuleViolation("builder.too_many_advance",
                             N_("%(phase)s takes %(wanted)s players, but only %(count)s play the phase before."),
@@ -81,6 +83,8 @@ def _size(phase: PhaseDraft, players: int) -> PhaseSize:
         return PhaseSize(phase.name, players, sum(waves), waves, tuple(n * phase.best_of for n in waves))
     stand_ins = [Entrant(i, i) for i in range(1, players + 1)]
     options = dict(phase.options)
+    if phase.advance and phase.advance[0] == "sides":  # the losers' side qualifiers: the second half
+        options["losers_side"] = [e.id for e in stand_ins[players // 2:]]
     if phase.group_count > 1:
         options = {"group_count": phase.group_count, "inner_format": phase.format, **options}
     fmt = "groups" if phase.group_count > 1 else phase.format

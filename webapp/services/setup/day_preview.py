@@ -68,7 +68,7 @@ def preview(draft: Draft) -> DayPreview:
 
 def _work(draft: Draft, count: int):
     """Each phase's size and its rounds as forecast work, one phase after the other."""
-    drafts = [_phase_draft(_sides_as_top(p, draft.phases[i - 1] if i else None)) for i, p in enumerate(draft.phases)]
+    drafts = [_phase_draft(_sides_counted(p, draft.phases[i - 1] if i else None)) for i, p in enumerate(draft.phases)]
     sized = phase_sizes.sizes(drafts, count)
     team = int(draft.values["team_size"] or 1) if draft.values["entrants"] == "team" else 1
     names = [(p["name"], size.entrants, size.matches) for p, size in zip(draft.phases, sized, strict=True)]
@@ -103,15 +103,17 @@ def _rounds(size, team: int) -> tuple:
     return tuple(rounds)
 
 
-def _sides_as_top(p: dict, before: dict | None) -> dict:
+def _sides_counted(p: dict, before: dict | None) -> dict:
     """Qualifiers who keep their side are, in number, the top cut of each pool of the phase before."""
     if p["advance"] != "sides" or before is None:
         return p
-    return {**p, "advance": "top", "advance_count": str(_int(before.get("stop_at_top")) or 2)}
+    return {**p, "advance_count": str(_int(before.get("stop_at_top")) or 2)}
 
 
 def _phase_draft(p: dict) -> phase_sizes.PhaseDraft:
     options = {"grand_final": p["grand_final"] or "reset"} if p["format"] == "double_elimination" else {}
+    if p["format"] == "double_elimination" and _int(p.get("stop_at_top")):
+        options["stop_at_top"] = _int(p["stop_at_top"])  # played down to its cut, not to a champion
     if p["format"] == "swiss" and _int(p["rounds"]):
         options["rounds"] = _int(p["rounds"])
     later = {"from": p["later_from"], "best_of": int(p["later_best_of"])} if p["later_from"] else None
