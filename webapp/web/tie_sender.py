@@ -38,7 +38,7 @@ def send_once(app: Flask, now: datetime | None = None) -> int:
     with app.app_context():
         try:
             for link in db.session.query(TieLink).order_by(TieLink.id).all():
-                queue.catch_up(link, challonge.body_of if link.service == "challonge" else results.body_of)
+                queue.catch_up_when_changed(link, challonge.body_of if link.service == "challonge" else results.body_of)
                 db.session.commit()
                 if link.service == "challonge":
                     settled += challonge.send_due(link, now, url=app.config["CHALLONGE_URL"])

@@ -9,8 +9,11 @@ catch-up (a set can only be reported on start.gg once both its entrants are ther
 States: waiting → sending → sent (start.gg took it) | same (it held that already: nothing sent) |
 conflict (it held another result taikai did not send: both shown to the desk) | refused (its words).
 """
+from sqlalchemy import func
+
 from ...extensions import db
-from ...models import MatchRow, TieId, TieLink, TieReport
+from ...lru import LRU
+from ...models import Event, MatchRow, TieId, TieLink, TieReport
 from ..reads import standings
 from ..setup import game_catalogue
 from . import results
@@ -49,6 +52,27 @@ def catch_up(link: TieLink, body_of=results.body_of) -> int:
             body = results.CALLED
         queued += _queue(link, match, sets[match.id], body, last.get(sets[match.id]))
     db.session.flush()
+    return queued
+
+
+# Per link (its id and when it was made: a link made again starts afresh), what the last catch-up of this
+# process saw: the event's version (every result, call, correction or DQ moves it), whether sets are marked
+# when called, the ids known (a character the desk matched) — and whether that pass queued anything.
+_caught = LRU(1024)
+
+
+def catch_up_when_changed(link: TieLink, body_of=results.body_of) -> int:
+    """``catch_up``, unless nothing it reads changed since this process's last one for the link and that
+    one queued nothing: an idle pass reads three numbers instead of every linked match (a refused report,
+    queued again by each catch-up, keeps the passes running as before)."""
+    key = (link.id, str(link.created_at))
+    seen = (db.session.scalar(db.select(Event.version).where(Event.id == link.event_id)), link.mark_called,
+            *db.session.execute(db.select(func.count(TieId.id), func.max(TieId.id)).where(TieId.link_id == link.id)
+                                ).one())
+    if _caught.get(key) == (seen, 0):
+        return 0
+    queued = catch_up(link, body_of)
+    _caught.put(key, (seen, queued))
     return queued
 
 
