@@ -209,3 +209,30 @@ def test_a_called_set_is_marked_in_progress_when_the_desk_wants_it(app, gg, desk
     db.session.commit()
     _drain(link, gg, now=T0 + timedelta(hours=2))
     assert standin_bodies(gg) == taikai_bodies(link)
+
+
+def test_a_kof_xv_set_reports_each_sides_three_characters_in_order(app, gg):
+    """KOF XV is three characters a side, in order (issue 40.3): start.gg is told each of them, in the
+    order played, by its ids; the stand-in (start.gg's schema) takes it."""
+    from play_support import send
+
+    from webapp.services.setup import game_catalogue
+
+    event, phase = played_event("single_elimination", 4, game="kofxv")
+    link = on_standin(gg, event, phase)
+    match = next(m for m in phase.brackets[0].matches if m.status == "ready")
+    teams = ("kyo / iori / terry", "shunei / meitenkun / benimaru")
+    for n in range(2):
+        outcome = send(match, "report_game", winner="a", rounds_a=3, rounds_b=1, char_a=teams[0], char_b=teams[1],
+                       position=n)
+        assert outcome.outcome == "applied", outcome
+    db.session.commit()
+    _drain(link, gg)
+    (call,) = gg.mutations("reportBracketSet")
+    known = {c["name"]: c["id"] for c in gg.event["videogame"]["characters"]}
+    title = game_catalogue.event_title(event)
+    for game in call["gameData"]:
+        said = [(s["entrantId"], s["characterId"]) for s in game["selections"]]
+        a, b = (str(8000 + match.slot_a), str(8000 + match.slot_b))
+        assert said == [(a, known[title.character(c).key]) for c in teams[0].split(" / ")] + \
+                       [(b, known[title.character(c).key]) for c in teams[1].split(" / ")]

@@ -11,6 +11,7 @@ scores by entrant, not by slot, because which entrant is start.gg's "entrant 1" 
 A walkover or a disqualification is ``isDQ`` with no games, as start.gg takes it.
 """
 from ...models import MatchRow
+from ...tournament.play.game_shape import team
 from ..exports import match_records
 
 COMPLETED = 3  # start.gg's set state for a finished set
@@ -53,8 +54,10 @@ def body_of(match: MatchRow, entrants: dict, ids: Ids) -> dict | None:
 
 def _game(game, a: str, b: str, ids: Ids) -> dict:
     scores = {a: game.rounds[0], b: game.rounds[1]} if any(game.rounds) else {}
-    picks = [(a, game.char_a), (b, game.char_b)]
-    selections = [{"entrantId": e, "characterId": ids.character(c)} for e, c in picks if c and ids.character(c)]
+    # Each character of a side, in order (KOF XV's three, 2XKO's two): start.gg keeps a side's selections
+    # in the order given.
+    picks = [(a, c) for c in team(game.char_a)] + [(b, c) for c in team(game.char_b)]
+    selections = [{"entrantId": e, "characterId": ids.character(c)} for e, c in picks if ids.character(c)]
     return {"gameNum": game.number, "winnerId": {"a": a, "b": b}.get(game.winner or ""), "scores": scores,
             "stageId": ids.stage(game.stage) if game.stage else None, "selections": selections}
 
