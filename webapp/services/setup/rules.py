@@ -8,15 +8,14 @@ preset is its event's regulation and keeps its own). A match begun before the de
 phase's rules keeps the rules it began with (``kept_rules``).
 """
 import json
-from collections import OrderedDict
 
+from ...lru import LRU
 from ...tournament.rulesets import RULESETS, RuleSet
 from ...tournament.rulesets.build import build_rules
 from . import game_catalogue
 
 STANDARD = {"player": "standard_1on1", "team": "standard_team"}
-_BUILT: OrderedDict = OrderedDict()
-_BUILT_SIZE = 512
+_BUILT = LRU(512)  # read and written by every request's thread: the one locked cache (webapp/lru.py)
 
 
 def preset_for(event) -> str:
@@ -62,9 +61,8 @@ def _built(event, preset: str, event_layer: dict, phase_layer: dict) -> RuleSet:
     key = (event.id, preset, team_size, json.dumps(layers, sort_keys=True, ensure_ascii=False))
     built = _BUILT.get(key)
     if built is None:
-        built = _BUILT[key] = build_rules(preset, *layers, team_size=team_size)
-        if len(_BUILT) > _BUILT_SIZE:
-            _BUILT.popitem(last=False)
+        built = build_rules(preset, *layers, team_size=team_size)
+        _BUILT.put(key, built)
     return built
 
 
