@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 
 OTHER_PAGES = {
     "desk.home", "desk.event", "desk.phase", "desk_plan.preview", "desk_corrections.correction",
-    "desk_corrections.disqualification", "conflicts.queue", "desk_plan.new_from_template", "desk_plan.schedule",
+    "desk_corrections.disqualification", "conflicts.queue", "desk_plan.new_from_template",
     "desk_stations.board", "desk_stations.station_sheet", "mirror.links", "mirror.target", "auth.password",
     "venue.desk", "auth.staff_pin", "auth.link", "auth.totp", "desk_signin.staff_links", "desk_signin.signed_in", "projector.calls", "projector.player", "public.offline", "venue.install",
     "staff.home", "staff.event", "staff.match", "staff.checkin", "offline_shell.offline_match_shell",

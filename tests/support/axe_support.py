@@ -57,6 +57,7 @@ NOT_PAGES = {"static", "public.service_worker", "public.standings_csv", "sync.ev
              "sync.outcomes", "sync.packs", "mirror_api.api_status", "venue.ca_crt", "venue.ca_mobileconfig",
              "venue.ca_pem", "desk_events.oplog", "desk_event_files.download",
              "desk_event_files.preset_file", "signup.calendar",  # the event as a calendar file (.ics)
+             "desk_plan.schedule",  # an old address of the timetable: a redirect to the day page
              # the read API (JSON) and its exports (OBF, start.gg JSON, placements CSV)
              "api.openapi", "api.events", "api.event", "api.entrants", "api.standings", "api.stations", "api.phase",
              "api.pools", "api.match", "api.event_export", "api.phase_export"}
