@@ -21,7 +21,7 @@ from ...tournament.errors import RuleViolation
 from ...web.i18n import translate_violation
 from ...web.player import player_required
 from .. import render
-from ..staff.matches import expand_score
+from ..staff.matches import entry_fields, expand_score
 
 bp = Blueprint("self_report", __name__)
 
@@ -66,7 +66,7 @@ def page(slug, match_id):
 def enter(slug, match_id):
     """One entry of my report (the same fields a referee's form posts), through the one push."""
     match = _own_match(match_id)
-    fields = {k: v for k, v in request.form.items() if k != "csrf_token"}
+    fields = {k: v for k, v in entry_fields(request.form).items() if k != "csrf_token"}
     kind, op_id = fields.pop("kind", ""), fields.pop("op_id", "")[:64]
     typed = dict(fields)
     expand_score(fields)

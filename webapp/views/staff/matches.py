@@ -80,6 +80,12 @@ def event(slug):
                   cross_tables=pool_tables.of_matches(ready[:8]), swiss=swiss_rounds.of_matches(ready[:8]))
 
 
+def entry_fields(form) -> dict:
+    """An entry form's fields: one value as itself, a field ticked or chosen several times (the stages
+    struck, a team's characters, the absent) as the list of its values — a referee's or a player's form."""
+    return {k: (v if len(v) > 1 or k.startswith("absent_") else v[0]) for k, v in form.to_dict(flat=False).items()}
+
+
 def expand_score(fields: dict) -> None:
     """A score choice ("2-1"; a draw "2-2" is a double K.O.; "a:1-1" a stock game's timeout won by side a)
     becomes winner and rounds; a side's characters in order and the stages struck or banned become one text
@@ -143,8 +149,7 @@ def match(match_id):
 def submit_op(match_id):
     """The no-script path of an entry: the same operation the phone's outbox would send."""
     match = _match(match_id)
-    form = request.form.to_dict(flat=False)
-    fields = {k: (v if len(v) > 1 or k.startswith("absent_") else v[0]) for k, v in form.items()}
+    fields = entry_fields(request.form)
     kind = fields.get("kind", "")
     typed = {k: v for k, v in fields.items() if k not in FORM_NOISE}
     expand_score(fields)
