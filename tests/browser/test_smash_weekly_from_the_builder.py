@@ -14,8 +14,9 @@ from builder_steps import choose_preset, fill, preview
 from desk_sign_in import sign_in_desk
 from offline_phones import FAST, actions_of, open_match
 from page_wait import wait_until
+from phone_sets import play_set, ready
 from playwright.sync_api import expect
-from smash_weekly import SHEET, play_set, ready
+from smash_weekly import SHEET
 
 from webapp.database import write_transaction
 from webapp.extensions import db

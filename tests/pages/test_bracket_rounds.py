@@ -100,3 +100,15 @@ def test_a_renamed_entrant_or_member_draws_the_blocks_again(client, app):
     send(first, "report_game", winner="a", rounds_a=2, rounds_b=0, position=1)
     assert db.session.get(Event, event.id).entrants_version == versions[-1]  # a result is not a rename
     assert versions[1] == versions[0] + 2  # the rename, then the member
+
+
+def test_a_readers_language_names_the_round_headings_whoever_drew_the_bracket_first(client, app):
+    """The outline of a bracket is kept per process for its shape; its round headings are words, so it is
+    kept per language too: an English reader after a Japanese one reads "Semifinals", not 準決勝."""
+    event, match = team_event("best_of", "kgp2025", size=1, teams=8)
+    url = f"/e/{event.slug}/phase/{match.bracket.phase_id}"
+    assert "準決勝" in client.get(url + "?lang=ja").get_data(as_text=True)
+    fragments._LOCAL.clear()  # noqa: SLF001 - the page's fragments, not the outline kept below them
+    cache.clear()
+    english = client.get(url + "?lang=en").get_data(as_text=True)
+    assert "Semifinals" in english and "準決勝" not in english

@@ -2,8 +2,9 @@
 
 The outline is what bracket_view.drawing makes, without the matches' play: each place knows its
 match's id and key, whether it is empty (a bye or void) and its connector lines. It depends only
-on the bracket's shape (round_names.shape: how many matches, which are byes or void), so this
-process keeps it by that shape and a result does not read the bracket's thousands of rows.
+on the bracket's shape (round_names.shape: how many matches, which are byes or void) and the reader's
+language (its round headings), so this process keeps it by those and a result does not read the
+bracket's thousands of rows.
 
 A round is drawn in blocks of BLOCK places; block_stamps reads, in one aggregate query, what
 changes when any match of a block changes (its rows' count, latest update and versions), so the
@@ -11,6 +12,7 @@ page draws again only the blocks a result touched (views/public/bracket_rounds.p
 """
 from dataclasses import dataclass
 
+from flask_babel import get_locale
 from sqlalchemy import func, select
 
 from ...extensions import db
@@ -63,7 +65,7 @@ def drawings(phase: Phase, only_top8: bool = False, rows: list | None = None,
 
 
 def _outline(row: BracketRow) -> list[SideView]:
-    key = shape(row)
+    key = (shape(row), str(get_locale()))  # its round headings are in the reader's language
     sides = _KEPT.get(key)
     if sides is None:
         sides = _build(row)
