@@ -34,11 +34,13 @@ def fingerprint(phase: Phase) -> str:
 def seed(phase: Phase) -> str:
     """The seed the preview shows: the kept one while nothing it depends on changed, else a new one
     (kept from now on; the caller commits)."""
+    return still_kept(phase) or _keep(phase, seeding.new_seed(), fingerprint(phase))
+
+
+def still_kept(phase: Phase) -> str | None:
+    """The kept seed while nothing it depends on changed (a read: nothing is written)."""
     kept = (phase.options or {}).get(KEPT) or {}
-    mark = fingerprint(phase)
-    if kept.get("for") == mark and kept.get("seed"):
-        return kept["seed"]
-    return _keep(phase, seeding.new_seed(), mark)
+    return kept["seed"] if kept.get("for") == fingerprint(phase) and kept.get("seed") else None
 
 
 def draw_again(phase: Phase, user=None) -> str:

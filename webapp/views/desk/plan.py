@@ -3,6 +3,7 @@ from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
+from ...database import write_transaction
 from ...extensions import db
 from ...models import Event, Phase
 from ...services import ServiceError
@@ -85,9 +86,13 @@ def kept_seed(phase: Phase) -> str | None:
     """The draw the preview shows, kept until the entrants or settings change (a first look keeps it)."""
     if phase.status != "draft":
         return None
-    kept = {}
-    run_change(lambda: kept.update(seed=kept_draw.seed(phase)))
-    return kept.get("seed")
+    kept = kept_draw.still_kept(phase)
+    if kept is not None:
+        return kept
+    # A page view that writes: the write lock from the start, so a result committed meanwhile makes it
+    # wait its turn instead of refusing it (SQLite refuses a read turned into a write at once).
+    with write_transaction(db.session):
+        return kept_draw.seed(db.session.get(Phase, phase.id))
 
 
 @bp.route("/phase/<int:phase_id>/draw-again", methods=["POST"])
