@@ -2,6 +2,7 @@
 
 from ...extensions import db
 from ...models import Entrant, Event, Phase
+from ...tournament.textsearch import entrant_sort_key
 from ..matches import pool_tables
 
 SIDE_ORDER = ("W", "L", "GF", "3P", "P", "Q", "F", "RR", "PO", "S")
@@ -57,7 +58,14 @@ def phase_placements(phase: Phase, rows: list | None = None, memo: dict | None =
     ids = sorted({p.entrant_id for _label, places in placed for p in places if p.entrant_id})
     # Only the placed entrants: a page of 16 pools of a 9,000-entrant phase names 288, not all.
     entrants = {e.id: e for e in db.session.scalars(db.select(Entrant).where(Entrant.id.in_(ids)))} if ids else {}
-    return [(label, [(p.rank, p.rank_to, entrants.get(p.entrant_id)) for p in places]) for label, places in placed]
+    return [(label, sorted(((p.rank, p.rank_to, entrants.get(p.entrant_id)) for p in places), key=_place_order))
+            for label, places in placed]
+
+
+def _place_order(place: tuple) -> tuple:
+    """By place, a shared place in あいうえお order (as the event's table), an empty place last."""
+    rank, _rank_to, entrant = place
+    return (rank, entrant is None, entrant_sort_key(entrant) if entrant is not None else ())
 
 
 def event_standings(event: Event, memo: dict | None = None) -> list[tuple[int, int, Entrant]]:
@@ -80,4 +88,4 @@ def event_standings(event: Event, memo: dict | None = None) -> list[tuple[int, i
         for rank, rank_to, entrant in places:
             table.append((rank + shift, rank_to + shift, entrant))
         seen.update(e.id for _, _, e in places)
-    return sorted(table, key=lambda t: (t[0], t[2].name))
+    return sorted(table, key=lambda t: (t[0], entrant_sort_key(t[2])))  # a shared place in あいうえお order
