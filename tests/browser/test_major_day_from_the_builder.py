@@ -5,44 +5,28 @@ down to its top 8, and a top 8 that starts four and four and ends with a grand-f
 referee's 390 px phone, the grand final and its reset on the same phone, the rest as phones send them.
 
 Screenshots for a person to look at: test-results/major-day/NN-step-who-lang.png."""
-import pathlib
-import re
 
 import pytest
 from axe_support import LAPTOP, PHONE
-from builder_steps import choose_preset, fill, preview
+from builder_steps import choose_preset, create_with_sheet, fill, preview, set_staff_pin, staff_phone, start_phase
 from desk_sign_in import sign_in_desk
 from offline_phones import FAST, actions_of, open_match
 from page_wait import wait_until
 from phone_sets import play_set, ready
 from playwright.sync_api import expect
+from step_shots import StepShots
 
 from webapp.extensions import db
 from webapp.models import Event, MatchRow, Phase
 from webapp.services.matches import bracket_rows
 
 pytestmark = pytest.mark.browser
-SHOTS = pathlib.Path(__file__).resolve().parents[2] / "test-results" / "major-day"
 FAMILY = "佐藤 鈴木 高橋 田中 伊藤 渡辺 山本 中村".split()
 KANA = "さとう すずき たかはし たなか いとう わたなべ やまもと なかむら".split()
 GIVEN = "太郎 次郎 健 翔 葵 陽菜 蓮 結衣".split()
 GIVEN_KANA = "たろう じろう けん しょう あおい ひな れん ゆい".split()
 SHEET = "\n".join(f"{f}{g},{k}{gk}" for g, gk in zip(GIVEN, GIVEN_KANA, strict=True)
                   for f, k in zip(FAMILY, KANA, strict=True))
-
-
-def _shot(page, n: int, step: str, who: str, lang: str = "ja") -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{n:02d}-{step}-{who}-{lang}.png"),
-                    full_page=page.viewport_size["width"] > PHONE["width"])
-
-
-def _start(desk, url, phase_id: int) -> None:
-    desk.goto(f"{url}/desk/phase/{phase_id}/preview")
-    start = desk.locator("[data-testid=gate-anyway]")  # nobody checks in at reception in this rehearsal
-    expect(desk.locator("#start-phase")).to_be_visible()
-    (start if start.count() else desk.locator("#start-phase button[type=submit]")).click()
-    expect(desk).to_have_url(re.compile(r"/desk/phase/\d+$"))
 
 
 def _play_out(referee, url, phase_id: int, leave_out=()) -> None:
@@ -56,7 +40,7 @@ def _play_out(referee, url, phase_id: int, leave_out=()) -> None:
 
 
 def test_a_major_day_from_the_builder(live_server, browser, desk_user):
-    url = live_server.url
+    url, shot = live_server.url, StepShots("major-day")
     desk = browser.new_context(viewport=LAPTOP, locale="ja-JP").new_page()
     sign_in_desk(desk, url)
     choose_preset(desk, url, "weekly_double_elimination")
@@ -68,27 +52,19 @@ def test_a_major_day_from_the_builder(live_server, browser, desk_user):
                 "p1-name": "TOP16", "p1-format": "double_elimination", "p1-advance": "sides", "p1-stop_at_top": "8",
                 "p2-name": "TOP8", "p2-format": "double_elimination", "p2-advance": "sides"})
     preview(desk)
-    _shot(desk, 1, "builder-preview", "desk")
-    desk.click("[data-testid=create-event]")
-    expect(desk.locator("[data-testid=import-count]")).to_contain_text("64")
-    desk.click("[data-testid=import-confirm]")
-    expect(desk).to_have_url(re.compile(r"/desk/e/\d+$"))
-    desk.locator("#staff-pin input[name=pin]").fill("135790")
-    desk.locator("#staff-pin button[type=submit]").click()
+    shot(desk, "builder-preview", "desk")
+    create_with_sheet(desk, 64)
+    set_staff_pin(desk)
     db.session.rollback()
     event = db.session.scalar(db.select(Event))
     pools, top16, top8 = event.phases
     assert len(event.entrants) == 64 and pools.group_count == 8
-    _start(desk, url, pools.id)
-    _shot(desk, 2, "pools-started", "desk")
+    start_phase(desk, url, pools.id)
+    shot(desk, "pools-started", "desk")
 
     referee = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="ja-JP")
     referee.add_init_script(FAST)
-    phone = referee.new_page()
-    phone.goto(f"{url}/e/{event.slug}/staff-login")
-    phone.fill("input[name=name]", "審判 田中")
-    phone.fill("input[name=pin]", "135790")
-    phone.click("button[type=submit]")
+    phone = staff_phone(referee, url, event.slug, "審判 田中")
 
     # A pool set offline: its first game queued on the phone, sent when the wifi is back.
     offline = ready(pools.id)[0]
@@ -101,7 +77,7 @@ def test_a_major_day_from_the_builder(live_server, browser, desk_user):
     form.locator("input[name=score]").first.locator("xpath=..").click()
     form.locator("button[type=submit]").click()
     wait_until(phone, "async () => (await TaikaiOutbox.pendingCount()) === 1")
-    _shot(phone, 3, "pool-set-offline", "referee")
+    shot(phone, "pool-set-offline", "referee")
     referee.set_offline(False)
     phone.evaluate("window.dispatchEvent(new Event('online'))")
     wait_until(phone, "async () => (await TaikaiOutbox.pendingCount()) === 0", timeout=30000)
@@ -111,17 +87,17 @@ def test_a_major_day_from_the_builder(live_server, browser, desk_user):
     db.session.rollback()
     assert db.session.get(Phase, pools.id).status == "done"
     phone.goto(f"{url}/e/{event.slug}/phase/{pools.id}/pools")
-    _shot(phone, 4, "pools-done", "player")
+    shot(phone, "pools-done", "player")
 
-    _start(desk, url, top16.id)
+    start_phase(desk, url, top16.id)
     _play_out(phone, url, top16.id)
     db.session.rollback()
     assert db.session.get(Phase, top16.id).status == "done"
-    _start(desk, url, top8.id)
+    start_phase(desk, url, top8.id)
     db.session.rollback()
     bracket = bracket_rows.load_to_read(db.session.get(Phase, top8.id).brackets[0])
     assert len(bracket.entrants) == 8 and len(bracket.options["losers_side"]) == 4
-    _shot(desk, 5, "top8-started-four-and-four", "desk")
+    shot(desk, "top8-started-four-and-four", "desk")
     final = next(m for m in db.session.get(Phase, top8.id).brackets[0].matches if m.side == "GF" and m.round == 1)
     _play_out(phone, url, top8.id, leave_out={final.id})
 
@@ -130,7 +106,7 @@ def test_a_major_day_from_the_builder(live_server, browser, desk_user):
     final = db.session.get(MatchRow, final.id)
     assert final.status == "ready"
     phone.goto(f"{url}/staff/m/{final.id}")
-    _shot(phone, 6, "grand-final", "referee")
+    shot(phone, "grand-final", "referee")
     play_set(phone, url, final.id, "b", game="sf6")
     db.session.rollback()
     reset = next(m for m in db.session.get(Phase, top8.id).brackets[0].matches if m.side == "GF" and m.round == 2)
@@ -138,8 +114,8 @@ def test_a_major_day_from_the_builder(live_server, browser, desk_user):
     play_set(phone, url, reset.id, "a", game="sf6")
     db.session.rollback()
     assert db.session.get(Phase, top8.id).status == "done"
-    for n, lang in enumerate(("ja", "en")):
+    for lang in ("ja", "en"):
         desk.goto(f"{url}/e/{event.slug}/phase/{top8.id}?lang={lang}")
-        _shot(desk, 7 + 2 * n, "top8-bracket", "desk", lang)
+        shot(desk, "top8-bracket", "desk", lang)
         phone.goto(f"{url}/e/{event.slug}/standings?lang={lang}")
-        _shot(phone, 8 + 2 * n, "standings", "player", lang)
+        shot(phone, "standings", "player", lang)

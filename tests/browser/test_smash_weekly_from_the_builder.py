@@ -4,19 +4,19 @@ bans, DSR (the title's usual rules, shown before the start). One set is struck o
 phone, one on the players' own phones, one offline on the referee's phone; the rest arrive as a phone
 online sends them. Nothing of another game's shape (1P/2P, double K.O., rounds) shows anywhere.
 
-Screenshots for a person to look at: test-results/smash-weekly/NN-step-who-lang.png."""
-import pathlib
-import re
+Screenshots for a person to look at: test-results/smash-weekly/NN-step-who-lang.png (and kofxv-weekly,
+2xko-weekly)."""
 
 import pytest
 from axe_support import LAPTOP, PHONE
-from builder_steps import choose_preset, fill, preview
+from builder_steps import choose_preset, create_with_sheet, fill, preview, set_staff_pin, staff_phone, start_phase
 from desk_sign_in import sign_in_desk
 from offline_phones import FAST, actions_of, open_match
 from page_wait import wait_until
 from phone_sets import play_set, ready
 from playwright.sync_api import expect
 from smash_weekly import SHEET
+from step_shots import StepShots
 
 from webapp.database import write_transaction
 from webapp.extensions import db
@@ -24,21 +24,7 @@ from webapp.models import Entrant, Event, MatchRow, Phase
 from webapp.services.players import player_links
 
 pytestmark = pytest.mark.browser
-SHOTS = pathlib.Path(__file__).resolve().parents[2] / "test-results" / "smash-weekly"
 STARTERS = ["Battlefield", "Final Destination", "Pokémon Stadium 2", "Smashville", "Town and City"]
-
-
-class _Shots:
-    def __init__(self):
-        self.count = 0
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        for old in SHOTS.glob("*.png"):
-            old.unlink()
-
-    def __call__(self, page, step: str, who: str, lang: str = "ja"):
-        self.count += 1
-        page.screenshot(path=str(SHOTS / f"{self.count:02d}-{step}-{who}-{lang}.png"),
-                        full_page=page.viewport_size["width"] > PHONE["width"])
 
 
 def _phone(browser):
@@ -58,7 +44,7 @@ def _no_other_shape(page):
 
 
 def test_a_smash_weekly_from_the_builder_to_its_champion(live_server, browser, desk_user):
-    url, shot = live_server.url, _Shots()
+    url, shot = live_server.url, StepShots("smash-weekly")
     desk = browser.new_context(viewport=LAPTOP, locale="ja-JP").new_page()
     sign_in_desk(desk, url)
     choose_preset(desk, url, "weekly_double_elimination")
@@ -66,10 +52,7 @@ def test_a_smash_weekly_from_the_builder_to_its_champion(live_server, browser, d
                 "start_time": "19:00", "sheet": SHEET})
     preview(desk)
     shot(desk, "builder-preview", "desk")
-    desk.click("[data-testid=create-event]")
-    expect(desk.locator("[data-testid=import-count]")).to_contain_text("16")
-    desk.click("[data-testid=import-confirm]")
-    expect(desk).to_have_url(re.compile(r"/desk/e/\d+$"))
+    create_with_sheet(desk, 16)
     shot(desk, "event-created", "desk")
     db.session.rollback()  # the server wrote since this session read
     event = db.session.scalar(db.select(Event))
@@ -80,19 +63,10 @@ def test_a_smash_weekly_from_the_builder_to_its_champion(live_server, browser, d
     expect(rules).to_contain_text("3ストック")
     expect(rules).to_contain_text("1-2-1")
     shot(desk, "start-preview-rules", "desk")
-    start = desk.locator("[data-testid=gate-anyway]")  # nobody checked in at reception in this rehearsal
-    (start if start.count() else desk.locator("#start-phase button[type=submit]")).click()
-    expect(desk).to_have_url(re.compile(r"/desk/phase/\d+$"))
+    start_phase(desk, url, phase.id)
     desk.goto(f"{url}/desk/e/{event.id}")
-    desk.locator("#staff-pin input[name=pin]").fill("135790")
-    desk.locator("#staff-pin button[type=submit]").click()
-    expect(desk.locator("#staff-pin")).to_contain_text("PINは設定済みです")
-
-    referee = _phone(browser).new_page()
-    referee.goto(f"{url}/e/{event.slug}/staff-login")
-    referee.fill("input[name=name]", "審判 佐藤")
-    referee.fill("input[name=pin]", "135790")
-    referee.click("button[type=submit]")
+    set_staff_pin(desk)
+    referee = staff_phone(_phone(browser), url, event.slug)
     first, by_players, offline = ready(phase.id)[:3]
 
     # 1. Struck on the referee's phone: 1-2-1 leaves the fifth starter, stocks as the score.
@@ -203,24 +177,14 @@ def test_a_kof_xv_and_a_2xko_weekly_from_the_builder_play_their_teams(live_serve
     fill(desk, {"name": f"{game} 週例会", "game": game, "expected": "4", "stations": "2", "start_time": "19:00",
                 "sheet": "草薙,くさなぎ\n八神,やがみ\nテリー,てりー\n舞,まい"})
     preview(desk)
-    desk.click("[data-testid=create-event]")
-    desk.click("[data-testid=import-confirm]")
-    expect(desk).to_have_url(re.compile(r"/desk/e/\d+$"))
-    desk.locator("#staff-pin input[name=pin]").fill("135790")
-    desk.locator("#staff-pin button[type=submit]").click()
+    create_with_sheet(desk, 4)
+    set_staff_pin(desk)
     db.session.rollback()
     event = db.session.scalar(db.select(Event))
     desk.goto(f"{url}/desk/phase/{event.phases[0].id}/preview")
     expect(desk.locator("[data-testid=preview-rules]")).to_contain_text(str(per_side))
-    start = desk.locator("[data-testid=gate-anyway]")
-    (start if start.count() else desk.locator("#start-phase button[type=submit]")).click()
-    expect(desk).to_have_url(re.compile(r"/desk/phase/\d+$"))
-
-    referee = _phone(browser).new_page()
-    referee.goto(f"{url}/e/{event.slug}/staff-login")
-    referee.fill("input[name=name]", "審判 佐藤")
-    referee.fill("input[name=pin]", "135790")
-    referee.click("button[type=submit]")
+    start_phase(desk, url, event.phases[0].id)
+    referee = staff_phone(_phone(browser), url, event.slug)
     match = ready(event.phases[0].id)[0]
     referee.goto(f"{url}/staff/m/{match.id}")
     form = referee.locator("form[data-op=report_game]:visible")
@@ -231,8 +195,7 @@ def test_a_kof_xv_and_a_2xko_weekly_from_the_builder_play_their_teams(live_serve
     expect(form.locator(f"[data-testid=team-a-{per_side + 1}]")).to_have_count(0)
     score = form.locator("input[name=score]").first.get_attribute("value")
     form.locator(f"label.chip:has(input[name=score][value='{score}'])").click()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    referee.screenshot(path=str(SHOTS / f"{game}-team-picked-referee-ja.png"), full_page=True)
+    StepShots(f"{game}-weekly")(referee, "team-picked", "referee")
     form.locator("button[type=submit]").click()
     expect(referee.locator("[data-game-title]:visible")).to_have_text("第2ゲーム")
     form = referee.locator("form[data-op=report_game]:visible")

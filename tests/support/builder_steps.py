@@ -45,3 +45,39 @@ def build(page, url: str, preset: str, fields: dict, phases: dict | None = None)
         fill(page, phases)
     preview(page)
     return create(page)
+
+
+def create_with_sheet(page, count: int) -> None:
+    """Create an event whose builder holds a pasted sheet: the import check says how many rows it
+    reads, the desk confirms them, and lands on the new event's page."""
+    page.click("[data-testid=create-event]")
+    expect(page.locator("[data-testid=import-count]")).to_contain_text(str(count))
+    page.click("[data-testid=import-confirm]")
+    expect(page).to_have_url(re.compile(r"/desk/e/\d+$"))
+
+
+def set_staff_pin(page, pin: str = "135790") -> None:
+    """On the event's desk page: the PIN staff sign in with."""
+    page.locator("#staff-pin input[name=pin]").fill(pin)
+    page.locator("#staff-pin button[type=submit]").click()
+    expect(page.locator("#staff-pin")).to_contain_text("PINは設定済みです")
+
+
+def start_phase(page, url: str, phase_id: int) -> None:
+    """確認して開始: the phase's preview, then its one start button (with everyone, when nobody has
+    checked in at reception)."""
+    page.goto(f"{url}/desk/phase/{phase_id}/preview")
+    expect(page.locator("#start-phase")).to_be_visible()
+    anyway = page.locator("[data-testid=gate-anyway]")
+    (anyway if anyway.count() else page.locator("#start-phase button[type=submit]")).click()
+    expect(page).to_have_url(re.compile(r"/desk/phase/\d+$"))
+
+
+def staff_phone(context, url: str, slug: str, name: str = "審判 佐藤", pin: str = "135790"):
+    """A referee's phone signed in with the event's PIN."""
+    page = context.new_page()
+    page.goto(f"{url}/e/{slug}/staff-login")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=pin]", pin)
+    page.click("button[type=submit]")
+    return page

@@ -1,0 +1,20 @@
+"""A rehearsal's screenshots for a person to look at: test-results/<folder>/NN-step-who-lang.png, numbered
+in the order a person meets them (the last run's are replaced); a laptop's page whole, a phone's screen."""
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parents[2] / "test-results"
+PHONE_WIDTH = 390
+
+
+class StepShots:
+    def __init__(self, folder: str):
+        self.folder, self.count = ROOT / folder, 0
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for old in self.folder.glob("*.png"):
+            old.unlink()
+
+    def __call__(self, page, step: str, who: str, lang: str = "ja") -> None:
+        self.count += 1
+        page.wait_for_load_state()
+        page.screenshot(path=str(self.folder / f"{self.count:02d}-{step}-{who}-{lang}.png"),
+                        full_page=page.viewport_size["width"] > PHONE_WIDTH)
