@@ -10,12 +10,12 @@ rest send the same HTTP requests those pages send, with their own cookies and CS
 Every step a person sees is saved for a person to review, in test-results/weekly/NN-step-who-lang.png
 (not committed): the players' pages on a 390 px phone (ja, the main ones once in en), the desk's at 1366 px.
 """
-import pathlib
 import re
 
 import pytest
 from desk_sign_in import sign_in_desk
 from playwright.sync_api import expect
+from step_shots import StepShots
 from weekly_players import LAPTOP, PHONE, PHONE_EN, Phone, fresh, post, ready_matches, report_by_http, token
 
 from webapp.extensions import db
@@ -26,27 +26,7 @@ from webapp.services.setup import events
 
 pytestmark = pytest.mark.browser
 
-SHOTS = pathlib.Path(__file__).resolve().parents[2] / "test-results" / "weekly"
 DESK = type("Desk", (), {"is_desk": True, "id": None})()
-
-
-class _Shots:
-    """The steps' screenshots, numbered in the order a person meets them (the last run's are replaced)."""
-
-    def __init__(self):
-        self.count = 0
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        for old in SHOTS.glob("*.png"):
-            old.unlink()
-
-    def __call__(self, page, step: str, who: str, lang: str = "ja", show=None):
-        """What is in view on a phone (scrolled to `show` when given), the whole page on the laptop."""
-        self.count += 1
-        page.wait_for_load_state()
-        if show is not None:
-            page.locator(show).first.scroll_into_view_if_needed()
-        full = page.viewport_size["width"] > PHONE["viewport"]["width"]
-        page.screenshot(path=str(SHOTS / f"{self.count:02d}-{step}-{who}-{lang}.png"), full_page=full)
 
 
 def _as_browser(browser, url, player, options=PHONE):
@@ -111,7 +91,7 @@ def _store_a_game(page, win):
 
 def test_a_weekly_whose_players_sign_up_check_in_and_report(live_server, browser, app, desk_user):
     event = _weekly()
-    url, shot = live_server.url, _Shots()
+    url, shot = live_server.url, StepShots("weekly")
     looker = browser.new_context(**PHONE_EN).new_page()
     looker.goto(f"{url}/e/{event.slug}/signup?lang=en")
     shot(looker, "signup-form", "stranger", "en")

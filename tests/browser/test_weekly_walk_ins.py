@@ -5,12 +5,12 @@ reports, then "next week" is copied and open for sign-up in one tap.
 
 Screenshots for a person to review: test-results/weekly-walk-ins/NN-step-who-lang.png (390 px phones
 ja and en, the desk at 1366 px). Helpers are the players' weekly's (test_weekly_run_by_players)."""
-import pathlib
 import re
 
 import pytest
 from desk_sign_in import sign_in_desk
 from playwright.sync_api import expect
+from step_shots import StepShots
 from weekly_players import LAPTOP, PHONE, PHONE_EN, Phone, fresh, post, ready_matches, report_by_http, token
 
 from webapp.extensions import db
@@ -20,22 +20,7 @@ from webapp.services.players import self_checkin, self_report, signup_codes, sig
 from webapp.services.setup import events
 
 pytestmark = pytest.mark.browser
-SHOTS = pathlib.Path(__file__).resolve().parents[2] / "test-results" / "weekly-walk-ins"
 DESK = type("Desk", (), {"is_desk": True, "id": None})()
-
-
-class _Shots:
-    def __init__(self):
-        self.count = 0
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        for old in SHOTS.glob("*.png"):
-            old.unlink()
-
-    def __call__(self, page, step: str, who: str, lang: str = "ja"):
-        self.count += 1
-        page.wait_for_load_state()
-        full = page.viewport_size["width"] > PHONE["viewport"]["width"]
-        page.screenshot(path=str(SHOTS / f"{self.count:02d}-{step}-{who}-{lang}.png"), full_page=full)
 
 
 def _weekly() -> Event:
@@ -62,7 +47,7 @@ def _walk_in(url, path: str, n: int) -> dict:
 
 def test_the_weekly_with_walk_ins_from_the_reception_code_to_next_week(live_server, browser, app, desk_user):
     app.config["SIGNUP_DEVICE_WAIT"] = 0  # the wait a new phone costs has its own test (test_signup_crowd)
-    event, url, shot = _weekly(), live_server.url, _Shots()
+    event, url, shot = _weekly(), live_server.url, StepShots("weekly-walk-ins")
     desk = browser.new_context(**LAPTOP).new_page()
     sign_in_desk(desk, url)
     desk.goto(f"{url}/desk/e/{event.id}/signup")

@@ -13,8 +13,11 @@ class StepShots:
         for old in self.folder.glob("*.png"):
             old.unlink()
 
-    def __call__(self, page, step: str, who: str, lang: str = "ja") -> None:
+    def __call__(self, page, step: str, who: str, lang: str = "ja", show: str | None = None) -> None:
+        """What is in view on a phone (scrolled to ``show`` when given), the whole page on a laptop."""
         self.count += 1
         page.wait_for_load_state()
+        if show is not None:
+            page.locator(show).first.scroll_into_view_if_needed()
         page.screenshot(path=str(self.folder / f"{self.count:02d}-{step}-{who}-{lang}.png"),
                         full_page=page.viewport_size["width"] > PHONE_WIDTH)
