@@ -81,6 +81,15 @@ def test_empty_character_means_same_as_before():
     assert (s.games[1].char_a, s.games[1].char_b) == ("Ryu", "Ken")
 
 
+def test_a_character_first_named_after_a_game_without_one_is_no_change():
+    """Game 1 entered without characters (a quick or offline entry): naming the winner's character in
+    game 2 records it for the first time, it changes nothing, and is not refused as a change."""
+    s = play(kgp(), ("a", "", ""))
+    s = apply(s, ReportGame("b", 0, 2, "Ryu", "Ken"))
+    assert (s.games[1].char_a, s.games[1].char_b) == ("Ryu", "Ken")
+    rejected(s, ReportGame("a", 2, 0, "Ryu", "Akuma"), "kgp.winner_changed_character")  # Ken is known now
+
+
 def test_winner_change_recorded_as_prohibited_act_is_accepted():
     s = play(kgp(), ("a", "Ryu", "Ken"))
     s = apply(s, Penalty("a", "prohibited_act", act="winner_changed_character"))

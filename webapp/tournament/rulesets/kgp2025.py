@@ -44,11 +44,12 @@ def check_characters(state, report, members):
 
 
 def refuse_winner_change(state, report, prev, code: str, message: str) -> None:
-    """The previous game's winner reported with another character (not excused): refused with
-    `message` (params name, game, before, after). The common FGC rule KGP ④ writes down."""
+    """The previous game's winner reported with another character than the one recorded (not excused):
+    refused with `message` (params name, game, before, after). The common FGC rule KGP ④ writes down."""
     w = prev.winner
     after = report.char_a if w == "a" else report.char_b
-    if after != prev.char(w) and not state.side(w).excused_char:
+    # A character not recorded for the winner before (a quick or offline entry) is named, not changed.
+    if prev.char(w) and after != prev.char(w) and not state.side(w).excused_char:
         raise RuleViolation(code, message, name=state.member(w, prev.member(w)).name, game=prev.index + 1,
                             before=prev.char(w), after=after)
 
