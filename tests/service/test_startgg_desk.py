@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 import pytest
 from startgg_brackets import put
 from startgg_event import on_standin, played_event
-from startgg_standin import StartggStandIn
+from startgg_standin import serving
 
 from webapp.extensions import db
 from webapp.models import TieLink, TieReport
@@ -20,10 +20,8 @@ TOKEN = "sgg-desk-token-93b1f0"
 
 @pytest.fixture
 def gg(app):
-    with StartggStandIn(TOKEN) as standin:
-        app.config["STARTGG_URL"] = standin.url
+    with serving(app, TOKEN) as standin:
         yield standin
-        assert standin.invalid == []
 
 
 def test_the_token_is_kept_and_never_shown_again_and_removing_the_link_removes_it(app, desk_client, gg):

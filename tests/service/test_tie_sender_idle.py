@@ -5,7 +5,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 from startgg_event import on_standin, played_event
-from startgg_standin import StartggStandIn
+from startgg_standin import serving
 
 from webapp.extensions import db
 from webapp.models import TieReport
@@ -19,10 +19,8 @@ START = datetime(2026, 12, 5, 10, tzinfo=timezone.utc)
 
 @pytest.fixture
 def gg(app):
-    with StartggStandIn(TOKEN) as standin:
-        app.config["STARTGG_URL"] = standin.url
+    with serving(app, TOKEN) as standin:
         yield standin
-        assert standin.invalid == []
 
 
 def test_an_idle_pass_reads_no_result_and_a_new_one_is_sent_at_the_next(app, gg, monkeypatch):

@@ -11,6 +11,7 @@ than 80 requests in 60 seconds answer HTTP 429 "Rate limit exceeded - api-token"
 
 Messages marked "(stand-in)" are this stand-in's words where start.gg's own are not published.
 """
+import contextlib
 import copy
 import json
 import threading
@@ -233,3 +234,12 @@ class Root:
         if one["state"] != 3:
             one["state"] = 2
         return one
+
+
+@contextlib.contextmanager
+def serving(app, token: str):
+    """The stand-in as the app's start.gg for the block; at its end, no query start.gg's schema refuses."""
+    with StartggStandIn(token) as standin:
+        app.config["STARTGG_URL"] = standin.url
+        yield standin
+        assert standin.invalid == [], "a query start.gg's schema refuses"
