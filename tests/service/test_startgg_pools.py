@@ -77,8 +77,9 @@ def test_pools_and_a_top_cut_are_built_the_same_and_played_back_from_phones(app,
     pool_sets = [s for s in gg.sets.values() if s["group"] != 5600]
     assert kinds["entrant"] == 64 and kinds["match"] == len(pool_sets) and kinds["pool"] == 8
     by_remote = {t.remote: int(t.local) for t in link.ids if t.kind == "entrant"}
-    for bracket, group in zip(pools.brackets, range(5500, 5508)):  # start.gg's pools, not taikai's snake
-        there = {s["entrant"]["id"] for s in gg.event["phases"][0]["seeds"]["nodes"] if s["phaseGroup"]["id"] == group}
+    for bracket, group in zip(pools.brackets, range(5500, 5508), strict=True):  # start.gg's pools, not taikai's snake
+        seeds = gg.event["phases"][0]["seeds"]["nodes"]
+        there = {s["entrant"]["id"] for s in seeds if s["phaseGroup"]["id"] == group}
         assert {e["id"] for e in bracket.entrants} == {by_remote[str(i)] for i in there}
 
     _play([pools.id], rng, count=40)

@@ -4,9 +4,9 @@
 entrants with seeds and participants) and every set of its phase group with where each slot comes from.
 ``build`` makes the entrants and the phase, generates taikai's bracket from start.gg's seeds and pairs
 every match with its set by the shape of the two brackets (``shapes``); when start.gg holds what taikai
-cannot build (another format, a bracket whose players move otherwise) it says so and nothing is created.
-An event of several phase groups or phases (pools, then a top cut) is built by ``pools``. Characters and stages are matched to the game catalogue by name; what did not
-match is kept for the desk to see.
+cannot build (another format, a bracket whose players move otherwise) it says so and nothing is
+created. An event of several phase groups or phases (pools, then a top cut) is built by ``pools``.
+Characters and stages are matched to the game catalogue by name; what did not match is kept for the desk.
 """
 from ...extensions import db
 from ...models import Event, TieLink

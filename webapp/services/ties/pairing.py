@@ -64,3 +64,15 @@ def _move_one_drop(nodes: dict, matched: dict, theirs_left: list, sets: dict) ->
         other.loser_to, dropping.loser_to = dropping.loser_to, [target.key, slot]
         return True
     return False
+
+
+def as_text(origin) -> str:
+    """A slot origin kept as an id's text: "s3" (seed 3), "w<set id>", "l<set id>", "" (nobody)."""
+    return "" if origin is None else f"{origin[0][0]}{origin[1]}"
+
+
+def from_text(text: str):
+    if not text:
+        return None
+    kind = {"s": "seed", "w": "winner", "l": "loser"}[text[0]]
+    return (kind, int(text[1:]) if kind == "seed" else text[1:])

@@ -17,17 +17,18 @@ phase), ``pool`` (a bracket: its phase group), ``source`` (a later phase's seed:
 how many sets differ, shown on the desk's page).
 """
 from ...extensions import db
-from ...models import BracketRow, Event, MatchRow, Phase, TieId, TieLink
+from ...models import BracketRow, Event, Phase, TieId, TieLink
 from ...tournament import bracket as bracket_engine
 from ...tournament.errors import N_, BracketError
 from .. import ServiceError
 from ..entrants import entrant_lists
 from ..matches import brackets
 from ..setup import events
-from . import links, startgg_api
+from . import links, pairing, startgg_api
 from .pairing import follow_drops, origins_by
 
-KINDS = ("phase", "pool", "source", "their_slot", "paired", "unpaired_phase")  # the ids this module keeps (linking.rebuild clears them)
+# The ids this module keeps (linking.rebuild clears them).
+KINDS = ("phase", "pool", "source", "their_slot", "paired", "unpaired_phase")
 CUTS = (2, 4, 8, 16, 32, 64)  # what a double elimination pool can stop at (formats/double_elimination.py)
 
 
@@ -60,7 +61,7 @@ def plan(phases: list[dict]) -> list[dict]:
                                                      "first phase: taikai builds one bracket there."),
                                phase=phase["name"], groups=len(phase["groups"]))
         out.append({**phase, "sources": _sources(phase, seeds, phases[n - 1])})
-    for before, after in zip(out, out[1:]):
+    for before, after in zip(out, out[1:], strict=False):  # each phase but the last
         before["sends"] = _sends(before, after)
     return out
 
@@ -121,11 +122,7 @@ def build(event: Event, link: TieLink, remote: dict) -> dict:
     db.session.flush()
     try:
         matched = _start_pools(phases[0], planned[0], local, link)
-        for n in range(1, len(phases)):
-            phases[n].options = {**(phases[n].options or {}), "progression": {
-                "from": phases[n - 1].id, "mode": "top", "count": planned[n - 1]["sends"]}}
-            phases[n].seeding = "routed"
-            _check_later(phases[n], planned[n])
+        _route_later(phases, planned)
     except ServiceError:
         savepoint.rollback()
         raise
@@ -133,15 +130,29 @@ def build(event: Event, link: TieLink, remote: dict) -> dict:
         savepoint.rollback()
         raise ServiceError(problem.code, problem.message, **problem.params) from None
     savepoint.commit()
+    _remember(link, planned, phases, matched, local)
+    return {"entrants": len(added), "sets": len(matched)}
+
+
+def _remember(link: TieLink, planned: list[dict], phases: list[Phase], matched: dict, local: dict) -> None:
     links.remember(link, "match", matched)
     links.remember(link, "entrant", {i: r for r, i in local.items()})
-    links.remember(link, "phase", {p.id: one["id"] for p, one in zip(phases, planned)})
-    for phase, one in zip(phases[1:], planned[1:]):
+    links.remember(link, "phase", {p.id: one["id"] for p, one in zip(phases, planned, strict=True)})
+    for phase, one in zip(phases[1:], planned[1:], strict=True):
         links.remember(link, "source", {f"{phase.id}.{n}": f"{g}.{k}" for n, (g, k) in
                                         enumerate(one["sources"], start=1)})
-        links.remember(link, "their_slot", {f"{s}.{i}": _slot_text(o) for s, slots in
+        links.remember(link, "their_slot", {f"{s}.{i}": pairing.as_text(o) for s, slots in
                                             one["groups"][0]["sets"].items() for i, o in enumerate(slots)})
-    return {"entrants": len(added), "sets": len(matched)}
+
+
+def _route_later(phases: list[Phase], planned: list[dict]) -> None:
+    """Each later phase takes the top places of the phase before (taikai's own progression rule, so its
+    pages and forecasts read it), and is checked to be buildable the same as start.gg's."""
+    for n in range(1, len(phases)):
+        phases[n].options = {**(phases[n].options or {}), "progression": {
+            "from": phases[n - 1].id, "mode": "top", "count": planned[n - 1]["sends"]}}
+        phases[n].seeding = "routed"
+        _check_later(phases[n], planned[n])
 
 
 def _add_phase(event: Event, one: dict, n: int) -> Phase:
@@ -190,17 +201,6 @@ class _Node:
         self.slot_a, self.slot_b = match.slots
         self.winner_to = list(match.winner_to) if match.winner_to else None
         self.loser_to = list(match.loser_to) if match.loser_to else None
-
-
-def _slot_text(origin) -> str:
-    return "" if origin is None else f"{origin[0][0]}{origin[1]}"
-
-
-def _slot_origin(text: str):
-    kinds = {"s": "seed", "w": "winner", "l": "loser"}
-    if not text:
-        return None
-    return (kinds[text[0]], int(text[1:]) if text[0] == "s" else text[1:])
 
 
 def start_due(link: TieLink) -> int:
@@ -282,7 +282,7 @@ def _pair_later(link: TieLink, phase: Phase, known: dict) -> bool:
     sets: dict[str, list] = {}
     for key, text in known.get("their_slot", {}).items():
         set_id, slot = key.rsplit(".", 1)
-        sets.setdefault(set_id, [None, None])[int(slot)] = _slot_origin(text)
+        sets.setdefault(set_id, [None, None])[int(slot)] = pairing.from_text(text)
     theirs = {s: [("seed", by_seed.get(o[1])) if o and o[0] == "seed" else o for o in slots]
               for s, slots in sets.items()}
     nodes = {m.id: m for b in phase.brackets for m in b.matches}
