@@ -10,6 +10,7 @@ from challonge_standin import ChallongeStandIn, challonge_holds, taikai_holds
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Phase, TieLink, TieReport
+from webapp.services import ServiceError
 from webapp.services.matches import brackets, simulate
 from webapp.services.setup import events
 from webapp.services.ties import desk
@@ -92,6 +93,17 @@ def test_another_result_on_challonge_is_a_conflict_never_overwritten(app, chal):
     report = db.session.query(TieReport).one()
     assert report.state == "conflict" and report.theirs["winnerId"] == str(other)
     assert chal.matches[set_id]["winner_id"] == other
+
+
+def test_a_group_stage_is_refused_in_words_before_anything_is_made(app, chal):
+    chal.put_groups(16, 4)
+    event = events.create_event("Weekly 12", "standard_1on1")
+    db.session.commit()
+    with pytest.raises(ServiceError) as refused:
+        desk.link_challonge(event, "weekly12", KEY, None, url=chal.url)
+    assert refused.value.code == "tie.challonge_groups"
+    db.session.rollback()
+    assert db.session.query(TieLink).count() == 0 and db.session.query(Phase).count() == 0
 
 
 def test_a_format_taikai_cannot_build_is_refused_and_a_wrong_key_in_challonge_s_words(app, chal):

@@ -66,7 +66,7 @@ def test_the_same_bracket_is_built_and_played_back_to_start_gg(app, desk_client,
 
 
 @pytest.mark.parametrize("change,words", [
-    ("format", "ROUND_ROBIN"), ("phases", "2フェーズ"), ("shape", "勝ち上がり方がtaikaiと違います")])
+    ("format", "ROUND_ROBIN"), ("phases", "前のフェーズから勝ち上がるシードがありません"), ("shape", "勝ち上がり方がtaikaiと違います")])
 def test_what_taikai_cannot_build_is_refused_in_words_and_nothing_is_made(app, desk_client, gg, change, words):
     put(gg, "DOUBLE_ELIMINATION", 8)
     if change == "format":

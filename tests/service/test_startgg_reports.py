@@ -45,7 +45,7 @@ def _states(link) -> dict:
 
 def test_every_text_taikai_sends_is_taken_by_start_gg_s_schema():
     for text in (startgg_api.SET_NOW, startgg_api.REPORT, startgg_api.UPDATE, startgg_api.RESET,
-                 startgg_api.IN_PROGRESS, startgg_api.EVENT, startgg_api.GROUP_SETS):
+                 startgg_api.IN_PROGRESS, startgg_api.EVENT, startgg_api.GROUP_SETS, startgg_api.PHASE_SEEDS):
         assert problems(text) == []
     # The export's old game data would be refused: reportBracketSet defines no characterName.
     assert problems("mutation { reportBracketSet(setId: 1, gameData: [{gameNum: 1, characterName: \"x\"}]) "

@@ -157,6 +157,19 @@ class ChallongeStandIn:
         self.matches = {i: _match(s) for i, s in b.sets.items()}
 
 
+    def put_groups(self, players: int = 16, groups: int = 4) -> None:
+        """A two-stage tournament as v1 shows it before its group stage ends: ``group_stages_enabled``, each
+        group's matches with their ``group_id`` (players by ``group_player_ids``), no final-stage match yet."""
+        self.put("double elimination", players // groups)
+        one_group = list(self.matches.values())
+        self.tournament["group_stages_enabled"] = True
+        self.matches = {}
+        for g in range(groups):
+            for m in one_group:
+                copy = dict(m, id=m["id"] + 1000 * g, group_id=440000 + g)
+                self.matches[copy["id"]] = copy
+
+
 def _prereq(set_id: int, placement: int) -> dict:
     return {"prereqType": "set", "prereqId": set_id, "prereqPlacement": placement, "entrant": None}
 

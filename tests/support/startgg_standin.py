@@ -7,7 +7,10 @@ It holds an event's sets as start.gg does: a reported set moves its winner (and 
 loser) on to the sets its slots say; ``reportBracketSet`` on a completed set answers "Cannot report
 completed set via API." (start.gg's words); ``resetSet`` clears a set and, asked to, its dependents; more
 than 80 requests in 60 seconds answer HTTP 429 "Rate limit exceeded - api-token"; a wrong token answers
-401. ``offline = True`` drops every connection unanswered (a venue without internet).
+401. ``offline = True`` drops every connection unanswered (a venue without internet). An event of several
+phases (startgg_pools.py) keeps each phase's ``seeds``; when every set of a pool is complete, its placed
+players fill the later phase's seeds whose ``progressionSource`` names that pool and placement, and the
+sets those seeds start in (start.gg progresses them itself; the stand-in does not take a progression back).
 
 Messages marked "(stand-in)" are this stand-in's words where start.gg's own are not published.
 """
@@ -177,6 +180,28 @@ class StartggStandIn:
                 target = self.routes.get(one["id"], {}).get(role)
                 if target is not None:
                     self.sets[target[0]]["slots"][target[1]]["entrant"] = {"id": who}
+            self._progress(one["group"])
+
+    def _progress(self, group) -> None:
+        """A pool whose every set is complete sends its placed players on (start.gg's progressions)."""
+        sets = [s for s in self.sets.values() if s["group"] == group]
+        if any(s["state"] != 3 for s in sets):
+            return
+        places = []
+        for side in (1, -1):  # the winners side's last players, then the losers side's, in bracket order
+            last = [s for s in sets if (s["round"] > 0) == (side > 0) and "winner" not in self.routes.get(s["id"], {})]
+            places += [s["winnerId"] for s in sorted(last, key=lambda s: s["identifier"])]
+        for phase in self.event.get("phases", []):
+            for seed in (phase.get("seeds") or {}).get("nodes") or []:
+                source = seed.get("progressionSource") or {}
+                if (source.get("originPhaseGroup") or {}).get("id") != group:
+                    continue
+                seed["entrant"] = {"id": places[source["originPlacement"] - 1]}
+                for one in self.sets.values():
+                    for slot in one["slots"]:
+                        if (slot.get("seed") or {}).get("seedNum") == seed["seedNum"] and \
+                                one["group"] == seed["phaseGroup"]["id"] and slot["prereqType"] == "seed":
+                            slot["entrant"] = seed["entrant"]
 
     def _game(self, game: dict, entrants: list) -> dict:
         game_ids = self.event["videogame"]
@@ -216,6 +241,9 @@ class Root:
                     sets = [s for s in self.gg.sets.values() if s["group"] == group["id"]]
                     return {**group, "sets": {"pageInfo": {"totalPages": 1, "total": len(sets)}, "nodes": sets}}
         return None
+
+    def phase(self, info, id=None):  # noqa: A002
+        return next((p for p in self.gg.event.get("phases", []) if str(p["id"]) == str(id)), None)
 
     def set(self, info, id):  # noqa: A002
         return self.gg.sets.get(int(id))

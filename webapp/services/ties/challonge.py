@@ -1,6 +1,11 @@
 """Challonge (API v1) the way start.gg is done: read a tournament into linking's plain shape, and settle
 one report of the queue. A match's result on Challonge is its ``winner_id`` and ``scores_csv`` (player 1
-first), so a body is compared there in that form, in the match's own player order."""
+first), so a body is compared there in that form, in the match's own player order.
+
+A two-stage tournament (``group_stages_enabled``, matches with a ``group_id``) is refused in words before
+anything is made: v1 names no progression from a group to the final stage (start.gg's ``progressionSource``
+has no Challonge counterpart) and the final stage has no matches until the group stage is finalized there,
+so neither its players nor its bracket can be known offline."""
 from ...tournament.errors import N_
 from .. import ServiceError
 from . import challonge_api, results, sender
@@ -12,6 +17,13 @@ FORMATS = {"single elimination": "single_elimination", "double elimination": "do
 def read(link, url: str = challonge_api.URL) -> dict:
     """The tournament in linking's shape (entrants by seed, every match's two slot origins)."""
     found = challonge_api.tournament(link.token, link.slug, url=url)
+    if found.get("group_stages_enabled") or any((m.get("match") or {}).get("group_id")
+                                                for m in found.get("matches") or []):
+        raise ServiceError("tie.challonge_groups", N_("This Challonge tournament has a group stage. Challonge's API "
+                                                      "(v1) lists the groups' matches but not who each group sends "
+                                                      "on to the final stage, nor that stage's bracket before the "
+                                                      "groups end: taikai cannot build the same phases. Run the "
+                                                      "groups in taikai, or link a one-stage tournament."))
     kind = found.get("tournament_type")
     if kind not in FORMATS:
         raise ServiceError("tie.format", N_("Challonge's bracket is %(format)s, which taikai cannot build the same "

@@ -4,9 +4,9 @@
 entrants with seeds and participants) and every set of its phase group with where each slot comes from.
 ``build`` makes the entrants and the phase, generates taikai's bracket from start.gg's seeds and pairs
 every match with its set by the shape of the two brackets (``shapes``); when start.gg holds what taikai
-cannot build (another format, several phases or pools, a bracket whose players move otherwise) it says so
-and nothing is created. Characters and stages are matched to the game catalogue by name; what did not
-match is kept for the desk to see.
+cannot build (another format, a bracket whose players move otherwise) it says so and nothing is
+created. An event of several phase groups or phases (pools, then a top cut) is built by ``pools``.
+Characters and stages are matched to the game catalogue by name; what did not match is kept for the desk.
 """
 from ...extensions import db
 from ...models import Event, TieLink
@@ -15,7 +15,7 @@ from .. import ServiceError
 from ..entrants import entrant_lists
 from ..matches import brackets
 from ..setup import events, game_catalogue
-from . import links, shapes, startgg_api
+from . import links, pairing, pools, startgg_api
 
 FORMATS = {"SINGLE_ELIMINATION": "single_elimination", "DOUBLE_ELIMINATION": "double_elimination"}
 
@@ -25,33 +25,44 @@ def read(link: TieLink, url: str = startgg_api.URL) -> dict:
     found = startgg_api.call(link.token, startgg_api.EVENT, {"slug": link.slug}, url=url).get("event")
     if not found:
         raise ServiceError("tie.no_event", N_("start.gg has no event at that address, or the token cannot read it."))
-    group = _one_group(found)
+    people = sorted(found["entrants"]["nodes"], key=lambda e: (e.get("initialSeedNum") or 10**6))
+    out = {"id": str(found["id"]), "videogame": found.get("videogame") or {},
+           "entrants": [{"id": str(e["id"]), "name": _name(e)} for e in people]}
+    phases = sorted(found.get("phases") or [], key=lambda p: (p.get("phaseOrder") or 0))
+    groups = [g for p in phases for g in (p.get("phaseGroups") or {}).get("nodes") or []]
+    if len(phases) == 1 and len(groups) == 1:
+        return {**out, "format": _format(groups[0], phases[0]), "phase_name": phases[0].get("name") or "",
+                "sets": _group_sets(link, groups[0]["id"], url)}
+    return {**out, "phases": [_phase(link, p, url) for p in phases]}
+
+
+def _phase(link: TieLink, phase: dict, url: str) -> dict:
+    """One of several phases: its groups with their sets, and its seeds (pools.plan reads them)."""
+    groups = (phase.get("phaseGroups") or {}).get("nodes") or []
+    return {"id": str(phase["id"]), "name": phase.get("name") or "",
+            "format": _format(groups[0] if groups else {}, phase),
+            "groups": [{"id": str(g["id"]), "format": _format(g, phase), "sets": _group_sets(link, g["id"], url)}
+                       for g in groups],
+            "seeds": pools.read_seeds(link, str(phase["id"]), url)}
+
+
+def _format(group: dict, phase: dict) -> str:
+    kind = group.get("bracketType") or phase.get("bracketType")
+    if kind not in FORMATS:
+        raise ServiceError("tie.format", N_("start.gg's bracket is %(format)s, which taikai cannot build the same "
+                                            "way (single and double elimination only)."), format=kind)
+    return FORMATS[kind]
+
+
+def _group_sets(link: TieLink, group_id, url: str) -> dict:
     sets, page, pages = [], 1, 1
     while page <= pages:
-        answer = startgg_api.call(link.token, startgg_api.GROUP_SETS, {"groupId": group["id"], "page": page},
+        answer = startgg_api.call(link.token, startgg_api.GROUP_SETS, {"groupId": group_id, "page": page},
                                   url=url).get("phaseGroup") or {}
         sets += (answer.get("sets") or {}).get("nodes") or []
         pages = ((answer.get("sets") or {}).get("pageInfo") or {}).get("totalPages") or 1
         page += 1
-    people = sorted(found["entrants"]["nodes"], key=lambda e: (e.get("initialSeedNum") or 10**6))
-    return {"id": str(found["id"]), "format": group["format"], "phase_name": group["phase_name"],
-            "videogame": found.get("videogame") or {},
-            "entrants": [{"id": str(e["id"]), "name": _name(e)} for e in people],
-            "sets": {str(s["id"]): _their_slots(s) for s in sets}}
-
-
-def _one_group(found: dict) -> dict:
-    phases = found.get("phases") or []
-    groups = [g for p in phases for g in (p.get("phaseGroups") or {}).get("nodes") or []]
-    if len(phases) != 1 or len(groups) != 1:
-        raise ServiceError("tie.phases", N_("This event has %(phases)s phases and %(groups)s pools on start.gg; "
-                                            "taikai links an event of one bracket for now."),
-                           phases=len(phases), groups=len(groups))
-    kind = groups[0].get("bracketType") or phases[0].get("bracketType")
-    if kind not in FORMATS:
-        raise ServiceError("tie.format", N_("start.gg's bracket is %(format)s, which taikai cannot build the same "
-                                            "way (single and double elimination only)."), format=kind)
-    return {**groups[0], "format": FORMATS[kind], "phase_name": phases[0].get("name") or ""}
+    return {str(s["id"]): _their_slots(s) for s in sets}
 
 
 def build(event: Event, link: TieLink, remote: dict) -> dict:
@@ -59,8 +70,12 @@ def build(event: Event, link: TieLink, remote: dict) -> dict:
     if event.entrants or event.phases:
         raise ServiceError("tie.not_empty", N_("Link start.gg to a new event: this one already has entrants or "
                                                "phases."))
-    people = remote["entrants"]
     _take_the_game(event, remote.get("videogame") or {})
+    if "phases" in remote:
+        built = pools.build(event, link, remote)
+        _remember(link, remote, {}, {})
+        return built
+    people = remote["entrants"]
     savepoint = db.session.begin_nested()
     rows = [{"name": e["name"], "seed": n, "members": []} for n, e in enumerate(people, start=1)]
     added = entrant_lists.add_entrants(event, rows)
@@ -93,7 +108,7 @@ def rebuild(event: Event, link: TieLink, remote: dict) -> dict:
                "moved": sum(1 for r, i in before.items() if r in now and i in seeds and seeds[i][1] != now[r][1])}
     if not any(changes.values()):
         return changes
-    for row in [t for t in link.ids if t.kind in ("match", "entrant")]:
+    for row in [t for t in link.ids if t.kind in ("match", "entrant", *pools.KINDS)]:
         db.session.delete(row)
     event.phases.clear()
     db.session.flush()
@@ -117,61 +132,12 @@ def _name(entrant: dict) -> str:
     return entrant.get("name") or next((p.get("gamerTag") for p in entrant.get("participants") or []), "") or "?"
 
 
-def _pair(phase, sets: dict) -> tuple[dict, list, list]:
-    matches = {m.id: m for b in phase.brackets for m in b.matches}
-    seed_of = {e.id: n for n, e in enumerate(sorted(phase.event.entrants, key=lambda e: e.seed), start=1)}
-    ours = shapes.signatures(matches, lambda m: _our_slots(m, matches, seed_of))
-    theirs = shapes.signatures(sets, lambda slots: slots)
-    return shapes.pair(ours, theirs)
-
-
 def _follow_drops(phase, sets: dict) -> tuple[dict, list, list]:
-    """Pair the brackets, moving taikai's losers-side drops to where start.gg drops them.
-
-    taikai picks each winners round's drop order itself (rematches avoided); start.gg keeps its own. Before
-    any result, a drop can go anywhere, so each of start.gg's drop sets whose two feeders are paired tells
-    which taikai match that winners match's loser goes to; the two drops are swapped and the pairing tried
-    again, until nothing moves."""
-    for _ in range(len(sets) + 1):
-        matched, ours_left, theirs_left = _pair(phase, sets)
-        if not theirs_left or not _move_one_drop(phase, matched, theirs_left, sets):
-            return matched, ours_left, theirs_left
-    return matched, ours_left, theirs_left
-
-
-def _move_one_drop(phase, matched: dict, theirs_left: list, sets: dict) -> bool:
-    ours = {m.id: m for b in phase.brackets for m in b.matches}
-    back = {t: o for o, t in matched.items()}
-    for set_id in theirs_left:
-        slots = sets[set_id]
-        fed = {role: node for role, node in (s for s in slots if s)}
-        if set(fed) != {"winner", "loser"} or fed["winner"] not in back or fed["loser"] not in back:
-            continue
-        dropping, before = ours[back[fed["loser"]]], ours[back[fed["winner"]]]
-        target = next((m for m in ours.values() if m.bracket_id == before.bracket_id and before.winner_to
-                       and m.key == before.winner_to[0]), None)
-        if target is None:
-            continue
-        slot = 1 - int(before.winner_to[1])
-        other = next((m for m in ours.values() if m.loser_to and m.bracket_id == target.bracket_id
-                      and (m.loser_to[0], int(m.loser_to[1])) == (target.key, slot)), None)
-        if other is None or other.id == dropping.id:
-            continue
-        other.loser_to, dropping.loser_to = dropping.loser_to, [target.key, slot]
-        return True
-    return False
-
-
-def _our_slots(match, matches: dict, seed_of: dict) -> list:
-    feeders = {}
-    for other in matches.values():
-        for role, to in (("winner", other.winner_to), ("loser", other.loser_to)):
-            if to and to[0] == match.key and other.bracket_id == match.bracket_id:
-                feeders[int(to[1])] = (role, other.id)
-    out = []
-    for slot, entrant in enumerate((match.slot_a, match.slot_b)):
-        out.append(feeders.get(slot) or (("seed", seed_of[entrant]) if entrant in seed_of else None))
-    return out
+    """Pair the phase's one bracket with the service's sets (pairing.follow_drops)."""
+    nodes = {m.id: m for b in phase.brackets for m in b.matches}
+    seed_of = {e.id: n for n, e in enumerate(sorted(phase.event.entrants, key=lambda e: e.seed), start=1)}
+    matched, left = pairing.follow_drops(nodes, sets, pairing.origins_by(seed_of.get))
+    return matched, [None] * left, []
 
 
 def _their_slots(one: dict) -> list:

@@ -43,7 +43,7 @@ EVENT = """query EventToLink($slug: String!) {
   event(slug: $slug) {
     id name slug
     videogame { id name displayName characters { id name } stages { id name } }
-    phases { id name bracketType
+    phases { id name bracketType phaseOrder
       phaseGroups(query: {page: 1, perPage: 64}) { nodes { id displayIdentifier bracketType } } }
     entrants(query: {page: 1, perPage: 500}) { nodes { id name initialSeedNum
       participants { id gamerTag prefix } } }
@@ -57,6 +57,18 @@ GROUP_SETS = """query GroupSets($groupId: ID!, $page: Int!) {
       pageInfo { totalPages }
       nodes { id round identifier fullRoundText
         slots(includeByes: true) { entrant { id } prereqType prereqId prereqPlacement seed { seedNum } } }
+    }
+  }
+}"""
+
+
+PHASE_SEEDS = """query PhaseSeeds($phaseId: ID!, $page: Int!) {
+  phase(id: $phaseId) {
+    id
+    seeds(query: {page: $page, perPage: 100}) {
+      pageInfo { totalPages }
+      nodes { id seedNum groupSeedNum phaseGroup { id } entrant { id }
+              progressionSource { originPhaseGroup { id } originPlacement } }
     }
   }
 }"""
