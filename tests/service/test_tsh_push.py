@@ -122,6 +122,24 @@ def test_unreachable_tsh_is_noted_once_retried_and_never_blocks_a_result(app, pu
     assert db.session.get(Station, station.id).tsh_failed_at is None
 
 
+def test_a_database_gone_after_a_results_commit_keeps_the_result_answered(app, pushing, monkeypatch):
+    """The nudge reads the linked stations after the commit: the server gone by then (a restart,
+    issue 41.6) is logged, and the entry is answered as kept — no 500 for a kept result."""
+    from sqlalchemy.exc import OperationalError
+
+    from webapp.stream import pusher as pusher_module
+
+    _event, match = _sf6_match()
+
+    def server_gone(*_args, **_kwargs):
+        raise OperationalError("SELECT station.id", {}, Exception("server closed the connection unexpectedly"))
+
+    real_session = pusher_module.db.session
+    monkeypatch.setattr(pusher_module, "db", type("Db", (), {"select": staticmethod(db.select), "session": type(
+        "S", (), {"scalars": staticmethod(server_gone), "remove": staticmethod(real_session.remove)})}))
+    assert send(match, "report_game", winner="a", rounds_a=2, rounds_b=1).outcome == "applied"
+
+
 def test_a_team_match_sends_each_member_with_the_team_as_prefix(app):
     from webapp.services.setup import game_catalogue
     from webapp.services.stream import match_live, tsh_plan

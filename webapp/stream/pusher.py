@@ -13,6 +13,7 @@ import logging
 import threading
 
 from flask import Flask
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
 from ..models import Station
@@ -44,6 +45,12 @@ class Pusher:
             try:
                 ids = db.session.scalars(db.select(Station.id).where(
                     Station.event_id.in_(event_ids), Station.tsh_url != "")).all()
+            except SQLAlchemyError as problem:
+                # Called after a result's commit: the result is kept whatever happens here, so a
+                # database gone since (a restart) must not turn the answer into a 500. The next
+                # result's nudge sends these stations what changed since they last got it.
+                log.warning("TSH stations not nudged after a commit: %s", type(problem).__name__)
+                return
             finally:
                 db.session.remove()
         for station_id in ids:
