@@ -28,7 +28,8 @@ def test_the_pack_ships_every_play_kind_of_the_registry(app):
 
 def test_a_play_kind_added_to_the_registry_reaches_the_phone(app):
     event, _match = team_event()
-    ENTRY_KINDS.register(EntryKind("time_out", "Time out", "A time out", play=True, offline_form=True))
+    ENTRY_KINDS.register(EntryKind("time_out", "Time out", lambda batch, op, match, user: (None, None),
+                                   what="A time out", play=True, offline_form=True))
     try:
         assert "time_out" in offline_pack.pack(event, str)["kinds"]
     finally:
