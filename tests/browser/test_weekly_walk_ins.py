@@ -6,8 +6,11 @@ reports, then "next week" is copied and open for sign-up in one tap.
 Screenshots for a person to review: test-results/weekly-walk-ins/NN-step-who-lang.png (390 px phones
 ja and en, the desk at 1366 px). Helpers are the players' weekly's (test_weekly_run_by_players)."""
 import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
+from flask import current_app
 from desk_sign_in import sign_in_desk
 from playwright.sync_api import expect
 from step_shots import StepShots
@@ -24,10 +27,9 @@ DESK = type("Desk", (), {"is_desk": True, "id": None})()
 
 
 def _weekly() -> Event:
-    from datetime import date
     event = events.create_event("スマブラ週末大会 #31", "kgp2025", slug_hint="smash-weekly-31")
     events.add_phase(event, "本戦", "single_elimination", match_type="best_of", best_of=3)
-    event.day = date.today()
+    event.day = datetime.now(ZoneInfo(current_app.config["BABEL_DEFAULT_TIMEZONE"])).date()  # the venue's today
     event.settings = {**event.settings, "venue": "秋葉原 ゲームセンター 3F", "start_time": "13:00",
                       "checkin_opens": "00:00", "checkin_closes": "23:59"}  # open now, whenever the test runs
     signups.set_settings(event, True, 32, None, [])
