@@ -10,8 +10,8 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-from flask import current_app
 from desk_sign_in import sign_in_desk
+from flask import current_app
 from playwright.sync_api import expect
 from step_shots import StepShots
 from weekly_players import LAPTOP, PHONE, PHONE_EN, Phone, fresh, post, ready_matches, report_by_http, token
