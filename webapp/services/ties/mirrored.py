@@ -15,7 +15,7 @@ from ...tournament.errors import N_
 from ...tournament.textsearch import fold_name
 from .. import ServiceError
 from ..entries import one_writer
-from . import linking, pairing, pools
+from . import linking, links, pairing, pools
 
 
 def is_copy(event_id: int) -> bool:
@@ -29,10 +29,10 @@ def pair(event: Event, link, remote: dict) -> dict:
     entrants = _pair_entrants(event, remote["entrants"])
     phases = sorted(event.phases, key=lambda p: p.id)
     if "phases" in remote:
-        matched = _pair_phases(phases, remote["phases"], entrants)
-        planned = pools.plan(remote["phases"]) if len(phases) == len(remote["phases"]) else None
-        if planned:
-            pools.remember(link, planned, phases, {}, {})
+        pool_groups: dict[int, str] = {}
+        matched = _pair_phases(phases, remote["phases"], entrants, pool_groups)
+        pools.remember(link, pools.plan(remote["phases"]), phases, {}, {})
+        links.remember(link, "pool", pool_groups)  # the pools' places seed the top cut (pools._placed)
     else:
         matched = _pair_group(phases, remote, entrants)
     linking.remember(link, remote, matched, entrants)
@@ -72,9 +72,10 @@ def _pair_group(phases: list[Phase], remote: dict, entrants: dict[int, str]) -> 
     return _pair_bracket(brackets[0], remote["sets"], lambda entrant: rank.get(entrants.get(entrant)))
 
 
-def _pair_phases(phases: list[Phase], remote: list[dict], entrants: dict[int, str]) -> dict:
-    """Pools, then later phases: every bracket the venue started, paired with its group. A later phase
-    start.gg has not filled yet (its pools unreported) is paired by the sender's pass once it is."""
+def _pair_phases(phases: list[Phase], remote: list[dict], entrants: dict[int, str], pool_groups: dict) -> dict:
+    """Pools, then later phases: every bracket the venue started, paired with its group (the first phase's
+    kept in ``pool_groups``). A later phase start.gg has not filled yet is paired by the sender's pass
+    (``pools.start_due``, which builds nothing on a copy) once the venue's push brings it."""
     if len(phases) != len(remote):
         raise _refuse_shape(abs(len(phases) - len(remote)))
     local = {theirs: ours for ours, theirs in entrants.items()}
@@ -89,6 +90,8 @@ def _pair_phases(phases: list[Phase], remote: list[dict], entrants: dict[int, st
         if len(rows) != len(one["groups"]):
             raise _refuse_shape(abs(len(rows) - len(one["groups"])))
         for row, group in zip(rows, one["groups"], strict=True):
+            if n == 0:
+                pool_groups[row.id] = str(group["id"])
             theirs = {s: [("seed", seeded.get(o[1])) if o and o[0] == "seed" else o for o in slots]
                       for s, slots in group["sets"].items()}
             matched.update(_pair_bracket(row, theirs, lambda entrant: entrant))
