@@ -7,6 +7,10 @@ from flask_babel import format_time
 # Pages that change an event beside the entry pipeline (which checks one writer itself): every desk
 # blueprint ("desk", "desk_…"), the conflicts queue, a player's page and the sign-up.
 OTHER_WRITERS = ("conflicts", "player", "signup")
+# The one desk change a mirrored copy takes: linking it to start.gg on this site's own page (the token is
+# never mirrored), so this site reports the results the venue pushes; nothing of the event changes
+# (services/ties/mirrored.py).
+TAKEN_ON_A_COPY = ("desk_ties.link_event", "startgg")
 
 
 def _writes_events(name: str) -> bool:
@@ -15,7 +19,7 @@ def _writes_events(name: str) -> bool:
 
 def _refuse_desk_changes():
     """One writer per event: desk changes to an event run on another site are refused here."""
-    if request.method != "POST":
+    if request.method != "POST" or (request.endpoint, (request.view_args or {}).get("service")) == TAKEN_ON_A_COPY:
         return None
     from .guard import refusal_for_view
 

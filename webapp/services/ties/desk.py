@@ -7,16 +7,18 @@ from .. import NotFound, ServiceError
 from ..accounts import audit
 from ..entries import access
 from ..setup import game_catalogue
-from . import challonge, challonge_api, linking, links, startgg_api
+from . import challonge, challonge_api, linking, links, mirrored, startgg_api
 from .answers import Busy, Refused, Unreachable
 
 
 def link_startgg(event: Event, pasted: str, token: str, user, url: str = startgg_api.URL) -> dict:
-    """Link, read the event from start.gg and build its bracket here; or refuse with nothing kept."""
+    """Link, read the event from start.gg and build its bracket here (on a public site's mirrored copy:
+    pair the venue's bracket with it, nothing built); or refuse with nothing kept."""
     _check(user, event.id)
     row = links.link(event, "startgg", links.startgg_slug(pasted), token)
     try:
-        built = linking.build(event, row, linking.read(row, url))
+        build = mirrored.pair if mirrored.is_copy(event.id) else linking.build
+        built = build(event, row, linking.read(row, url))
     except Refused as refused:
         raise ServiceError("tie.refused", N_("start.gg refused: %(words)s"), words=str(refused)) from None
     except (Busy, Unreachable):

@@ -73,7 +73,7 @@ def build(event: Event, link: TieLink, remote: dict) -> dict:
     _take_the_game(event, remote.get("videogame") or {})
     if "phases" in remote:
         built = pools.build(event, link, remote)
-        _remember(link, remote, {}, {})
+        remember(link, remote, {}, {})
         return built
     people = remote["entrants"]
     savepoint = db.session.begin_nested()
@@ -89,7 +89,7 @@ def build(event: Event, link: TieLink, remote: dict) -> dict:
                                            "(%(count)s sets differ): taikai cannot follow it."),
                            count=len(ours_left) + len(theirs_left))
     savepoint.commit()
-    _remember(link, remote, matched, {e.id: str(p["id"]) for e, p in zip(added, people, strict=True)})
+    remember(link, remote, matched, {e.id: str(p["id"]) for e, p in zip(added, people, strict=True)})
     return {"entrants": len(added), "sets": len(matched)}
 
 
@@ -154,7 +154,8 @@ def _their_slots(one: dict) -> list:
     return out
 
 
-def _remember(link: TieLink, remote: dict, matched: dict, entrants: dict) -> None:
+def remember(link: TieLink, remote: dict, matched: dict, entrants: dict) -> None:
+    """Keep the ids on both sides: sets, entrants, characters and stages (a mirrored copy's too: mirrored)."""
     game = remote.get("videogame") or {}
     link.remote_id, link.videogame_id = remote["id"], str(game.get("id") or "")
     links.remember(link, "match", matched)

@@ -31,6 +31,12 @@ def pair(nodes: dict, sets: dict, slots_of) -> tuple[dict, list, list]:
     return shapes.pair(ours, theirs)
 
 
+def as_is(nodes: dict, sets: dict, slots_of) -> tuple[dict, int]:
+    """``follow_drops`` without moving a drop: a bracket that is not this site's to change (a mirrored copy)."""
+    matched, ours_left, theirs_left = pair(nodes, sets, slots_of)
+    return matched, len(ours_left) + len(theirs_left)
+
+
 def follow_drops(nodes: dict, sets: dict, slots_of) -> tuple[dict, int]:
     """({our id: their set id}, how many sets on either side are left unpaired).
 
@@ -76,3 +82,13 @@ def from_text(text: str):
         return None
     kind = {"s": "seed", "w": "winner", "l": "loser"}[text[0]]
     return (kind, int(text[1:]) if kind == "seed" else text[1:])
+
+
+class Node:
+    """A generated match as the pairing reads a saved one."""
+
+    def __init__(self, match):
+        self.id, self.key, self.bracket_id, self.status = match.key, match.key, 0, match.status
+        self.slot_a, self.slot_b = match.slots
+        self.winner_to = list(match.winner_to) if match.winner_to else None
+        self.loser_to = list(match.loser_to) if match.loser_to else None

@@ -130,11 +130,11 @@ def build(event: Event, link: TieLink, remote: dict) -> dict:
         savepoint.rollback()
         raise ServiceError(problem.code, problem.message, **problem.params) from None
     savepoint.commit()
-    _remember(link, planned, phases, matched, local)
+    remember(link, planned, phases, matched, local)
     return {"entrants": len(added), "sets": len(matched)}
 
 
-def _remember(link: TieLink, planned: list[dict], phases: list[Phase], matched: dict, local: dict) -> None:
+def remember(link: TieLink, planned: list[dict], phases: list[Phase], matched: dict, local: dict) -> None:
     links.remember(link, "match", matched)
     links.remember(link, "entrant", {i: r for r, i in local.items()})
     links.remember(link, "phase", {p.id: one["id"] for p, one in zip(phases, planned, strict=True)})
@@ -186,39 +186,30 @@ def _check_later(phase: Phase, one: dict) -> None:
     """Generate the later phase for stand-in players in start.gg's seed order and pair it (nothing kept)."""
     players = [bracket_engine.Entrant(n, n) for n in range(1, len(one["sources"]) + 1)]
     made = brackets.build(phase, players)[0]
-    nodes = {m.key: _Node(m) for m in made.matches.values()}
+    nodes = {m.key: pairing.Node(m) for m in made.matches.values()}
     _pairs, left = follow_drops(nodes, one["groups"][0]["sets"], origins_by(lambda seed: seed))
     if left:
         raise ServiceError("tie.shape", N_("start.gg's bracket moves players differently from taikai's "
                                            "(%(count)s sets differ): taikai cannot follow it."), count=left)
 
 
-class _Node:
-    """A generated match as the pairing reads a saved one."""
-
-    def __init__(self, match):
-        self.id, self.key, self.bracket_id, self.status = match.key, match.key, 0, match.status
-        self.slot_a, self.slot_b = match.slots
-        self.winner_to = list(match.winner_to) if match.winner_to else None
-        self.loser_to = list(match.loser_to) if match.loser_to else None
-
-
-def start_due(link: TieLink) -> int:
+def start_due(link: TieLink, mirrored: bool = False) -> int:
     """Start every later phase whose pools are done, seeded as start.gg seeds it, and pair its matches
     with the sets kept at linking (a phase the desk started itself is paired too); how many phases were
-    paired. A pass with nothing to do reads the link's few phase ids."""
+    paired. A pass with nothing to do reads the link's few phase ids. On a mirrored copy nothing is
+    started or moved: a phase the venue started is paired as it is (``pairing.as_is``)."""
     marks = db.session.query(TieId.kind, TieId.local).filter(TieId.link_id == link.id,
                                                               TieId.kind.in_(("phase", "paired"))).all()
     done = {int(local) for kind, local in marks if kind == "paired"}
     due = [p for p in sorted(int(local) for kind, local in marks if kind == "phase")[1:] if p not in done]
     paired = 0
     for phase in (db.session.get(Phase, p) for p in due):
-        if phase is None or (phase.status == "draft" and not _source_done(phase)):
+        if phase is None or (phase.status == "draft" and (mirrored or not _source_done(phase))):
             continue
         known = _known(link)
         if phase.status == "draft" and not _start_later(phase, known):
             continue
-        if _pair_later(link, phase, known):
+        if _pair_later(link, phase, known, pairing.as_is if mirrored else follow_drops):
             paired += 1
     return paired
 
@@ -276,7 +267,7 @@ def _start_later(phase: Phase, known: dict) -> bool:
     return True
 
 
-def _pair_later(link: TieLink, phase: Phase, known: dict) -> bool:
+def _pair_later(link: TieLink, phase: Phase, known: dict, follow=follow_drops) -> bool:
     placed = _placed(known)
     by_seed = {n: placed.get(s) for n, s in enumerate(_sources_of(known, phase.id), start=1)}
     sets: dict[str, list] = {}
@@ -286,7 +277,7 @@ def _pair_later(link: TieLink, phase: Phase, known: dict) -> bool:
     theirs = {s: [("seed", by_seed.get(o[1])) if o and o[0] == "seed" else o for o in slots]
               for s, slots in sets.items()}
     nodes = {m.id: m for b in phase.brackets for m in b.matches}
-    pairs, left = follow_drops(nodes, theirs, origins_by(lambda entrant: entrant))
+    pairs, left = follow(nodes, theirs, origins_by(lambda entrant: entrant))
     if left:  # the desk seeded it otherwise: its sets stay unreported, said on the desk's page
         links.remember(link, "unpaired_phase", {phase.id: left})
         return False

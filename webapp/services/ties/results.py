@@ -100,7 +100,8 @@ CALLED = {"called": True}  # a set called to its station, not decided: start.gg'
 def _canonical(body: dict | None):
     if body is None or "called" in body:
         return body
-    games = [{**g, "scores": {k: int(v) for k, v in g["scores"].items()},
+    # Scores sorted by entrant: taikai lists a game's sides a, b; start.gg its slots, in its own order.
+    games = [{**g, "scores": sorted((k, int(v)) for k, v in g["scores"].items()),
               "selections": sorted((s["entrantId"], s["characterId"]) for s in g["selections"])}
              for g in body["games"]]
     return body["winnerId"], bool(body["isDQ"]), sorted((g["gameNum"], repr(sorted(g.items()))) for g in games)
