@@ -1,8 +1,8 @@
-"""What the start.gg sender's idle pass costs: a linked 256-entrant double elimination (511 sets on
-start.gg), half of its matches played and already reported; the loop's catch-up (every 10 s, in every
-server process) timed when nothing changed since its last pass — reading every linked match's result
-(``queue.catch_up``) against looking at what could have changed (``queue.catch_up_when_changed``).
-Run from the repo root: .venv/bin/python bench/tie_sender.py
+"""What the start.gg sender's catch-up costs: a linked double elimination (256 entrants: 511 sets on
+start.gg; --players for more), half of its matches played and already reported; the loop's catch-up
+(every 10 s, in every server process) timed when nothing changed since its last pass, after one result
+(it reads that match whole, the others' light columns), and on a process's first pass (every result read).
+Run from the repo root: .venv/bin/python bench/tie_sender.py [--players 2048]
 """
 import random
 import sys
@@ -49,31 +49,59 @@ def build(app):
     return link
 
 
-def timed(catch_up, link) -> float:
+def timed(catch_up, link, before=lambda: None) -> float:
+    """ms per pass; ``before`` runs (untimed) before each one."""
     from webapp.extensions import db
 
     catch_up(link)  # the pass after the last change
     db.session.commit()
-    started = time.perf_counter()
+    spent = 0.0
     for _ in range(PASSES):
+        before()
+        started = time.perf_counter()
         catch_up(link)
+        spent += time.perf_counter() - started
         db.session.rollback()
-    return (time.perf_counter() - started) / PASSES * 1000
+    return spent / PASSES * 1000
+
+
+def one_result(link):
+    """Before a pass: one more match of the linked bracket changes (its version moves, as an entry does)."""
+    from webapp.extensions import db
+    from webapp.models import Event, MatchRow
+
+    def change():
+        match = db.session.query(MatchRow).filter(MatchRow.status == "done").order_by(MatchRow.id).first()
+        match.version += 1
+        db.session.get(Event, link.event_id).version += 1
+        db.session.flush()
+    return change
 
 
 def main() -> None:
+    import argparse
+
+    from webapp.lru import forget_all
+
+    global PLAYERS
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=PLAYERS)
+    PLAYERS = parser.parse_args().players
+
     app = prepare(f"sqlite:///{Path(tempfile.mkdtemp()) / 'ties.sqlite3'}")
     with app.app_context():
         from webapp.services.ties import queue
 
         link = build(app)
         sets = len([t for t in link.ids if t.kind == "match"])
-        every = timed(queue.catch_up, link)
-        changed = timed(queue.catch_up_when_changed, link)
-    print(f"idle pass over {sets} linked sets: {every:.1f} ms reading every result, {changed:.2f} ms looking "
-          f"at what changed")
-    record("tie_sender idle pass, 511 linked sets (sqlite)", command_line("tie_sender.py"),
-           f"{changed:.2f} ms (every result read: {every:.0f} ms)", "≤ 5 ms", changed <= 5)
+        cold = timed(queue.catch_up, link, forget_all)
+        after_one = timed(queue.catch_up_when_changed, link, one_result(link))
+        idle = timed(queue.catch_up_when_changed, link)
+    print(f"{sets} linked sets: idle pass {idle:.2f} ms, a pass after one result {after_one:.1f} ms, "
+          f"a first pass reading every result {cold:.0f} ms")
+    record(f"tie_sender pass, {sets} linked sets (sqlite)", command_line("tie_sender.py"),
+           f"idle {idle:.2f} ms; after one result {after_one:.1f} ms (every result read: {cold:.0f} ms)",
+           "idle ≤ 5 ms; after one result ≤ 20 ms", idle <= 5 and after_one <= 20)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,9 @@ class TieLink(Timestamped, db.Model):
     token: Mapped[str] = mapped_column(db.String(400))     # the organiser's API token: never leaves, never shown
     paused_until: Mapped[datetime | None] = mapped_column(db.DateTime(timezone=True))  # rate limit or offline
     mark_called: Mapped[bool] = mapped_column(default=False, server_default=db.false())  # markSetInProgress on call
+    # Moved whenever its ids change (links.remember, linking.rebuild): the sender's catch-up reads this one
+    # number to know whether the ids it read last are still the link's.
+    ids_version: Mapped[int] = mapped_column(default=0, server_default="0")
 
     ids: Mapped[list["TieId"]] = relationship(back_populates="link", cascade="all, delete-orphan")
     reports: Mapped[list["TieReport"]] = relationship(back_populates="link", cascade="all, delete-orphan",

@@ -110,6 +110,7 @@ def rebuild(event: Event, link: TieLink, remote: dict) -> dict:
         return changes
     for row in [t for t in link.ids if t.kind in ("match", "entrant", *pools.KINDS)]:
         db.session.delete(row)
+    link.ids_version = (link.ids_version or 0) + 1
     event.phases.clear()
     db.session.flush()
     event.entrants.clear()

@@ -58,4 +58,5 @@ def remember(row: TieLink, kind: str, pairs: dict) -> None:
             known[str(local)].remote = str(remote)
         else:
             db.session.add(TieId(link_id=row.id, kind=kind, local=str(local), remote=str(remote)))
+    row.ids_version = (row.ids_version or 0) + 1
     db.session.flush()

@@ -9,12 +9,13 @@ catch-up (a set can only be reported on start.gg once both its entrants are ther
 States: waiting → sending → sent (start.gg took it) | same (it held that already: nothing sent) |
 conflict (it held another result taikai did not send: both shown to the desk) | refused (its words).
 """
+from sqlalchemy import event as sa_event
 from sqlalchemy import func
+from sqlalchemy.orm import Session, selectinload
 
 from ...extensions import db
 from ...lru import LRU
-from ...models import Event, MatchRow, TieId, TieLink, TieReport
-from ..reads import standings
+from ...models import Entrant, Event, MatchRow, TieId, TieLink, TieReport
 from ..setup import game_catalogue
 from . import results
 
@@ -24,9 +25,11 @@ SETTLED = ("sent", "same")
 
 def ids_of(link: TieLink) -> results.Ids:
     """What the link knows of the other side, by kind."""
-    known: dict[str, dict] = {"match": {}, "entrant": {}, "character": {}, "stage": {}}
-    for row in db.session.query(TieId).filter_by(link_id=link.id):
-        known.setdefault(row.kind, {})[row.local] = row.remote
+    known: dict[str, dict] = {"entrant": {}, "character": {}, "stage": {}}
+    rows = db.session.execute(db.select(TieId.kind, TieId.local, TieId.remote)
+                              .where(TieId.link_id == link.id, TieId.kind.in_(known)))
+    for kind, local, remote in rows:
+        known[kind][local] = remote
     entrants = {int(k): v for k, v in known["entrant"].items()}
     title = game_catalogue.event_title(link_event(link))
     return results.Ids(entrants, known["character"], known["stage"], title)
@@ -39,14 +42,24 @@ def link_event(link: TieLink):
 
 def catch_up(link: TieLink, body_of=results.body_of) -> int:
     """Queue a report for every linked match whose result differs from its set's last report
-    (``body_of``: a match's result in the service's terms; start.gg's by default, Challonge's from its module)."""
-    ids, sets = ids_of(link), _linked_sets(link)
+    (``body_of``: a match's result in the service's terms; start.gg's by default, Challonge's from its module).
+
+    Only the matches whose result could have moved since this process's last catch-up for the link are read
+    whole (``_looks``: each match's light columns, kept once the pass's transaction commits), with those whose
+    last report was refused (each catch-up queues it again): a result at a major reads one match, not 8,000."""
+    sets = _linked_sets(link)
     if not sets:
         return 0
-    entrants = standings.names(link.event_id)
-    last = _last_reports(link)
+    key, looks = _memo_key(link, body_of), _light_looks(sets)
+    before = _looks.get(key) or {}
+    changed = {m for m, look in looks.items() if before.get(m) != look} | _refused_matches(link)
+    _keep_after_commit(_looks, key, looks)
+    if not changed:
+        return 0
+    ids, matches = ids_of(link), _in_bracket_order({m: sets[m] for m in changed if m in sets})
+    entrants, last = _entrants_of(matches), _last_reports(link, {sets[m.id] for m in matches})
     queued = 0
-    for match in _in_bracket_order(sets):
+    for match in matches:
         body = body_of(match, entrants, ids)
         if body is None and link.mark_called and match.called_at is not None and match.slot_a and match.slot_b:
             body = results.CALLED
@@ -59,6 +72,12 @@ def catch_up(link: TieLink, body_of=results.body_of) -> int:
 # process saw: the event's version (every result, call, correction or DQ moves it), whether sets are marked
 # when called, the ids known (a character the desk matched) — and whether that pass queued anything.
 _caught = LRU(1024)
+# Per link, the ids it knows and the result's reader: each linked match's light columns as the last
+# committed catch-up read them (a match whose columns did not move gives the same report: its version moves
+# with every entry, correction and void; a call moves its called_at).
+_looks = LRU(64)
+LIGHT = (MatchRow.id, MatchRow.version, MatchRow.winner_id, MatchRow.slot_a, MatchRow.slot_b, MatchRow.walkover,
+         MatchRow.status, MatchRow.called_at)
 
 
 def catch_up_when_changed(link: TieLink, body_of=results.body_of) -> int:
@@ -67,13 +86,64 @@ def catch_up_when_changed(link: TieLink, body_of=results.body_of) -> int:
     queued again by each catch-up, keeps the passes running as before)."""
     key = (link.id, str(link.created_at))
     seen = (db.session.scalar(db.select(Event.version).where(Event.id == link.event_id)), link.mark_called,
-            *db.session.execute(db.select(func.count(TieId.id), func.max(TieId.id)).where(TieId.link_id == link.id)
-                                ).one())
+            *_ids_seen(link))
     if _caught.get(key) == (seen, 0):
         return 0
     queued = catch_up(link, body_of)
-    _caught.put(key, (seen, queued))
+    _keep_after_commit(_caught, key, (seen, queued))
     return queued
+
+
+def _ids_seen(link: TieLink) -> tuple:
+    """What says the link's ids moved: its ids' version (every change moves it), their count and highest row
+    (a row added or removed by a hand outside links.remember moves these)."""
+    return (db.session.scalar(db.select(TieLink.ids_version).where(TieLink.id == link.id)),
+            *db.session.execute(db.select(func.count(TieId.id), func.max(TieId.id))
+                                .where(TieId.link_id == link.id)).one())
+
+
+def _memo_key(link: TieLink, body_of) -> tuple:
+    return link.id, str(link.created_at), link.mark_called, body_of.__module__, _ids_seen(link)
+
+
+def _light_looks(sets: dict[int, str]) -> dict[int, tuple]:
+    rows = db.session.execute(db.select(*LIGHT).where(MatchRow.id.in_(sets)))
+    return {row[0]: tuple(row[1:]) for row in rows}
+
+
+def _keep_after_commit(cache: LRU, key: tuple, value) -> None:
+    """What a pass saw is kept once its transaction commits: a pass rolled back (its reports with it) is
+    made again, not remembered as done."""
+    db.session.info.setdefault(_PENDING, []).append((cache, key, value))
+
+
+_PENDING = "ties.caught"
+
+
+@sa_event.listens_for(Session, "after_commit")
+def _committed(session) -> None:
+    for cache, key, value in session.info.pop(_PENDING, ()):
+        cache.put(key, value)
+
+
+@sa_event.listens_for(Session, "after_rollback")
+def _rolled_back(session) -> None:
+    session.info.pop(_PENDING, None)
+
+
+def _refused_matches(link: TieLink) -> set[int]:
+    rows = db.session.execute(db.select(TieReport.match_id).where(TieReport.link_id == link.id,
+                                                                  TieReport.state == "refused").distinct())
+    return {row[0] for row in rows}
+
+
+def _entrants_of(matches: list[MatchRow]) -> dict:
+    """The entrants these matches name, with their members (a team's game names its players)."""
+    wanted = {e for m in matches for e in (m.slot_a, m.slot_b, m.winner_id, m.loser_id) if e}
+    if not wanted:
+        return {}
+    rows = db.session.query(Entrant).options(selectinload(Entrant.members)).filter(Entrant.id.in_(wanted))
+    return {e.id: e for e in rows}
 
 
 def _linked_sets(link: TieLink) -> dict[int, str]:
@@ -81,9 +151,10 @@ def _linked_sets(link: TieLink) -> dict[int, str]:
     return {int(local): remote for local, remote in rows}
 
 
-def _last_reports(link: TieLink) -> dict[str, TieReport]:
+def _last_reports(link: TieLink, set_ids: set[str]) -> dict[str, TieReport]:
     out = {}
-    for report in db.session.query(TieReport).filter_by(link_id=link.id).order_by(TieReport.id):
+    query = db.session.query(TieReport).filter(TieReport.link_id == link.id, TieReport.set_id.in_(set_ids))
+    for report in query.order_by(TieReport.id):
         out[report.set_id] = report
     return out
 
