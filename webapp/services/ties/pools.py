@@ -283,4 +283,5 @@ def _pair_later(link: TieLink, phase: Phase, known: dict, follow=follow_drops) -
         return False
     links.remember(link, "match", pairs)
     links.remember(link, "paired", {phase.id: len(pairs)})
+    db.session.query(TieId).filter_by(link_id=link.id, kind="unpaired_phase", local=str(phase.id)).delete()
     return True
