@@ -85,7 +85,7 @@ def _play(venue, event_id: int, which: int, share: float, seed: int) -> None:
 
 def _bodies(app) -> dict:
     with on(app):
-        return taikai_bodies(db.session.query(TieLink).one())
+        return taikai_bodies(db.session.query(TieLink).filter_by(service="startgg").one())
 
 
 def _states(app) -> dict:
