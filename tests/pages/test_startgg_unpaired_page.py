@@ -9,6 +9,8 @@ from startgg_pools import put_pools
 from startgg_standin import serving
 
 from webapp.extensions import db
+from webapp.mirror import guard
+from webapp.mirror.models import MirrorLink
 from webapp.models import Phase, TieId, TieLink
 from webapp.services.matches import brackets, simulate
 from webapp.services.setup import events
@@ -24,7 +26,7 @@ def gg(app):
         yield standin
 
 
-def _top_cut_seeded_otherwise(app, desk_client, gg) -> tuple:
+def _top_cut_seeded_otherwise(app, desk_client, gg, copy: bool = False) -> tuple:
     """16 players in 4 pools sending 2 on: the pools played, the desk starts the top cut in its own order."""
     put_pools(gg, players=16, pools=4, sends=2)
     event = events.create_event("Weekly 12", "standard_1on1")
@@ -35,7 +37,11 @@ def _top_cut_seeded_otherwise(app, desk_client, gg) -> tuple:
     simulate.play_phase(pools, random.Random(7))
     going_on = sorted({m.winner_id for b in pools.brackets for m in b.matches if m.winner_id})[:8]
     brackets.start_phase(top, [], players=[bracket_engine.Entrant(i, n) for n, i in enumerate(going_on, start=1)])
+    if copy:  # the public site's copy of it, as the venue's pushes bring it (the venue never paired it)
+        db.session.add(MirrorLink(slug="weekly-12", name="weekly-12", token_hash="0" * 64, event_id=event.id,
+                                  source="venue-pc"))
     db.session.commit()
+    guard.forget()
     tie_sender.send_once(app)
     db.session.expire_all()
     return event, db.session.get(Phase, top.id)
@@ -81,3 +87,22 @@ def test_once_a_match_of_it_is_played_the_page_says_to_report_it_by_hand(app, de
     db.session.expire_all()
     assert db.session.get(Phase, top.id).status == "running"
     assert db.session.query(TieId).filter_by(kind="unpaired_phase").count() == 1
+
+
+@pytest.fixture
+def forgetting():
+    """The one-writer cache read afresh after the test, whatever it ends in."""
+    yield
+    guard.forget()
+
+
+def test_on_the_public_site_s_copy_the_page_says_so_and_the_venue_starts_it_again(app, desk_client, gg, forgetting):
+    event, top = _top_cut_seeded_otherwise(app, desk_client, gg, copy=True)
+    assert db.session.query(TieId).filter_by(kind="unpaired_phase", local=str(top.id)).count() == 1
+    page = desk_client.get(f"/desk/e/{event.id}/startgg?lang=en").get_data(as_text=True)
+    assert f"{top.name} is not reported to start.gg" in page and "The venue can start it again" in page
+    assert 'data-testid="start-again"' not in page
+    refused = desk_client.post(f"/desk/e/{event.id}/startgg/start-again/{top.id}?lang=en", follow_redirects=True)
+    assert "run at the venue (venue-pc)" in refused.get_data(as_text=True)
+    db.session.expire_all()
+    assert db.session.get(Phase, top.id).status == "running"
