@@ -64,7 +64,7 @@ def _link_on_the_mirror(public, gg, copy_id: int) -> str:
 
 def _bodies(app) -> dict:
     with on(app):
-        return taikai_bodies(db.session.query(TieLink).one())
+        return taikai_bodies(db.session.query(TieLink).filter_by(service="startgg").one())
 
 
 def _states(app) -> dict:
@@ -75,7 +75,7 @@ def _states(app) -> dict:
 def _correct_one(venue, event_id: int, decided: dict) -> str:
     """The venue gives a reported set to its loser (no later set played yet), then plays on."""
     with on(venue):
-        link = db.session.query(TieLink).one()
+        link = db.session.query(TieLink).filter_by(service="startgg").one()
         set_of = {int(t.local): t.remote for t in link.ids if t.kind == "match"}
         phase = db.session.query(Phase).filter_by(event_id=event_id).one()
         matches = {m.key: m for b in phase.brackets for m in b.matches}

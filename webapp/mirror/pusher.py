@@ -19,6 +19,7 @@ from ..operations import leave
 from ..operations.event_scope import event_ops as _event_ops
 from ..operations.event_scope import ours as _ours
 from ..services import ServiceError
+from ..services.ties import pushed
 from ..tournament.errors import N_
 from . import state as mirror_state
 from .models import MirrorTarget
@@ -144,12 +145,15 @@ def _next_body(target: MirrorTarget, batch: int) -> tuple[dict, int, bool] | Non
     ops = [_as_json(r) for r in _ours(rows, target.event_id)]
     last = len(rows) < batch
     state = mirror_state.export_state(target.event_id) if last else None
-    fresh = state is not None and mirror_state.digest(state) != target.digest
+    startgg = pushed.for_push(target.event_id) if last else None  # ids only, never the link's token
+    fresh = state is not None and mirror_state.digest(state, startgg) != target.digest
     if not rows and not fresh:
         return None
     body = {"after": target.acked_seq, "upto": rows[-1]["id"] if rows else target.acked_seq,
             "event_id": target.event_id, "ops": ops, "state": state if fresh else None,
             "source": f"{socket.gethostname()}", "push": _next_push(target)}
+    if fresh and startgg is not None:
+        body["startgg"] = startgg
     return body, len(ops), last
 
 

@@ -8,6 +8,7 @@ from ..extensions import db
 from ..models import Event, Operation
 from ..models.base import utcnow
 from ..services import ServiceError
+from ..services.ties import pushed
 from ..tournament.errors import N_
 from . import state as mirror_state
 from .models import ID_SPAN, MirrorLink
@@ -98,7 +99,8 @@ def receive(link: MirrorLink, batch: dict) -> dict:
     link.seq = max([link.seq, int(batch.get("upto") or 0)] + [int(op["id"]) for op in ops])
     if state is not None:
         link.event_id = mirror_state.apply_state(state, link.id_base, link.slug)
-        link.digest = mirror_state.digest(state)
+        link.digest = mirror_state.digest(state, batch.get("startgg"))
+        pushed.keep(link.event_id, batch.get("startgg"), lambda venue_id: venue_id + link.id_base)
     link.source = str(batch.get("source") or link.source)[:200]
     link.last_push_at = utcnow()
     db.session.commit()
@@ -130,6 +132,8 @@ def check_scope(link: MirrorLink, batch: dict) -> None:
         if not isinstance(op.get("id"), int) or op.get("match_id") is not None and not _in_span(op["match_id"]):
             raise Refused("scope", 422)
     state = batch.get("state")
+    if batch.get("startgg") is not None and (state is None or not pushed.well_formed(batch["startgg"], _in_span)):
+        raise Refused("scope", 422)  # start.gg's ids of the venue's rows, with the state they name
     if state is None:
         return
     kinds = dict(mirror_state.TABLES)

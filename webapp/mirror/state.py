@@ -67,9 +67,11 @@ def _record(row) -> dict:
     return out
 
 
-def digest(state: dict) -> str:
-    """A fingerprint of the state: the push sends it only when it changed."""
-    return hashlib.sha256(json.dumps(state, sort_keys=True, default=str).encode()).hexdigest()
+def digest(state: dict, startgg: dict | None = None) -> str:
+    """A fingerprint of the state and the start.gg ids pushed with it (services/ties/pushed.py): the push
+    sends them only when they changed (the state alone's as before: a site that has no ids to push)."""
+    both = state if startgg is None else {"state": state, "startgg": startgg}
+    return hashlib.sha256(json.dumps(both, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def _map_ids(kind: str, record: dict, move) -> dict:

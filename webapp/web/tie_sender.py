@@ -32,14 +32,14 @@ def run(app: Flask, stop: threading.Event) -> None:
 def send_once(app: Flask, now: datetime | None = None) -> int:
     """One pass over every start.gg link in its own app context; how many reports were settled."""
     from ..models import TieLink
-    from ..services.ties import challonge, mirrored, pools, queue, results, sender
+    from ..services.ties import challonge, links, mirrored, pools, queue, results, sender
 
     settled, now = 0, now or datetime.now(timezone.utc)
     with app.app_context():
         try:
-            for link in db.session.query(TieLink).order_by(TieLink.id).all():
+            for link in db.session.query(TieLink).filter(TieLink.service.in_(links.SERVICES)).order_by(TieLink.id):
                 if link.service == "startgg":  # a top cut whose pools are done: built and paired, as start.gg does
-                    pools.start_due(link, mirrored=mirrored.is_copy(link.event_id))  # a copy: paired, never built
+                    pools.start_due(link, **mirrored.due_options(link))  # a copy: paired, never built
                     db.session.commit()
                 queue.catch_up_when_changed(link, challonge.body_of if link.service == "challonge" else results.body_of)
                 db.session.commit()

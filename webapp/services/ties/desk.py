@@ -1,13 +1,13 @@
 """What the desk does with a link and its queue: link, unlink, send a refused report again, settle a
 conflict (send taikai's result over start.gg's, or keep start.gg's). Role and event checked here."""
 from ...extensions import db
-from ...models import Event, TieReport
+from ...models import Event, Phase, TieReport
 from ...tournament.errors import N_
 from .. import NotFound, ServiceError
 from ..accounts import audit
 from ..entries import access
 from ..setup import game_catalogue
-from . import challonge, challonge_api, linking, links, mirrored, startgg_api
+from . import challonge, challonge_api, linking, links, mirrored, startgg_api, unpaired
 from .answers import Busy, Refused, Unreachable
 
 
@@ -102,6 +102,18 @@ def set_mark_called(event: Event, on: bool, user) -> None:
         raise NotFound("tie.no_link", N_("This event is not linked."))
     row.mark_called = bool(on)
     audit.record("tie.mark_called", user, event.id, on=row.mark_called)
+
+
+def start_again(event: Event, phase_id: int, user) -> bool:
+    """Start a later phase the desk seeded otherwise again, as start.gg seeds it (nothing of it played);
+    whether its matches are paired with start.gg's sets now."""
+    _check(user, event.id)
+    row, phase = links.link_of(event, "startgg"), db.session.get(Phase, phase_id)
+    if row is None or phase is None or phase.event_id != event.id:
+        raise NotFound("tie.no_link", N_("This event is not linked."))
+    paired = unpaired.start_again(row, phase)
+    audit.record("tie.start_again", user, event.id, phase=phase.name, paired=paired)
+    return paired
 
 
 def act(report_id: int, action: str, user) -> TieReport:

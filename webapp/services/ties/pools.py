@@ -193,11 +193,12 @@ def _check_later(phase: Phase, one: dict) -> None:
                                            "(%(count)s sets differ): taikai cannot follow it."), count=left)
 
 
-def start_due(link: TieLink, mirrored: bool = False) -> int:
+def start_due(link: TieLink, mirrored: bool = False, follow=None) -> int:
     """Start every later phase whose pools are done, seeded as start.gg seeds it, and pair its matches
     with the sets kept at linking (a phase the desk started itself is paired too); how many phases were
     paired. A pass with nothing to do reads the link's few phase ids. On a mirrored copy nothing is
-    started or moved: a phase the venue started is paired as it is (``pairing.as_is``)."""
+    started or moved: a phase the venue started is paired as it is (``follow``: by the set ids the venue
+    pushed first, mirrored.by_ids_first; else ``pairing.as_is``)."""
     marks = db.session.query(TieId.kind, TieId.local).filter(TieId.link_id == link.id,
                                                               TieId.kind.in_(("phase", "paired"))).all()
     done = {int(local) for kind, local in marks if kind == "paired"}
@@ -209,7 +210,7 @@ def start_due(link: TieLink, mirrored: bool = False) -> int:
         known = _known(link)
         if phase.status == "draft" and not _start_later(phase, known):
             continue
-        if _pair_later(link, phase, known, pairing.as_is if mirrored else follow_drops):
+        if _pair_later(link, phase, known, follow or (pairing.as_is if mirrored else follow_drops)):
             paired += 1
     return paired
 
@@ -283,4 +284,5 @@ def _pair_later(link: TieLink, phase: Phase, known: dict, follow=follow_drops) -
         return False
     links.remember(link, "match", pairs)
     links.remember(link, "paired", {phase.id: len(pairs)})
+    db.session.query(TieId).filter_by(link_id=link.id, kind="unpaired_phase", local=str(phase.id)).delete()
     return True

@@ -9,7 +9,7 @@ from ...extensions import db
 from ...models import MatchRow
 from ...services.reads import round_names, standings
 from ...services.setup import game_catalogue
-from ...services.ties import challonge_api, desk, links, queue, startgg_api
+from ...services.ties import challonge_api, desk, links, queue, startgg_api, unpaired
 from ..changes import run_change
 from .blueprints import desk_blueprint, event_or_404
 
@@ -33,7 +33,8 @@ def page(event_id, service):
     return render_template("desk/startgg.html", event=event, link=link, rows=rows, unmatched=unmatched,
                            characters=title.characters, stages=title.stages,
                            service=service, service_name=NAMES[service],
-                           counts=queue.counts(link) if link else {})
+                           counts=queue.counts(link) if link else {},
+                           unpaired=unpaired.listing(link) if link and service == "startgg" else [])
 
 
 @bp.route("/e/<int:event_id>/<any(startgg, challonge):service>/link", methods=["POST"])
@@ -93,6 +94,16 @@ def mark_called(event_id):
     if run_change(lambda: desk.set_mark_called(event, on, current_user)):
         flash(_("A called set is marked in progress on start.gg.") if on else
               _("Called sets are no longer marked in progress on start.gg."), "ok")
+    return redirect(url_for("desk_ties.page", event_id=event.id, service="startgg"))
+
+
+@bp.route("/e/<int:event_id>/startgg/start-again/<int:phase_id>", methods=["POST"])
+def start_again(event_id, phase_id):
+    """A top cut seeded otherwise than start.gg's progressions, started again as start.gg seeds it."""
+    event, paired = event_or_404(event_id), []
+    if run_change(lambda: paired.append(desk.start_again(event, phase_id, current_user))):
+        flash(_("Started again as start.gg seeds it: its results are reported there.") if paired[0] else
+              _("Set back to not started: it starts as start.gg seeds it when its pools are done."), "ok")
     return redirect(url_for("desk_ties.page", event_id=event.id, service="startgg"))
 
 
