@@ -108,7 +108,10 @@ class ReportGame(Action):
 
     kind: ClassVar[str] = "report_game"
     in_history: ClassVar[bool] = True
-    offline_fields: ClassVar[tuple] = ("char_a", "char_b", "stage", "side_a")
+    # The offline page replays the games the server has (the next game's number, the set's score,
+    # Smash's bans by the last winner) and defaults the next one from the last (characters, stage, side).
+    offline_fields: ClassVar[tuple] = ("winner", "rounds_a", "rounds_b", "double_ko",
+                                       "char_a", "char_b", "stage", "side_a")
     label: ClassVar[str] = N_("Game")
     what: ClassVar[str] = N_("A game result")
     winner: Optional[str] = None
