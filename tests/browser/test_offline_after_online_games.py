@@ -131,3 +131,58 @@ def test_a_set_begun_online_and_finished_offline(live_server, phone, name, by):
         [(w, s.removeprefix("a:").removeprefix("b:")) for w, s in online + offline]
     row = db.session.get(MatchRow, match.id)
     assert row.status == "done" and row.winner_id == (row.slot_a if offline[-1][0] == "a" else row.slot_b)
+
+
+@pytest.mark.parametrize("by", ["this-phone", "another-phone"])
+def test_a_kachinuki_begun_online_and_finished_offline(live_server, phone, by):
+    """Tekken 5on5: the toss, both first players and game 1 (B1 out) online; offline from the pack the phone knows
+    who is out and that B names next (no second toss), and plays on to the end; all applied, none held."""
+    from offline_phones import event_with_pin, name, report, toss
+    from play_support import member_ids, send
+    event, match = event_with_pin()
+    if by == "another-phone":
+        a, b = member_ids(match, "a"), member_ids(match, "b")
+        for n, (kind, fields) in enumerate((("coin_toss", {"winner": "a", "choice": "stage"}),
+                                            ("name_player", {"side": "a", "member_id": a[0]}),
+                                            ("name_player", {"side": "b", "member_id": b[0]}),
+                                            ("report_game", {"winner": "a", "rounds_a": 3, "rounds_b": 1}))):
+            assert send(match, kind, device="other-phone", position=n, **fields).outcome == "applied"
+    page = staff_page(phone, live_server.url, event)
+    open_match(page, live_server.url, match)
+    for n, enter in enumerate((lambda: toss(page), lambda: name(page, "A1"), lambda: name(page, "B1"),
+                               lambda: report(page, "a", 3, 1)) if by == "this-phone" else (), 1):
+        enter()
+        ops_with(page, "applied", n)
+    expect(page.locator("form[data-op=name_player]:visible button", has_text="B2")).to_be_visible()
+    _kept_as_it_is_now(page, live_server.url, match)
+
+    phone.set_offline(True)
+    page.evaluate("""async () => { for (const k of await caches.keys()) {
+        if (k.startsWith('taikai-pages')) await (await caches.open(k)).delete(location.href, {ignoreVary: true}); } }""")
+    page.reload()
+    box = page.locator("#offline-match")
+    naming = box.locator("[data-testid=offline-name]:visible")
+    game = box.locator("[data-testid=offline-game]")
+    entries = box.locator("[data-testid=offline-entry]")
+    expect(naming).to_have_count(1, timeout=30000)  # B names its next player; A1 plays on
+    expect(box.locator("[data-testid=offline-toss]")).to_be_hidden()
+    expect(naming.locator("button", has_text="B1")).to_be_hidden()  # out
+    for n in range(2, 6):
+        naming.locator("button", has_text=f"B{n}").click()
+        expect(game).to_be_visible()
+        expect(game.locator("[data-testid=offline-game-title]")).to_have_text(f"第{n}ゲーム")
+        game.locator("label:has(input[name=score][value='3-0'])").click()
+        game.locator("button[type=submit]").click()
+        expect(entries.filter(has_text=f"第{n}ゲーム")).to_have_count(1)
+    expect(box.locator("[data-testid=offline-decided]")).to_contain_text("勝者: チームA")
+
+    phone.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    ops_with(page, "applied", (4 if by == "this-phone" else 0) + 8)
+    expect(page.locator("#outbox-status li[data-status=held]")).to_have_count(0)
+    played = actions_of(match)
+    assert [a["kind"] for a in played[4:]] == ["name_player", "report_game"] * 4
+    assert [(g["winner"], g["rounds_a"], g["rounds_b"]) for g in played if g["kind"] == "report_game"] == \
+        [("a", 3, 1)] + [("a", 3, 0)] * 4
+    row = db.session.get(MatchRow, match.id)
+    assert row.status == "done" and row.winner_id == row.slot_a
