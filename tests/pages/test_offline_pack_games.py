@@ -37,3 +37,20 @@ def test_a_stock_game_carries_its_stocks_and_stage(client):
     (played,) = _packed(staff_client(client, event), event, match)["plays"]
     assert (played["winner"], played["rounds_a"], played["rounds_b"], played["stage"], played["side_a"]) == \
         ("a", 3, 0, "Town and City", "")
+
+
+def test_a_team_match_carries_its_toss_roll_call_players_and_penalties(client):
+    """What the phone's model steps through besides games (match_model.js): a kachinuki's toss, roll call, the
+    players named, a late arrival and a penalty, each at its step with the fields the model reads."""
+    from play_support import member_ids, send, team_event
+    event, match = team_event()
+    a, b = member_ids(match, "a"), member_ids(match, "b")
+    entries = [("coin_toss", {"winner": "a", "choice": "stage"}), ("roll_call", {"absent_a": [], "absent_b": [b[4]]}),
+               ("name_player", {"side": "a", "member_id": a[0]}), ("name_player", {"side": "b", "member_id": b[0]}),
+               ("arrive", {"side": "b", "member_id": b[4]}), ("penalty", {"side": "b", "penalty": "smoking"})]
+    for n, (kind, fields) in enumerate(entries):
+        assert send(match, kind, position=n, **fields).outcome == "applied"
+    plays = _packed(staff_client(client, event), event, match)["plays"]
+    assert [(p["kind"], p["position"]) for p in plays] == [(kind, n) for n, (kind, _) in enumerate(entries)]
+    assert (plays[1]["absent_b"], plays[4]["member_id"]) == ([b[4]], b[4])
+    assert {k: plays[5][k] for k in ("side", "penalty", "member_id")} == {"side": "b", "penalty": "smoking", "member_id": None}
