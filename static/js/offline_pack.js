@@ -29,13 +29,13 @@
   // The pack's recorded plays as entries the model steps through (the server's fields, as recorded).
   const served = (match) => (match.plays || []).map((p) => ({ kind: p.kind, payload: p }));
 
-  // What this phone knows of a match: the players its own entries named, the games won (the server's
-  // recorded ones, then this phone's own), the winner, and how many entries it has past the pack's.
+  // What this phone knows of a match: the players its own entries named, the games won (in a set, the
+  // server's recorded ones too), the winner, and how many entries it has past the pack's.
   function local(ops, match) {
     const mine = newer(ops, match).filter((o) => o.kind !== REQUEST);
     const named = mine.map((o) => o.payload && o.payload.slots).find(Boolean);
-    const wins = { a: 0, b: 0 };
-    served(match).concat(mine).filter((o) => o.kind === 'report_game' && !o.payload.double_ko)
+    const wins = { a: 0, b: 0 }, set = !match.rules || match.rules.match_type === 'best_of'; // a team's games are not a set's
+    (set ? served(match) : []).concat(mine).filter((o) => o.kind === 'report_game' && !o.payload.double_ko)
       .forEach((o) => { if (o.payload.winner in wins) wins[o.payload.winner]++; });
     const need = Math.floor(match.best_of / 2) + 1;
     const side = wins.a >= need ? 0 : wins.b >= need ? 1 : null;
