@@ -20,12 +20,23 @@
   const LIVE = (o) => !['rejected', 'conflict'].includes(o.status);
   const REQUEST = 'desk_request'; // to the desk's queue: no place among the match's entries
 
-  // What this phone's own outbox says about a match: the players it named, the winner.
+  // An entry of this phone the pack already holds: the server recorded it at a step before the pack's count
+  // (entered on the online page and applied before the pack was made). It is among the pack's plays.
+  const stepOf = (o) => { const p = (o.payload || {}).position; return p == null || p === '' ? null : Number(p); };
+  const inPack = (o, match) => stepOf(o) !== null && stepOf(o) < (match.actions || 0);
+  // This phone's entries for a match the pack does not hold yet, in the order they were made.
+  const newer = (ops, match) => ops.filter((o) => o.match_id === match.id && LIVE(o) && !inPack(o, match));
+  // The pack's recorded plays as entries the model steps through (the server's fields, as recorded).
+  const served = (match) => (match.plays || []).map((p) => ({ kind: p.kind, payload: p }));
+
+  // What this phone knows of a match: the players its own entries named, the games won (in a set, the
+  // server's recorded ones too), the winner, and how many entries it has past the pack's.
   function local(ops, match) {
-    const mine = ops.filter((o) => o.match_id === match.id && LIVE(o) && o.kind !== REQUEST);
+    const mine = newer(ops, match).filter((o) => o.kind !== REQUEST);
     const named = mine.map((o) => o.payload && o.payload.slots).find(Boolean);
-    const wins = { a: 0, b: 0 };
-    mine.filter((o) => o.kind === 'report_game').forEach((o) => { if (o.payload.winner in wins) wins[o.payload.winner]++; });
+    const wins = { a: 0, b: 0 }, set = !match.rules || match.rules.match_type === 'best_of'; // a team's games are not a set's
+    (set ? served(match) : []).concat(mine).filter((o) => o.kind === 'report_game' && !o.payload.double_ko)
+      .forEach((o) => { if (o.payload.winner in wins) wins[o.payload.winner]++; });
     const need = Math.floor(match.best_of / 2) + 1;
     const side = wins.a >= need ? 0 : wins.b >= need ? 1 : null;
     return { named: named ? [named.a, named.b] : null, winnerSide: side, count: mine.length, wins };
@@ -132,15 +143,25 @@
   }
 
   // ---- the match as this phone has it (match_model.js, as on the online page) ----------------
-  // A match whose players the server does not know yet has no games there: it starts fresh with
-  // the players picked here, and this phone's entries for it (in the order they were made).
-  function model(ops) {
-    const M = G.TaikaiMatch, ids = picked(), members = {};
-    ['a', 'b'].forEach((s, i) => { members[s] = (here.event.entrants[String(ids[i])] || { members: [] }).members; });
-    const rules = here.match.rules || { match_type: here.phase.match_type, games_to_win: Math.floor(here.match.best_of / 2) + 1 };
-    const mine = ops.filter((o) => o.match_id === here.match.id && LIVE(o));
-    return M.project(M.fresh(rules, members, here.event.kinds), mine);
+  // The match as the server had it when the pack was made (its recorded plays, stepped through by the
+  // same model; none for a match whose players it did not know), with the players picked here, then
+  // this phone's entries the pack does not hold yet (in the order they were made).
+  function projected(match, ops, members, kinds, matchType) {
+    const M = G.TaikaiMatch;
+    const rules = match.rules || { match_type: matchType, games_to_win: Math.floor(match.best_of / 2) + 1 };
+    const server = M.project(M.fresh(rules, members, kinds), served(match));
+    server.unchecked = 0;
+    return M.project(server, newer(ops, match));
   }
+
+  function model(ops) {
+    const ids = picked(), members = {};
+    ['a', 'b'].forEach((s, i) => { members[s] = (here.event.entrants[String(ids[i])] || { members: [] }).members; });
+    return projected(here.match, ops, members, here.event.kinds, here.phase.match_type);
+  }
+
+  // The step of the match this phone puts its next entry at: the pack's recorded entries, then its own.
+  const stepNext = (ops, match) => (match.actions || 0) + local(ops, match).count;
 
   // The characters (buttons, roster search: char_buttons.js), stage and side, and the game's number;
   // only the step the rules allow next (toss, naming, game), nothing more once decided here.
@@ -226,10 +247,13 @@
   async function drawEntries(ops) {
     const list = root().querySelector('[data-testid=offline-entries]');
     const mine = (ops || (await O().list())).filter((o) => o.match_id === here.match.id);
-    let game = (here.match.plays || []).filter((p) => p.kind === 'report_game').length;
+    const games = (here.match.plays || []).filter((p) => p.kind === 'report_game');
+    let game = games.length; // this phone's games past the pack's follow the server's
+    const number = (o) => (o.kind !== 'report_game' ? game + 1 : inPack(o, here.match)
+      ? games.filter((p) => p.position <= stepOf(o)).length : LIVE(o) ? ++game : game + 1);
     const checked = ['applied', 'duplicate', 'confirmed'];
     list.replaceChildren(...mine.map((o) => el('li', { 'data-testid': 'offline-entry', 'data-status': o.status },
-      describe(o, o.kind === 'report_game' && LIVE(o) ? ++game : game + 1),
+      describe(o, number(o)),
       ...(checked.includes(o.status) ? [] : [' ', el('span', { class: 'badge warn' }, msg('Unchecked'))]))));
   }
 
@@ -275,7 +299,7 @@
     feedback.dataset.ok = why ? 'no' : 'yes';
     if (why) return;
     // The step this phone puts the entry at (the pack's form holds none of its own); a request has none.
-    const position = kind === REQUEST ? null : here.match.actions + local(await O().list(), here.match).count;
+    const position = kind === REQUEST ? null : stepNext(await O().list(), here.match);
     const op = await O().enqueue(kind, here.match.id, here.match.slots_version,
       Object.assign(G.TaikaiFormPayload.atStep(data, position), { slots: { a: slots[0], b: slots[1] } }));
     if (G.TaikaiEntryNames) G.TaikaiEntryNames.remember(op.op_id, describe(op, +form.dataset.game || 1)); // the outbox list names it too
@@ -303,7 +327,7 @@
     document.addEventListener('taikai:outbox-changed', () => { if (here) drawEntries().catch(() => {}); });
   }
 
-  G.TaikaiPack = { refresh: refreshOnce, find, reach, local, sitting, playersOf };
+  G.TaikaiPack = { refresh: refreshOnce, find, reach, local, sitting, playersOf, projected, stepNext };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
 })(self);

@@ -22,7 +22,8 @@ def test_the_pack_ships_every_play_kind_of_the_registry(app):
     event, _match = team_event()
     shipped = offline_pack.pack(event, str)["kinds"]
     assert tuple(shipped) == kinds(play=True)
-    assert shipped["report_game"] == {"offline_form": True, "fields": ["char_a", "char_b", "stage", "side_a"]}
+    assert shipped["report_game"] == {"offline_form": True, "fields": ["winner", "rounds_a", "rounds_b", "double_ko",
+                                                                       "char_a", "char_b", "stage", "side_a"]}
     assert shipped["override"]["offline_form"] is False
 
 

@@ -29,13 +29,14 @@ def test_the_pack_carries_what_the_offline_form_defaults_from(app):
          stage="Pao Pao Cafe", side_a="2P")
     played = next(m for p in offline_pack.pack(kgp, str)["phases"] for b in p["brackets"] for m in b["matches"]
                   if m["id"] == kgp_match.id)["plays"]
-    assert played == [{"kind": "report_game", "char_a": "不知火舞", "char_b": "春麗", "stage": "Pao Pao Cafe", "side_a": "2P"}]
+    assert played == [{"kind": "report_game", "position": 0, "winner": "a", "rounds_a": 2, "rounds_b": 1, "double_ko": False,
+                       "char_a": "不知火舞", "char_b": "春麗", "stage": "Pao Pao Cafe", "side_a": "2P"}]
     send(match, "coin_toss", position=0, winner="a", choice="stage")
     send(match, "name_player", position=1, side="a", member_id=member_ids(match, "a")[0])
     named = next(m for p in offline_pack.pack(tekken, str)["phases"] for b in p["brackets"] for m in b["matches"]
                  if m["id"] == match.id)["plays"]
-    assert named == [{"kind": "coin_toss", "winner": "a", "choice": "stage", "side_of_winner": None},
-                     {"kind": "name_player", "side": "a", "member_id": member_ids(match, "a")[0]}]
+    assert named == [{"kind": "coin_toss", "position": 0, "winner": "a", "choice": "stage", "side_of_winner": None},
+                     {"kind": "name_player", "position": 1, "side": "a", "member_id": member_ids(match, "a")[0]}]
 
 
 def test_the_pack_names_the_stages_in_each_page_language(app):

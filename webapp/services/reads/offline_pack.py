@@ -106,9 +106,11 @@ def does(effect: str) -> str:
 
 
 def _plays(match: MatchRow) -> list:
-    """The games and named players already recorded, for the offline form's defaults (last game's characters)."""
-    return [{"kind": a["kind"], **{k: a.get(k) for k in PLAY_FIELDS[a["kind"]]}}
-            for a in match.actions or [] if a.get("kind") in PLAY_FIELDS]
+    """The games, toss and named players already recorded, each at its step of the match (position): the
+    offline page replays them to know the match as the server has it (the next game's number, the set's
+    score) and tells this phone's own entries the pack already holds (those at an earlier step)."""
+    return [{"kind": a["kind"], "position": i, **{k: a.get(k) for k in PLAY_FIELDS[a["kind"]]}}
+            for i, a in enumerate(match.actions or []) if a.get("kind") in PLAY_FIELDS]
 
 
 def rules_model(rules, match_type: str, best_of: int) -> dict:

@@ -19,9 +19,11 @@ class Action:
     kind: ClassVar[str] = ""
     # Registered as entry kinds (webapp/operations/kinds/play.py): the staff's word for it, how a
     # refusal names it, whether only the desk makes it, whether the offline page has its form and
-    # which of its recorded fields that form takes as its defaults; whether a player's own report may
-    # carry it (penalties, voids and rulings stay with staff); whether it decides or changes the result
-    # (the desk's history of the result lists it) and whether the match's history lists it at all.
+    # which of its recorded fields the offline pack carries (the page steps the match through them as
+    # static/js/match_model.js does this phone's own entries, and takes the next game's defaults);
+    # whether a player's own report may carry it (penalties, voids and rulings stay with staff); whether
+    # it decides or changes the result (the desk's history of the result lists it) and whether the
+    # match's history lists it at all.
     label: ClassVar[str] = ""
     what: ClassVar[str] = ""
     desk_only: ClassVar[bool] = False
@@ -58,6 +60,7 @@ class RollCall(Action):
     """The referee's roll call before the match; absent members play last."""
 
     kind: ClassVar[str] = "roll_call"
+    offline_fields: ClassVar[tuple] = ("absent_a", "absent_b")
     label: ClassVar[str] = N_("Roll call")
     what: ClassVar[str] = N_("The roll call")
     absent_a: tuple = ()
@@ -69,6 +72,7 @@ class Arrive(Action):
     """A member absent at roll call shows up."""
 
     kind: ClassVar[str] = "arrive"
+    offline_fields: ClassVar[tuple] = ("side", "member_id")
     label: ClassVar[str] = N_("Arrival")
     what: ClassVar[str] = N_("An arrival")
     side: str = "a"
@@ -93,6 +97,7 @@ class DeclareChange(Action):
     """Tekken: a change of character declared to the opponent and the referee."""
 
     kind: ClassVar[str] = "declare_change"
+    offline_fields: ClassVar[tuple] = ("side", "member_id", "character", "opponent_allowed", "referee_allowed")
     label: ClassVar[str] = N_("Declared character change")
     what: ClassVar[str] = N_("A character change")
     side: str = "a"
@@ -108,7 +113,10 @@ class ReportGame(Action):
 
     kind: ClassVar[str] = "report_game"
     in_history: ClassVar[bool] = True
-    offline_fields: ClassVar[tuple] = ("char_a", "char_b", "stage", "side_a")
+    # The offline page replays the games the server has (the next game's number, the set's score,
+    # Smash's bans by the last winner) and defaults the next one from the last (characters, stage, side).
+    offline_fields: ClassVar[tuple] = ("winner", "rounds_a", "rounds_b", "double_ko",
+                                       "char_a", "char_b", "stage", "side_a")
     label: ClassVar[str] = N_("Game")
     what: ClassVar[str] = N_("A game result")
     winner: Optional[str] = None
@@ -134,6 +142,7 @@ class Penalty(Action):
     """
 
     kind: ClassVar[str] = "penalty"
+    offline_fields: ClassVar[tuple] = ("side", "penalty", "act", "member_id", "game", "rounds_a", "rounds_b")
     by_player: ClassVar[bool] = False
     label: ClassVar[str] = N_("Penalty")
     what: ClassVar[str] = N_("A penalty")
