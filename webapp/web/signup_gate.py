@@ -2,6 +2,9 @@
 - through the reception's valid code (on-site sign-up): the phone's device cookie (issued by the
   sign-up page, taken once a few seconds old), DEVICE_RATE per phone, EVENT_RATE per event, and the
   address only as a flood guard (ONSITE_ADDRESS_RATE);
+- a code that is not valid (old, another event's, guessed): WRONG_CODE_RATE per address, counted on its
+  own so a stranger's guesses never make the walk-ins with the reception's code wait (the view refuses
+  the post in words);
 - otherwise SIGNUP_RATE per address, as before (and the service's cap per address)."""
 import math
 import time
@@ -18,6 +21,7 @@ SIGNUP_RATE = parse("12 per 10 minutes")  # per address, without the reception's
 DEVICE_RATE = parse("6 per 10 minutes")   # per phone, through the code
 EVENT_RATE = parse("1200 per 10 minutes")  # per event, through the code
 ONSITE_ADDRESS_RATE = parse("2000 per 10 minutes")  # the flood guard, far above a venue's crowd
+WRONG_CODE_RATE = parse("20 per 10 minutes")  # per address: codes sent that are not valid (old, guessed)
 
 
 def check(slug: str) -> tuple[int, str] | None:
@@ -26,7 +30,13 @@ def check(slug: str) -> tuple[int, str] | None:
     from ..services.players import signup_codes
 
     event = accounts.event_by_slug(slug)
-    g.signup_code_ok = signup_codes.valid(event, request.form.get("code", ""))
+    code = request.form.get("code", "")
+    g.signup_code_ok = signup_codes.valid(event, code)
+    if not g.signup_code_ok and code.strip():  # counted on their own: guesses never use up the address's
+        seconds = hit_or_wait(WRONG_CODE_RATE, "signup-wrong-code", client_key())  # sign-ups, nor a valid code
+        return (seconds, _("Too many reception codes that are not valid from this connection. Wait %(seconds)s "
+                           "seconds, or scan the QR code at reception again: its code is always taken.",
+                           seconds=seconds)) if seconds else None
     if not g.signup_code_ok:
         seconds = hit_or_wait(SIGNUP_RATE, "signup", client_key())
         return (seconds, _("Too many sign-ups from this connection. Wait %(seconds)s seconds, or ask the desk.",

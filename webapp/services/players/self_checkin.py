@@ -7,6 +7,7 @@ check-in is the same `check_in` entry staff make, sent through the operation pip
 device "player-<entrant id>": the reception log and the check-in list say it was the player.
 """
 import secrets
+import unicodedata
 from datetime import time
 
 from ...models import Entrant, Event
@@ -71,7 +72,7 @@ def check_in(event: Event, entrant: Entrant, code: str, now_local: time):
     posted = reception_code(event)
     if posted is None:
         raise ServiceError("checkin.no_code", N_("Self check-in is not open for this event: check in at reception."))
-    typed = "".join(ch for ch in str(code) if ch.isdigit())
+    typed = "".join(ch for ch in unicodedata.normalize("NFKC", str(code))[:40] if ch in "0123456789")  # １２３４ too
     if not typed or not secrets.compare_digest(typed, posted):
         raise ServiceError("checkin.wrong_code",
                            N_("That is not the code posted at reception: check it and type it again."))

@@ -6,9 +6,12 @@ import hashlib
 import hmac
 import secrets
 import time
+import unicodedata
 
 from ...models import Event
+from ...tournament.errors import N_
 from ..accounts import audit
+from .signups import SignupProblem
 
 ROTATE = 10 * 60  # seconds a code is shown; the one before is still taken for as long again
 KEY = "onsite"
@@ -38,7 +41,20 @@ def valid(event: Event, code: str, now: float | None = None) -> bool:
     if not is_on(event) or not code:
         return False
     window = int((now or time.time()) // ROTATE)
-    return any(hmac.compare_digest(code.strip().upper(), _code(event, w)) for w in (window, window - 1))
+    typed = unicodedata.normalize("NFKC", str(code)).strip().upper()[:12]
+    if not typed.isascii():  # a code is 6 of 0-9 A-F; compare_digest takes no other text
+        return False
+    return any(hmac.compare_digest(typed, _code(event, w)) for w in (window, window - 1))
+
+
+def refuse_invalid(event: Event, code: str) -> None:
+    """A sign-up that sent a reception code that is not valid now (an old one, another event's, a guess)
+    is refused in words, never taken quietly as an ordinary sign-up from the venue's one address."""
+    if (code or "").strip():
+        raise SignupProblem("", "signup.code_invalid", N_(
+            "This reception code is not valid now: it changes every %(minutes)s minutes, each event has its own, "
+            "and the desk may have closed on-site sign-up. Scan the QR code at reception again, or ask the desk."),
+            minutes=ROTATE // 60)
 
 
 def _code(event: Event, window: int) -> str:

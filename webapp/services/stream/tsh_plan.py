@@ -64,7 +64,8 @@ def _mains_json(mains: tuple) -> dict:
 
 def _frame(live: MatchLive) -> tuple:
     players = max(len(live.a.members), len(live.b.members), 1) if live.a.team else 1
-    return (("best-of", str(live.best_of)), ("phase", live.phase), ("match", live.round or live.title),
+    return (("best-of", str(live.best_of)), ("phase", shown_text(live.phase)),
+            ("match", shown_text(live.round or live.title)),
             ("players", str(players)))
 
 
@@ -101,8 +102,15 @@ def _mains(character: str, title) -> tuple:
     return ((codename, names),) if codename and names else ()
 
 
+def shown_text(text: str) -> str:
+    """A name or round as TSH gets it: its layouts put text into the page as HTML (jQuery's .html(), in
+    the stream PC's browser source), so a name's < and > go as their full-width forms, never markup."""
+    return str(text or "").replace("<", "\uff1c").replace(">", "\uff1e")
+
+
 def _slot(tag: str, prefix: str, character: str, title) -> tuple:
-    return (("gamerTag", tag), ("prefix", prefix), ("name", ""), ("mains", _mains(character, title)))
+    return (("gamerTag", shown_text(tag)), ("prefix", shown_text(prefix)), ("name", ""),
+            ("mains", _mains(character, title)))
 
 
 def _players(live: MatchLive, side_name: str, title) -> list[tuple]:

@@ -11,3 +11,8 @@ class Busy(Exception):
 
 class Unreachable(Exception):
     """No answer (offline, a timeout, the service down): send again later."""
+
+
+class Malformed(Refused):
+    """The service answered, but not in the shape its API documents (not JSON, a list where an object
+    goes, too large): nothing of it is taken; shown to the desk like a refusal."""

@@ -13,34 +13,29 @@
 
 The API key travels as the ``api_key`` parameter, never in a log. Errors are ``{"errors": [...]}``.
 """
-import httpx
-
-from .answers import Busy, Refused, Unreachable
+from . import bounded
+from .answers import Busy, Malformed, Refused, Unreachable
 
 URL = "https://api.challonge.com/v1"
 
 
 def request(key: str, method: str, path: str, params: dict | None = None, url: str = URL,
-            timeout: float = 10.0) -> dict:
-    """One request; its JSON, or Refused / Busy / Unreachable."""
+            deadline: float | None = None) -> dict:
+    """One request; its JSON, or Refused / Busy / Unreachable (Malformed: not the documented shape)."""
     query = {"api_key": key, **({} if method in ("PUT", "POST") else params or {})}
     form = params if method in ("PUT", "POST") else None
-    try:
-        answer = httpx.request(method, f"{url}/{path}", params=query, data=form, timeout=timeout)
-    except httpx.HTTPError as failure:
-        raise Unreachable(type(failure).__name__) from None
-    if answer.status_code == 429:
+    status, body = bounded.request(method, f"{url}/{path}", deadline, params=query, data=form)
+    if status == 429:
         raise Busy("HTTP 429")
-    if answer.status_code >= 500:
-        raise Unreachable(f"HTTP {answer.status_code}")
-    try:
-        body = answer.json()
-    except ValueError:
-        body = {}
-    if answer.status_code >= 400:
+    if status >= 500:
+        raise Unreachable(f"HTTP {status}")
+    if status >= 400:
         errors = body.get("errors") if isinstance(body, dict) else None
-        raise Refused("; ".join(map(str, errors)) if errors else f"HTTP {answer.status_code}")
-    return body if isinstance(body, dict) else {}
+        errors = errors if isinstance(errors, list) else [errors] if errors else []
+        raise Refused("; ".join(bounded.words(e) for e in errors[:5]) if errors else f"HTTP {status}")
+    if not isinstance(body, dict):
+        raise Malformed(f"HTTP {status}, not JSON" if body is None else f"HTTP {status}, not an object")
+    return body
 
 
 def tournament(key: str, slug: str, url: str = URL) -> dict:

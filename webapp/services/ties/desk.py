@@ -8,7 +8,7 @@ from ..accounts import audit
 from ..entries import access
 from ..setup import game_catalogue
 from . import challonge, challonge_api, linking, links, mirrored, startgg_api, unpaired
-from .answers import Busy, Refused, Unreachable
+from .answers import Busy, Malformed, Refused, Unreachable
 
 
 def link_startgg(event: Event, pasted: str, token: str, user, url: str = startgg_api.URL) -> dict:
@@ -18,7 +18,9 @@ def link_startgg(event: Event, pasted: str, token: str, user, url: str = startgg
     row = links.link(event, "startgg", links.startgg_slug(pasted), token)
     try:
         build = mirrored.pair if mirrored.is_copy(event.id) else linking.build
-        built = build(event, row, linking.read(row, url))
+        built = from_answer(lambda: build(event, row, linking.read(row, url)))
+    except Malformed as odd:
+        raise _malformed("start.gg", odd) from None
     except Refused as refused:
         raise ServiceError("tie.refused", N_("start.gg refused: %(words)s"), words=str(refused)) from None
     except (Busy, Unreachable):
@@ -31,12 +33,11 @@ def link_startgg(event: Event, pasted: str, token: str, user, url: str = startgg
 def link_challonge(event: Event, pasted: str, key: str, user, url: str = challonge_api.URL) -> dict:
     """Link a Challonge tournament (its address or its url name) the same way."""
     _check(user, event.id)
-    slug = (pasted or "").strip().rstrip("/").rsplit("/", 1)[-1]
-    if not slug:
-        raise ServiceError("tie.slug", N_("Paste the tournament's Challonge address."))
-    row = links.link(event, "challonge", slug, key)
+    row = links.link(event, "challonge", links.challonge_slug(pasted), key)
     try:
-        built = linking.build(event, row, challonge.read(row, url))
+        built = from_answer(lambda: linking.build(event, row, challonge.read(row, url)))
+    except Malformed as odd:
+        raise _malformed("Challonge", odd) from None
     except Refused as refused:
         raise ServiceError("tie.refused_challonge", N_("Challonge refused: %(words)s"), words=str(refused)) from None
     except (Busy, Unreachable):
@@ -54,7 +55,9 @@ def read_again(event: Event, service: str, user, url: str) -> dict:
         raise NotFound("tie.no_link", N_("This event is not linked."))
     reader = challonge.read if service == "challonge" else linking.read
     try:
-        changes = linking.rebuild(event, row, reader(row, url))
+        changes = from_answer(lambda: linking.rebuild(event, row, reader(row, url)))
+    except Malformed as odd:
+        raise _malformed(_NAMES[service], odd) from None
     except Refused as refused:
         raise ServiceError("tie.refused", N_("%(service)s refused: %(words)s"), service=_NAMES[service],
                            words=str(refused)) from None
@@ -67,6 +70,25 @@ def read_again(event: Event, service: str, user, url: str) -> dict:
 
 
 _NAMES = {"startgg": "start.gg", "challonge": "Challonge"}
+_SHAPE_ERRORS = (TypeError, KeyError, AttributeError, IndexError, ValueError)
+
+
+def from_answer(work):
+    """Read and build from what a service answered: an answer not in its API's documented shape (a list
+    where an object goes, a field missing, a seed that is not a number) is Malformed, never a 500; the
+    transaction is rolled back by the caller, so nothing of it is kept."""
+    try:
+        return work()
+    except ServiceError:
+        raise
+    except _SHAPE_ERRORS as problem:
+        raise Malformed(type(problem).__name__) from None
+
+
+def _malformed(service: str, odd: Malformed) -> ServiceError:
+    return ServiceError("tie.malformed", N_("%(service)s answered in a form taikai cannot read (%(words)s): nothing "
+                                            "was linked or changed. Try again later, or enter the event at the desk."),
+                        service=service, words=str(odd))
 
 
 def match_name(event: Event, service: str, kind: str, name: str, key: str, user) -> str:

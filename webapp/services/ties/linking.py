@@ -8,6 +8,8 @@ cannot build (another format, a bracket whose players move otherwise) it says so
 created. An event of several phase groups or phases (pools, then a top cut) is built by ``pools``.
 Characters and stages are matched to the game catalogue by name; what did not match is kept for the desk.
 """
+import unicodedata
+
 from ...extensions import db
 from ...models import Event, TieLink
 from ...tournament.errors import N_
@@ -16,6 +18,7 @@ from ..entrants import entrant_lists
 from ..matches import brackets
 from ..setup import events, game_catalogue
 from . import links, pairing, pools, startgg_api
+from .answers import Malformed
 
 FORMATS = {"SINGLE_ELIMINATION": "single_elimination", "DOUBLE_ELIMINATION": "double_elimination"}
 
@@ -25,15 +28,48 @@ def read(link: TieLink, url: str = startgg_api.URL) -> dict:
     found = startgg_api.call(link.token, startgg_api.EVENT, {"slug": link.slug}, url=url).get("event")
     if not found:
         raise ServiceError("tie.no_event", N_("start.gg has no event at that address, or the token cannot read it."))
-    people = sorted(found["entrants"]["nodes"], key=lambda e: (e.get("initialSeedNum") or 10**6))
-    out = {"id": str(found["id"]), "videogame": found.get("videogame") or {},
-           "entrants": [{"id": str(e["id"]), "name": _name(e)} for e in people]}
+    people = sorted(_entrants(found), key=lambda e: (e.get("initialSeedNum") or 10**6))
+    out = {"id": remote_id(found["id"]), "videogame": _videogame(found.get("videogame")),
+           "entrants": [{"id": remote_id(e["id"]), "name": _name(e)} for e in people]}
     phases = sorted(found.get("phases") or [], key=lambda p: (p.get("phaseOrder") or 0))
     groups = [g for p in phases for g in (p.get("phaseGroups") or {}).get("nodes") or []]
     if len(phases) == 1 and len(groups) == 1:
         return {**out, "format": _format(groups[0], phases[0]), "phase_name": phases[0].get("name") or "",
                 "sets": _group_sets(link, groups[0]["id"], url)}
     return {**out, "phases": [_phase(link, p, url) for p in phases]}
+
+
+def _entrants(found: dict) -> list[dict]:
+    """The event's entrants, all of them or a refusal: never the first page quietly taken for the whole."""
+    listed = found["entrants"] or {}
+    total = int((listed.get("pageInfo") or {}).get("total") or 0)
+    nodes = listed.get("nodes") or []
+    if max(total, len(nodes)) > startgg_api.MAX_ENTRANTS:
+        raise ServiceError("tie.too_many", N_("start.gg lists %(count)s entrants: taikai links an event of at most "
+                                              "%(max)s."), count=max(total, len(nodes)), max=startgg_api.MAX_ENTRANTS)
+    return nodes
+
+
+def remote_id(value) -> str:
+    """A service's id as kept (tie_id.remote holds 40 characters): a number or a short word, else Malformed."""
+    text = str(value)
+    if isinstance(value, (dict, list)) or not 0 < len(text) <= 40 or not text.isprintable():
+        raise Malformed("an id that is not an id")
+    return text
+
+
+def shown(text, limit: int = 100) -> str:
+    """A name a service sent, as taikai keeps it: text without control or invisible characters, cut to
+    the column (tie_id.local: 100). Markup stays text: every page escapes it."""
+    return "".join(c for c in str(text or "") if unicodedata.category(c) not in ("Cc", "Cf"))[:limit]
+
+
+def _videogame(game) -> dict:
+    """start.gg's videogame: its id, characters and stages as {id, name} (names kept as text, ids as ids)."""
+    game = game if isinstance(game, dict) else {}
+    listed = {kind: [{"id": remote_id(i["id"]), "name": shown(i.get("name"))} for i in game.get(kind) or []]
+              for kind in ("characters", "stages")}
+    return {"id": remote_id(game["id"]) if game.get("id") else "", **listed}
 
 
 def _phase(link: TieLink, phase: dict, url: str) -> dict:
@@ -60,7 +96,7 @@ def _group_sets(link: TieLink, group_id, url: str) -> dict:
         answer = startgg_api.call(link.token, startgg_api.GROUP_SETS, {"groupId": group_id, "page": page},
                                   url=url).get("phaseGroup") or {}
         sets += (answer.get("sets") or {}).get("nodes") or []
-        pages = ((answer.get("sets") or {}).get("pageInfo") or {}).get("totalPages") or 1
+        pages = startgg_api.pages(answer, "sets")
         page += 1
     return {str(s["id"]): _their_slots(s) for s in sets}
 
@@ -130,7 +166,9 @@ def _take_the_game(event: Event, game: dict) -> None:
 
 
 def _name(entrant: dict) -> str:
-    return entrant.get("name") or next((p.get("gamerTag") for p in entrant.get("participants") or []), "") or "?"
+    """Its name as start.gg shows it (without invisible characters: a tag's zero-width space is not a name)."""
+    return shown(entrant.get("name") or next((p.get("gamerTag") for p in entrant.get("participants") or []), ""),
+                 1000) or "?"
 
 
 def _follow_drops(phase, sets: dict) -> tuple[dict, list, list]:

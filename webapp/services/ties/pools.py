@@ -39,7 +39,7 @@ def read_seeds(link: TieLink, phase_id: str, url: str) -> list[dict]:
         answer = startgg_api.call(link.token, startgg_api.PHASE_SEEDS, {"phaseId": phase_id, "page": page},
                                   url=url).get("phase") or {}
         seeds += (answer.get("seeds") or {}).get("nodes") or []
-        pages = ((answer.get("seeds") or {}).get("pageInfo") or {}).get("totalPages") or 1
+        pages = startgg_api.pages(answer, "seeds")
         page += 1
     return seeds
 

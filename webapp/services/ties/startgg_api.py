@@ -5,14 +5,15 @@ startgg_schema.graphql), so a query the real API would refuse fails there first.
 or in one of three answers the sender acts on: ``Refused`` (start.gg's own words: shown to the desk),
 ``Busy`` (its rate limit: wait and send again) and ``Unreachable`` (offline: wait and send again).
 """
-import httpx
+from . import bounded
+from .answers import Busy, Malformed, Refused, Unreachable
 
-from .answers import Busy, Refused, Unreachable
-
-__all__ = ["Busy", "Refused", "Unreachable", "call"]
+__all__ = ["Busy", "Malformed", "Refused", "Unreachable", "call"]
 
 URL = "https://api.start.gg/gql/alpha"
 PER_MINUTE = 80  # start.gg's published limit: 80 requests in 60 seconds per token
+MAX_ENTRANTS = 500  # the one page of entrants EVENT asks for
+MAX_PAGES = 50  # pages of 100 sets or seeds read for one group or phase (5,000: far above a day's event)
 
 SET_NOW = """query SetNow($setId: ID!) {
   set(id: $setId) {
@@ -45,7 +46,7 @@ EVENT = """query EventToLink($slug: String!) {
     videogame { id name displayName characters { id name } stages { id name } }
     phases { id name bracketType phaseOrder
       phaseGroups(query: {page: 1, perPage: 64}) { nodes { id displayIdentifier bracketType } } }
-    entrants(query: {page: 1, perPage: 500}) { nodes { id name initialSeedNum
+    entrants(query: {page: 1, perPage: 500}) { pageInfo { total } nodes { id name initialSeedNum
       participants { id gamerTag prefix } } }
   }
 }"""
@@ -74,32 +75,36 @@ PHASE_SEEDS = """query PhaseSeeds($phaseId: ID!, $page: Int!) {
 }"""
 
 
-def call(token: str, query: str, variables: dict, url: str = URL, timeout: float = 10.0) -> dict:
-    """One request; the data, or Refused / Busy / Unreachable. The token goes in a header, never a log."""
-    try:
-        answer = httpx.post(url, json={"query": query, "variables": variables}, timeout=timeout,
-                            headers={"Authorization": f"Bearer {token}"})
-    except httpx.HTTPError as failure:
-        raise Unreachable(type(failure).__name__) from None
-    if answer.status_code == 429:
-        raise Busy(_message(answer))
-    if answer.status_code >= 500:
-        raise Unreachable(f"HTTP {answer.status_code}")
-    body = _json(answer)
+def call(token: str, query: str, variables: dict, url: str = URL, deadline: float | None = None) -> dict:
+    """One request; the data, or Refused / Busy / Unreachable (Malformed: an answer not in start.gg's
+    documented shape). The token goes in a header, never a log."""
+    status, body = bounded.request("POST", url, deadline, json={"query": query, "variables": variables},
+                                   headers={"Authorization": f"Bearer {token}"})
+    if status == 429:
+        raise Busy(_message(status, body))
+    if status >= 500:
+        raise Unreachable(f"HTTP {status}")
+    if not isinstance(body, dict):
+        raise Malformed(f"HTTP {status}, not JSON" if body is None else f"HTTP {status}, not an object")
     if body.get("errors"):
-        raise Refused("; ".join(str(e.get("message", "")) for e in body["errors"]))
-    if answer.status_code >= 400 or body.get("success") is False:
-        raise Refused(_message(answer))
-    return body.get("data") or {}
+        errors = body["errors"] if isinstance(body["errors"], list) else [body["errors"]]
+        raise Refused("; ".join(bounded.words(e.get("message", "") if isinstance(e, dict) else e) for e in errors[:5]))
+    if status >= 400 or body.get("success") is False:
+        raise Refused(_message(status, body))
+    data = body.get("data")
+    if data is not None and not isinstance(data, dict):
+        raise Malformed("data is not an object")
+    return data or {}
 
 
-def _json(answer) -> dict:
-    try:
-        body = answer.json()
-    except ValueError:
-        return {}
-    return body if isinstance(body, dict) else {}
+def pages(answer: dict, connection: str) -> int:
+    """How many pages a paged answer says it has, refused in words past MAX_PAGES (never read for ever)."""
+    total = int(((answer.get(connection) or {}).get("pageInfo") or {}).get("totalPages") or 1)
+    if total > MAX_PAGES:
+        raise Malformed(f"{total} pages of {connection} (taikai reads at most {MAX_PAGES})")
+    return total
 
 
-def _message(answer) -> str:
-    return str(_json(answer).get("message") or f"HTTP {answer.status_code}")
+def _message(status: int, body) -> str:
+    message = body.get("message") if isinstance(body, dict) else None
+    return bounded.words(message) if message else f"HTTP {status}"

@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 
 from ...extensions import db
 from ...services.accounts import users as accounts
-from ...services.players import event_facts, my_event, signups
+from ...services.players import event_facts, my_event, signup_codes, signups
 from ...web import device
 from ...web.clients import keyed_client
 from ...web.player import set_player_cookie
@@ -51,8 +51,10 @@ def form(slug):
     problem, field = None, ""
     if request.method == "POST":
         try:
-            signup, token = signups.sign_up(event, _form(event), keyed_client("signup"), venue_now(),
-                                            bool(g.get("signup_onsite")))
+            onsite = bool(g.get("signup_onsite"))
+            if not onsite:
+                signup_codes.refuse_invalid(event, request.form.get("code", ""))
+            signup, token = signups.sign_up(event, _form(event), keyed_client("signup"), venue_now(), onsite)
             db.session.commit()
             return _signed_up(event, signup, token)
         except signups.SignupProblem as refused:
