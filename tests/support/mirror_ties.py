@@ -11,10 +11,25 @@ from webapp.extensions import db
 from webapp.mirror import guard, pusher, receiver
 from webapp.mirror.models import MirrorLink
 from webapp.services.accounts import users as accounts
+from webapp.services.ties import sender
 from webapp.web import tie_sender
 
 NO_INTERNET = "http://127.0.0.1:9/gql/alpha"  # nothing listens there: every call is Unreachable
 T0 = datetime(2026, 12, 5, 10, 0, tzinfo=timezone.utc)
+
+
+@contextlib.contextmanager
+def checked_standin(token: str, clock=None):
+    """A start.gg stand-in whose every query start.gg's schema takes (checked at the end), the sender's
+    rate windows empty; ``clock``: the stand-in's own clock for its rate limit."""
+    from startgg_standin import StartggStandIn
+
+    sender._windows.clear()
+    with StartggStandIn(token) as standin:
+        if clock is not None:
+            standin.clock = clock
+        yield standin
+        assert standin.invalid == [], "a query start.gg's schema refuses"
 
 
 def two_sites(tmp_path_factory) -> tuple:
