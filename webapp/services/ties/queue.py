@@ -1,9 +1,9 @@
 """The queue of reports one link sends: a report for every result taikai decided, in bracket order.
 
 ``catch_up`` compares each linked match's result with the last report queued for its set and queues a
-new one when they differ (reading whole only the matches whose light columns moved since this process's
-last committed pass) (a correction is one more report; a result taken back is a report of nothing,
-which resets the set). A report not yet sent is replaced rather than followed, so start.gg is told each
+new one when they differ: a correction is one more report; a result taken back is a report of nothing,
+which resets the set. Only the matches whose light columns moved since this process's last committed
+pass are read whole. A report not yet sent is replaced rather than followed, so start.gg is told each
 set's latest result once. Reports go out in the order they were queued, prerequisites first within one
 catch-up (a set can only be reported on start.gg once both its entrants are there).
 
