@@ -9,7 +9,7 @@ from ...extensions import db
 from ...models import MatchRow
 from ...services.reads import round_names, standings
 from ...services.setup import game_catalogue
-from ...services.ties import challonge_api, desk, links, queue, startgg_api, unpaired
+from ...services.ties import challonge_api, desk, links, mirrored, queue, startgg_api, unpaired
 from ..changes import run_change
 from .blueprints import desk_blueprint, event_or_404
 
@@ -34,7 +34,8 @@ def page(event_id, service):
                            characters=title.characters, stages=title.stages,
                            service=service, service_name=NAMES[service],
                            counts=queue.counts(link) if link else {},
-                           unpaired=unpaired.listing(link) if link and service == "startgg" else [])
+                           unpaired=unpaired.listing(link) if link and service == "startgg" else [],
+                           copy=service == "startgg" and mirrored.is_copy(event.id))
 
 
 @bp.route("/e/<int:event_id>/<any(startgg, challonge):service>/link", methods=["POST"])
