@@ -106,11 +106,7 @@ def test_a_set_begun_online_and_finished_offline(live_server, phone, name, by):
     game_form(page, len(online) + 1)
     _kept_as_it_is_now(page, live_server.url, match)
 
-    phone.set_offline(True)
-    page.evaluate("""async () => { for (const k of await caches.keys()) {
-        if (k.startsWith('taikai-pages')) await (await caches.open(k)).delete(location.href, {ignoreVary: true}); } }""")
-    page.reload()
-    box = page.locator("#offline-match")
+    box = _offline_from_the_pack(phone, page)
     title = box.locator("[data-testid=offline-game] [data-testid=offline-game-title]")
     entries = box.locator("[data-testid=offline-entry]")
     for n, (_winner, score) in enumerate(offline, len(online) + 1):
@@ -131,6 +127,15 @@ def test_a_set_begun_online_and_finished_offline(live_server, phone, name, by):
         [(w, s.removeprefix("a:").removeprefix("b:")) for w, s in online + offline]
     row = db.session.get(MatchRow, match.id)
     assert row.status == "done" and row.winner_id == (row.slot_a if offline[-1][0] == "a" else row.slot_b)
+
+
+def _offline_from_the_pack(phone, page):
+    """The wifi drops and this match's kept page is gone: the reload shows the match from the offline pack."""
+    phone.set_offline(True)
+    page.evaluate("""async () => { for (const k of await caches.keys()) {
+        if (k.startsWith('taikai-pages')) await (await caches.open(k)).delete(location.href, {ignoreVary: true}); } }""")
+    page.reload()
+    return page.locator("#offline-match")
 
 
 @pytest.mark.parametrize("by", ["this-phone", "another-phone"])
@@ -156,11 +161,7 @@ def test_a_kachinuki_begun_online_and_finished_offline(live_server, phone, by):
     expect(page.locator("form[data-op=name_player]:visible button", has_text="B2")).to_be_visible()
     _kept_as_it_is_now(page, live_server.url, match)
 
-    phone.set_offline(True)
-    page.evaluate("""async () => { for (const k of await caches.keys()) {
-        if (k.startsWith('taikai-pages')) await (await caches.open(k)).delete(location.href, {ignoreVary: true}); } }""")
-    page.reload()
-    box = page.locator("#offline-match")
+    box = _offline_from_the_pack(phone, page)
     naming = box.locator("[data-testid=offline-name]:visible")
     game = box.locator("[data-testid=offline-game]")
     entries = box.locator("[data-testid=offline-entry]")
