@@ -166,3 +166,17 @@ def test_a_wrong_rule_set_or_stream_station_is_refused_next_to_its_field(desk_cl
     response = desk_client.post("/desk/new", data=_form(action="create", ruleset="tekken7_hiza_5on5"))
     assert response.status_code == 422 and 'data-testid="error-ruleset"' in _text(response)
     assert db.session.scalar(db.select(Event)) is None
+
+
+def test_an_event_created_with_its_sheet_says_its_entrants_are_in(desk_client):
+    """The flash after creating says the entrants are in, not "add the entrants next"."""
+    sheet = "ホムラ,ほむら\nヒカリ,ひかり\nマルス,まるす"
+    preview = _text(desk_client.post("/desk/new", data=_form(action="create", sheet=sheet)))
+    hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', preview))
+    created = desk_client.post("/desk/new", data={**hidden, "text": sheet, "column-0": "name",
+                                                   "column-1": "reading", "confirm": "1"}, follow_redirects=True)
+    page = _text(created)
+    assert "エントリー 3 件" in page and "次にエントリーを追加" not in page
+    empty = _text(desk_client.post("/desk/new", data=_form(action="create", name="鉄拳8 週例会 #13"),
+                                   follow_redirects=True))
+    assert "次にエントリーを追加してください" in empty

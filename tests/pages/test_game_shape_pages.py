@@ -122,3 +122,39 @@ def test_a_title_added_at_the_desk_sets_its_shape_and_the_form_follows(desk_clie
     refused = desk_client.post("/desk/games/", data={"name_ja": "謎", "name_en": "Mystery", "rounds_to_win": "2",
                                                     "score": "stocks", "stocks": "9"})
     assert refused.status_code == 422
+
+
+def test_the_desk_pages_of_a_smash_event_speak_of_stocks_and_offer_no_round_side_or_double_ko(desk_client):
+    """Smash counts stocks, has no 1P/2P side and no double K.O.: the event page, the phase preview and the
+    rules page say stocks and offer none of another game's controls (Tekken's page keeps them)."""
+    from game_events import draft_event
+    event, phase = draft_event("ssbu")
+    tekken, _phase = draft_event("tekken8")
+    db.session.commit()
+    line = desk_client.get(f"/desk/e/{event.id}").get_data(as_text=True)
+    line = line[line.index('data-testid="rules-line"'):][:400]
+    assert "3ストック" in line and "ラウンド" not in line
+    preview = desk_client.get(f"/desk/phase/{phase.id}/preview").get_data(as_text=True)
+    words = preview[preview.index('data-testid="phase-format"'):][:400]
+    assert "3ストック" in words and "ラウンド" not in words
+    rules = desk_client.get(f"/desk/e/{event.id}/rules").get_data(as_text=True)
+    for control in ('name="rounds_to_win"', 'name="side_rule"', 'name="double_ko"'):
+        assert control not in rules, control
+        assert control in desk_client.get(f"/desk/e/{tekken.id}/rules").get_data(as_text=True), control
+
+
+def test_the_desk_corrects_a_smash_game_with_stock_chips(desk_client):
+    event, match = title_event("ssbu")
+    for position in range(2):
+        game = report("ssbu", _state(db.session.get(MatchRow, match.id)), "a").to_dict()
+        del game["kind"]
+        assert send(db.session.get(MatchRow, match.id), "report_game", position=position, **game).outcome == "applied"
+    page = desk_client.get(f"/desk/match/{match.id}/correction").get_data(as_text=True)
+    chips = page[page.index('data-testid="correct-game"'):]
+    assert "残りストック" in chips and 'value="a:1-1"' in chips and 'value="0-3"' in chips
+    assert "ラウンド数" not in chips and "ダブルK.O." not in chips
+    row = db.session.get(MatchRow, match.id)
+    desk_client.post(f"/desk/match/{match.id}/correct-game", data={
+        "game": "1", "score": "1-0", "reason": "残りストックの数え違い", "base_version": str(row.version)})
+    db.session.expire_all()
+    assert _state(db.session.get(MatchRow, match.id)).games[0].rounds_a == 1

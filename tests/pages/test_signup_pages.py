@@ -152,3 +152,16 @@ def test_a_higher_cap_gives_the_places_to_the_first_in_line(app):
     db.session.commit()
     assert [e.name for e in event.entrants] == ["あお", "あか"]
     assert [s.name for s in signups.waiting(event)] == ["きいろ"]
+
+
+def test_a_friend_signing_up_on_the_same_phone_is_told_whose_page_the_phone_opens_now(app):
+    """Two people on one phone: the second sign-up takes the phone's page over, so the form says so first."""
+    event = _event(cap=8)
+    phone = _phone(app)
+    assert 'data-testid="phone-holds"' not in phone.get(f"/e/{event.slug}/signup").get_data(as_text=True)
+    _sign_up(phone, event, "<b>みどり</b>")
+    form = phone.get(f"/e/{event.slug}/signup?lang=ja").get_data(as_text=True)
+    notice = form[form.index('data-testid="phone-holds"'):][:400]
+    assert "&lt;b&gt;みどり&lt;/b&gt; さんの専用ページ" in notice and "<b>" not in notice
+    english = phone.get(f"/e/{event.slug}/signup?lang=en").get_data(as_text=True)
+    assert "already opens &lt;b&gt;みどり&lt;/b&gt;" in english

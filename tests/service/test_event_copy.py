@@ -124,3 +124,22 @@ def test_the_template_form_also_gives_the_event_its_own_address(app):
     rows = [{"name": f"選手{i}", "seed": i, "members": []} for i in range(1, 9)]
     event = event_templates.create_from_template("kgp2025", "Tekken 8 weekly #12", rows)
     assert event.slug == "tekken-8-weekly-12"
+
+
+def test_a_weekly_copied_to_another_day_keeps_its_sign_up_open_with_the_closing_moved(app):
+    """Last week's Tekken 8 weekly copied to this week: the sign-up settings come along and close as long
+    before the new day as they did before the old one (not at last week's time, closed at once)."""
+    from datetime import date
+
+    from webapp.services.players import signup_codes, signups
+    event = event_files.create_event(event_files.preset_spec("weekly_double_elimination"))
+    event.day = date(2027, 1, 2)
+    signups.set_settings(event, True, 24, 3, ["メインキャラ"], closes_at="2027-01-02T18:50", late=True)
+    signup_codes.set_on(event, True)
+    db.session.commit()
+    copy, _pin = event_files.copy_event(event, "鉄拳8 週例会 #13", "2027-01-09")
+    db.session.commit()
+    kept, was = signups.settings(copy), signups.settings(event)
+    assert (kept.open, kept.cap, kept.questions, kept.late) == (True, 24, ["メインキャラ"], True)
+    assert kept.per_address == was.per_address == 3
+    assert str(kept.closes_at).startswith("2027-01-09") and signup_codes.is_on(copy)

@@ -13,18 +13,21 @@ from webapp.tournament.stage_striking import DSR
 
 def summary(rules, best_of: int) -> list[tuple[str, dict]]:
     """The parts, in the order a person reads a rule sheet: games, score, characters, stages, sides, K.O."""
-    parts = [(N_("best of %(n)d"), {"n": best_of})]
-    if rules.score_unit == "stocks":
-        parts.append((N_("%(n)d stocks"), {"n": rules.stocks}))
-        if rules.time_minutes:
-            parts.append((N_("%(n)d minutes"), {"n": rules.time_minutes}))
-    else:
-        parts.append((N_("first to %(n)d rounds"), {"n": rules.rounds_to_win}))
+    parts = [(N_("best of %(n)d"), {"n": best_of}), score_part(rules)]
+    if rules.score_unit == "stocks" and rules.time_minutes:
+        parts.append((N_("%(n)d minutes"), {"n": rules.time_minutes}))
     if rules.characters_per_side > 1:
         parts.append((N_("%(n)d characters a side, in order") if rules.character_order else
                       N_("%(n)d characters a side"), {"n": rules.characters_per_side}))
     parts.append((CHARACTER_RULES.get(rules.character_rule, rules.character_rule), {}))
     return parts + _stages(rules) + _sides_and_ko(rules)
+
+
+def score_part(rules) -> tuple[str, dict]:
+    """What one game is played to: stocks in a stock game (Smash has no rounds), else rounds to win."""
+    if rules.score_unit == "stocks":
+        return N_("%(n)d stocks"), {"n": rules.stocks}
+    return N_("first to %(n)d rounds"), {"n": rules.rounds_to_win}
 
 
 def _stages(rules) -> list[tuple[str, dict]]:

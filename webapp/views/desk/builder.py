@@ -101,7 +101,10 @@ def _create(draft):
     except ServiceError:
         db.session.rollback()
         return page(draft, tried=True), 422
-    flash(_("%(name)s was created. Add the entrants next.", name=event.name), "ok")
+    if event.entrants:  # the sheet was read in: the next step is not adding them again
+        flash(_("%(name)s was created with %(count)s entrants.", name=event.name, count=len(event.entrants)), "ok")
+    else:
+        flash(_("%(name)s was created. Add the entrants next.", name=event.name), "ok")
     return redirect(url_for("desk.event", event_id=event.id))
 
 

@@ -10,6 +10,7 @@ from ...services.matches import play
 from ...services.setup import event_templates, events
 from ...services.setup.rules import rules_for
 from ...tournament import curfew
+from ...tournament.rulesets.summary import score_part
 from ...tournament.textsearch import entrant_sort_key
 from .. import render
 from ..errors import problem_message
@@ -18,6 +19,7 @@ from ..errors import problem_message
 def setup_page(event: Event, status: int = 200, **extra):
     """The event's setup page (entrants, seeds, phases), again with a refusal's status and fields."""
     sort = request.args.get("sort", "")
+    rules = rules_for(event)
     listed = sorted(event.entrants, key=entrant_sort_key) if sort == "kana" else entrants.seeded_order(event.entrants)
     context = {"event": event, "form": request.form, "rulings": rulings.pending(event),
                "day_dqs": play.day_dqs(event), "sort": sort, "archived": events.is_archived(event),
@@ -25,7 +27,7 @@ def setup_page(event: Event, status: int = 200, **extra):
                "import_refusal": refusal_words(entrant_import.undo_refusal(event)),
                "removed": entrant_edits.removed(event),
                "started": entrant_edits.phase_started(event), "open_phases": entrant_edits.open_phases(event),
-               "staff_url": None, "rules": rules_for(event),
+               "staff_url": None, "rules": rules, "rules_score": score_part(rules),
                "absent": checkin.close_list(event, current_app.config["BABEL_DEFAULT_TIMEZONE"]),
                "forecast": _forecast(event), "age_labels": curfew.LABELS,
                "routing_changes": event_templates.routing_changes(event) if event.template else [], **extra}

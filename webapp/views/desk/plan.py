@@ -15,7 +15,7 @@ from ...services.setup.rules import rules_for
 from ...tournament.errors import N_
 from ...tournament.play import MATCH_TYPES
 from ...tournament.round_best_of import RULES as ROUND_RULES
-from ...tournament.rulesets.summary import summary
+from ...tournament.rulesets.summary import score_part, summary
 from .. import render
 from ..changes import run_change
 from ..errors import problem_message
@@ -125,7 +125,8 @@ def play_words(phase: Phase) -> str:
         return _("%(size)s-on-%(size)s kachinuki: the winner stays on", size=phase.event.team_size)
     if phase.match_type == "representative":
         return _("Representative match: each team names one member to play")
-    rounds = _("first to %(n)d rounds", n=rules_for(phase.event, phase).rounds_to_win)
+    msgid, params = score_part(rules_for(phase.event, phase))
+    rounds = _(msgid, **params)
     if phase.match_type == "point_format":
         return _("%(size)s-on-%(size)s point format: each member plays one set, first to %(wins)s games",
                  size=phase.event.team_size, wins=phase.best_of // 2 + 1) + " · " + rounds

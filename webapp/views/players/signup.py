@@ -10,11 +10,12 @@ from flask import Blueprint, abort, current_app, g, make_response, request, url_
 from flask_babel import gettext as _
 
 from ...extensions import db
+from ...models import Entrant, Signup
 from ...services.accounts import users as accounts
 from ...services.players import event_facts, my_event, signup_codes, signups
 from ...web import device
 from ...web.clients import keyed_client
-from ...web.player import set_player_cookie
+from ...web.player import current_link, set_player_cookie
 from .. import render
 from ..errors import problem_message
 
@@ -66,10 +67,21 @@ def form(slug):
                "closed_words": problem_message(closed) if closed else "",
                "closes": signups.closing(setting.closes_at), "problem": problem, "field": field, "form": request.form,
                "taken": signups.taken(event), "waiting": len(signups.waiting(event)),
-               "facts": event_facts.facts(event)}
+               "facts": event_facts.facts(event), "phone_holds": _phone_holds(event)}
     context["code"] = (request.form.get("code") or request.args.get("code") or "")[:12]
     response = make_response(render("player/signup.html", **context), 422 if problem else 200)
     return device.give(response)
+
+
+def _phone_holds(event) -> str | None:
+    """The name whose page this phone already opens for the event: a friend signing up on it takes the
+    phone's page over, so the first one is told to keep their link (their name, or None)."""
+    link = current_link(event)
+    if link is None:
+        return None
+    held = db.session.get(Entrant, link.entrant_id) if link.entrant_id else None
+    held = held or (db.session.get(Signup, link.signup_id) if link.signup_id else None)
+    return held.name if held else None
 
 
 @bp.route("/e/<slug>/calendar.ics")

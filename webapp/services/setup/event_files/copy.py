@@ -21,6 +21,8 @@ WEEK = timedelta(days=7)
 def copy_event(event: Event, name: str, day=None, with_entrants: bool = False, user=None) -> tuple[Event, str]:
     """The new event and its new staff PIN (shown once, like the desk's PIN button)."""
     spec = check({**dump(event), "name": name, "day": day})
+    if spec.get("day") and event.day:  # the sign-up closes as long before the new day as before the old one
+        spec = check({**spec, "signup": _closing_moved(spec["signup"], spec["day"] - event.day)})
     rows = [_row(e) for e in event.entrants] if with_entrants else None
     copy = create_event(spec, user, rows)
     pin = accounts.set_staff_pin(copy)
@@ -34,6 +36,14 @@ def _row(entrant) -> dict:
     return {"name": entrant.name, "reading": entrant.reading, "seed": entrant.seed, "info": info or None,
             "age_group": with_guardian(entrant.age_group or "", False),  # a guardian comes (or not) on the day
             "members": [(m.name, m.character, False, m.reading) for m in entrant.members]}
+
+
+def _closing_moved(signup: dict, by: timedelta) -> dict:
+    """The sign-up settings with their closing time moved with the day (else a copy opens already closed)."""
+    if not signup.get("closes_at"):
+        return dict(signup)
+    moved = datetime.fromisoformat(signup["closes_at"]) + by
+    return {**signup, "closes_at": moved.strftime("%Y-%m-%dT%H:%M")}
 
 
 NUMBER = re.compile(r"(\d+)(?!.*\d)")  # the last number: "#31", "vol-31"
@@ -51,9 +61,7 @@ def next_week(event: Event, user=None) -> tuple[Event, str]:
     address = next_number(event.slug) if NUMBER.search(event.slug) else ""
     if address and events.unique_slug(address) != address:
         address = ""  # taken: made from the name instead
-    signup = dict(spec["signup"])
-    if signup["closes_at"]:
-        signup["closes_at"] = (datetime.fromisoformat(signup["closes_at"]) + WEEK).strftime("%Y-%m-%dT%H:%M")
+    signup = _closing_moved(spec["signup"], WEEK)
     day = event.day + WEEK if event.day else None
     made = create_event(check({**spec, "name": next_number(event.name), "address": address, "day": day,
                                "signup": signup}), user)
