@@ -86,7 +86,7 @@ def copy(event_id):
     event = event_or_404(event_id)
     form = request.form
     if request.method == "GET":
-        return render("desk/event_copy.html", event=event, model=event_model.of(event), form={"name": event.name},
+        return render("desk/event_copy.html", event=event, event_plan=event_model.of(event), form={"name": event.name},
                       refusal=None)
     try:
         made, pin = event_files.copy_event(event, form.get("name", "").strip(), form.get("day", "").strip() or None,
@@ -94,7 +94,7 @@ def copy(event_id):
         db.session.commit()
     except (ServiceError, RuleViolation) as problem:
         db.session.rollback()
-        return render("desk/event_copy.html", event=event, model=event_model.of(event), form=form,
+        return render("desk/event_copy.html", event=event, event_plan=event_model.of(event), form=form,
                       refusal=problem_message(problem)), 422
     return _copied(made, pin, _("Event copied: %(name)s.", name=made.name))
 

@@ -18,7 +18,7 @@ from ..errors import problem_message
 def setup_page(event: Event, status: int = 200, **extra):
     """The event's setup page (entrants, seeds, phases), again with a refusal's status and fields."""
     sort = request.args.get("sort", "")
-    model = event_model.of(event)
+    event_plan = event_model.of(event)
     listed = sorted(event.entrants, key=entrant_sort_key) if sort == "kana" else entrants.seeded_order(event.entrants)
     context = {"event": event, "form": request.form, "rulings": rulings.pending(event),
                "day_dqs": play.day_dqs(event), "sort": sort, "archived": events.is_archived(event),
@@ -29,7 +29,7 @@ def setup_page(event: Event, status: int = 200, **extra):
                "staff_url": None, "rules": rules_for(event),
                "absent": checkin.close_list(event, current_app.config["BABEL_DEFAULT_TIMEZONE"]),
                "forecast": _forecast(event), "age_labels": curfew.LABELS,
-               "model": model, "routing_changes": model.routing_changes(), **extra}
+               "event_plan": event_plan, "routing_changes": event_plan.routing_changes(), **extra}
     return render("desk/event.html", **context), status
 
 
