@@ -218,3 +218,17 @@ def test_every_feature_package_says_what_lives_there_and_what_it_may_import():
     for package in sorted(p for p in SERVICES.iterdir() if (p / "__init__.py").exists()):
         doc = ast.get_docstring(ast.parse((package / "__init__.py").read_text(encoding="utf-8"))) or ""
         assert "May import" in doc, package.name
+
+
+def test_only_the_plan_module_reads_an_events_template():
+    """One model of an event (issue 36.5): whether an event was made from a seed plan is read in
+    services/setup/event_templates.py alone; every other module and page asks the event's model
+    (services/setup/event_model.py) a question in the domain's words instead."""
+    import re
+
+    root = DOMAIN.parents[1]
+    files = [p for top in ("webapp", "templates", "sync") for ext in ("*.py", "*.html") for p in (root / top).rglob(ext)]
+    readers = sorted(str(p.relative_to(root)) for p in files
+                     if re.search(r"\.template\b(?!\()", p.read_text(encoding="utf-8")))
+    assert len(files) > 100
+    assert readers == ["webapp/services/setup/event_templates.py"]

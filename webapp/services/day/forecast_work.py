@@ -114,8 +114,10 @@ def expected_entrants(phase: Phase) -> int:
 def _planned(phase: Phase) -> tuple[list, list]:
     """The rounds and matches a phase not started will play (nothing when it cannot be built yet)."""
     sets = sets_per_match(phase)
-    if phase.event.template:
-        return _waves(_template_matches(phase), sets), []
+    from ..setup import event_model
+    planned = event_model.of(phase.event).planned_matches(phase)
+    if planned is not None:  # a seed event's plan counts them: its phases are sized by the plan
+        return _waves(planned, sets), []
     count = expected_entrants(phase)
     if count < 2 * max(phase.group_count, 1):
         return [], []
@@ -157,14 +159,6 @@ class _Shape:
 
     def __init__(self, label, format_name, options, entrants, wave=0):
         self.label, self.format, self.options, self.entrants, self.wave = label, format_name, options, entrants, wave
-
-
-def _template_matches(phase: Phase) -> int:
-    from ..setup.event_templates import plan_for
-    try:
-        return int(plan_for(phase.event).planned_matches.get(phase.key, 0))
-    except (RuleViolation, ServiceError, KeyError):
-        return 0
 
 
 def _waves(matches: int, sets: float) -> list[domain.RoundWork]:

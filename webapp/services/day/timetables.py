@@ -116,12 +116,13 @@ def _added(lines: list, form) -> list:
 def progress(event, zone: str, now: datetime | None = None) -> schedule.Progress | None:
     """Where the day stands against its plan at ``now`` (the venue's clock in ``zone``, an IANA
     name the caller reads from its configuration), or None for an event without a planned timetable."""
-    from ..setup.event_templates import plan_for
+    from ..setup import event_model
 
     lines = slots(event)
-    if not lines or not event.template:
+    planned = event_model.of(event).matches_by_phase() if lines else None
+    if planned is None:
         return None
     now = now or datetime.now(ZoneInfo(zone))
     done = {p.key: sum(1 for b in p.brackets for m in b.matches if m.status == "done" and m.slot_a and m.slot_b)
             for p in event.phases}
-    return schedule.progress(lines, now.strftime("%H:%M"), done, plan_for(event).planned_matches)
+    return schedule.progress(lines, now.strftime("%H:%M"), done, planned)

@@ -71,9 +71,10 @@ def _place_order(place: tuple) -> tuple:
 def event_standings(event: Event, memo: dict | None = None) -> list[tuple[int, int, Entrant]]:
     """Final standings: later phases place the top; earlier phases place the rest below them.
     memo: as for bracket_placements (a page that also places each phase passes the same one)."""
-    if event.template:
-        from ..setup.event_templates import final_standings
-        return final_standings(event, lambda row: bracket_placements(row, memo))
+    from ..setup import event_model
+    by_plan = event_model.of(event).standings(lambda row: bracket_placements(row, memo))
+    if by_plan is not None:
+        return by_plan
     seen: set[int] = set()
     table = []
     for phase in reversed(event.phases):

@@ -1,4 +1,8 @@
-"""Events built from a template (Tekken 5on5 day, KGP2025): phases, routing, draws, standings."""
+"""Events built from a template (Tekken 5on5 day, KGP2025): phases, routing, draws, standings.
+
+The one module that reads ``event.template`` (tests/test_layers.py): everything else asks the
+event's model (``event_model.of(event)``), which asks here whether the event has a plan.
+"""
 from dataclasses import asdict
 
 from sqlalchemy import func, inspect, select
@@ -9,7 +13,7 @@ from ...tournament import draw as draws
 from ...tournament import event_plans as plans
 from ...tournament import routing
 from ...tournament.bracket import Entrant as DomainEntrant
-from ...tournament.errors import N_
+from ...tournament.errors import N_, RuleViolation
 from ...tournament.formats.double_elimination import recent_pairs
 from ...tournament.formats.kgp_finals import default_pairing
 from .. import ServiceError
@@ -43,9 +47,23 @@ def _create_phases(event: Event, plan) -> None:
             block=pp.block or "", play_options={"best_of": best_of} if isinstance(best_of, dict) else {}))
 
 
+def plan_name(event: Event) -> str:
+    """The registered plan the event was made from ("kgp2025"), "" for an event built at the desk."""
+    return event.template or ""
+
+
 def plan_for(event: Event):
     """The event's plan, rebuilt from its template and entrant count (deterministic)."""
     return plans.build(event.template, _entrant_count(event))
+
+
+def plan_timetable(event: Event) -> list[dict]:
+    """The timetable the plan makes for the event's entrants (what create_from_template stores);
+    a plan refusing its count has no timetable of its own."""
+    try:
+        return [asdict(slot) for slot in plan_for(event).timetable]
+    except RuleViolation:
+        return []
 
 
 def _entrant_count(event: Event) -> int:
@@ -140,6 +158,19 @@ def start(phase: Phase, user=None, draw_seed: str | None = None, draw_groups: bo
                  else _start_routed(phase, plan, draw_seed, pairing))
     brackets.add_brackets(phase, generated)
     audit.record("phase.start", user, phase.event_id, phase=phase.key, draw=phase.draw)
+
+
+def preview_brackets(phase: Phase) -> list:
+    """The brackets the start would make, generated as the start does (nothing saved); none for a
+    phase drawn at its start, paired on the preview page, or fed by phases that placed nobody yet."""
+    plan = plan_for(phase.event)
+    if phase.seeding == "entry":
+        return _start_entry(phase, plan, None)
+    routed_list = entrants_for(phase)
+    if phase.seeding == "draw" or phase.format == "kgp_finals" or not routed_list:
+        return []
+    entrant_list, _record = plans.phase_entrants(plan, phase.key, routed_list, None)
+    return plans.build_phase(plan, phase.key, entrant_list)
 
 
 def _start_entry(phase: Phase, plan, draw_seed):

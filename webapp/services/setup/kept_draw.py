@@ -16,7 +16,6 @@ from ...tournament.errors import N_
 from .. import ServiceError
 from ..accounts import audit
 from ..matches import seeding
-from .progressions import rule_of
 
 KEPT = "kept_draw"  # phase option: {"seed": ..., "for": fingerprint}
 
@@ -51,22 +50,22 @@ def draw_again(phase: Phase, user=None) -> str:
     return new
 
 
-def check_shown(phase: Phase, shown: str | None) -> str:
+def check_shown(phase: Phase, shown: str | None, entry_list_drawn: bool) -> str:
     """The seed to start with: the one the page showed, when it is still the kept one (refused
     only when the phase places someone by the draw: otherwise no seed matters). A start sent
-    without a shown draw (no preview read: a script, a test) starts with the kept one."""
+    without a shown draw (no preview read: a script, a test) starts with the kept one.
+    entry_list_drawn: the event's model says the phase's start draws its entry list."""
     current = seed(phase)
-    if shown is not None and shown != current and _draws(phase):
+    if shown is not None and shown != current and _draws(phase, entry_list_drawn):
         raise ServiceError("draw.changed", N_("The draw changed since that page was shown (the entrants or the "
                                               "settings changed, or it was drawn again): read the pairings "
                                               "below and start again."))
     return current
 
 
-def _draws(phase: Phase) -> bool:
+def _draws(phase: Phase, entry_list_drawn: bool) -> bool:
     """The phase's start places unseeded entrants by the draw (a custom phase fed from the entry list)."""
-    return (not phase.event.template and rule_of(phase) is None
-            and any(not e.seed and not e.dq for e in phase.event.entrants))
+    return entry_list_drawn and any(not e.seed and not e.dq for e in phase.event.entrants)
 
 
 def _keep(phase: Phase, new: str, mark: str) -> str:

@@ -8,7 +8,7 @@ start is checked, then the phase made from its plan or from its progressions; a 
 from dataclasses import dataclass
 
 from ...models import Phase
-from . import event_templates, kept_draw, progressions, setup_checks
+from . import event_model, setup_checks
 
 
 @dataclass(frozen=True)
@@ -21,8 +21,4 @@ class StartChoices:
 def start(phase: Phase, user, choices: StartChoices) -> None:
     """Check and start the phase, from the event's plan or from the phase's progressions."""
     setup_checks.check_start(phase)
-    if phase.event.template:
-        event_templates.start(phase, user, draw_seed=choices.draw_seed, draw_groups=choices.draw_seed is not None,
-                              pairing=list(choices.pairing) or None)
-    else:
-        progressions.start(phase, phase.event.entrants, user, kept_draw.check_shown(phase, choices.shown_seed))
+    event_model.of(phase.event).start(phase, user, choices)

@@ -5,11 +5,10 @@ desk reads the pairings it is about to publish. A drawn phase's positions are on
 once its draw is made at the start: then there is nothing to show here."""
 from dataclasses import dataclass, field
 
-from ...tournament import event_plans as plans
 from ...tournament.errors import RuleViolation
 from .. import ServiceError
-from ..matches import brackets, seeding
-from . import event_templates, progressions
+from ..matches import seeding
+from . import event_model
 
 
 @dataclass
@@ -57,7 +56,7 @@ def preview(phase, draw_seed: str | None = None) -> tuple[list[PreviewBracket], 
     if phase.status != "draft":
         return [], None
     try:
-        generated = _generate(phase, draw_seed)
+        generated = event_model.of(phase.event).first_brackets(phase, draw_seed)
     except (ServiceError, RuleViolation) as problem:
         return [], problem
     return [_shape(b) for b in generated], None
@@ -65,28 +64,9 @@ def preview(phase, draw_seed: str | None = None) -> tuple[list[PreviewBracket], 
 
 def seeding_of(phase, draw_seed: str | None) -> seeding.Arranged | None:
     """How a custom phase fed from the entry list would place its entrants (None: another kind)."""
-    if phase.status != "draft" or phase.event.template or progressions.rule_of(phase) is not None:
+    if phase.status != "draft":
         return None
-    return seeding.arrange(phase, phase.event.entrants, draw_seed, lambda p: brackets.build(phase, p))
-
-
-def _generate(phase, draw_seed=None):
-    if phase.event.template:
-        plan = event_templates.plan_for(phase.event)
-        if phase.seeding == "entry":
-            domain = brackets.domain_entrants(phase.event.entrants)
-            entrant_list, assignment = plans.entry_split(plan, domain)[phase.key]
-            return plans.build_phase(plan, phase.key, entrant_list, assignment)
-        routed = event_templates.entrants_for(phase)
-        if phase.seeding == "draw" or phase.format == "kgp_finals" or not routed:
-            return []  # drawn at the start, paired on this page, or nobody placed yet
-        entrant_list, _record = plans.phase_entrants(plan, phase.key, routed, None)
-        return plans.build_phase(plan, phase.key, entrant_list)
-    if progressions.rule_of(phase) is not None:
-        players = progressions.players(phase)
-    else:
-        players = seeding_of(phase, draw_seed).players
-    return brackets.build(phase, players)
+    return event_model.of(phase.event).arrangement(phase, draw_seed)
 
 
 def _shape(bracket) -> PreviewBracket:

@@ -8,7 +8,7 @@ from ...models import Event
 from ...services import ServiceError
 from ...services.entrants import entrant_import
 from ...services.entrants import entrant_lists as entrants
-from ...services.setup import event_files
+from ...services.setup import event_files, event_model
 from ...tournament.errors import N_, RuleViolation
 from .. import render
 from ..errors import problem_message
@@ -86,14 +86,16 @@ def copy(event_id):
     event = event_or_404(event_id)
     form = request.form
     if request.method == "GET":
-        return render("desk/event_copy.html", event=event, form={"name": event.name}, refusal=None)
+        return render("desk/event_copy.html", event=event, event_plan=event_model.of(event), form={"name": event.name},
+                      refusal=None)
     try:
         made, pin = event_files.copy_event(event, form.get("name", "").strip(), form.get("day", "").strip() or None,
                                            form.get("entrants") == "on", current_user)
         db.session.commit()
     except (ServiceError, RuleViolation) as problem:
         db.session.rollback()
-        return render("desk/event_copy.html", event=event, form=form, refusal=problem_message(problem)), 422
+        return render("desk/event_copy.html", event=event, event_plan=event_model.of(event), form=form,
+                      refusal=problem_message(problem)), 422
     return _copied(made, pin, _("Event copied: %(name)s.", name=made.name))
 
 

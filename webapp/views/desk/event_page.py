@@ -7,7 +7,7 @@ from ...services.decisions import rulings
 from ...services.entrants import entrant_edits, entrant_import
 from ...services.entrants import entrant_lists as entrants
 from ...services.matches import play
-from ...services.setup import event_templates, events
+from ...services.setup import event_model, events
 from ...services.setup.rules import rules_for
 from ...tournament import curfew
 from ...tournament.rulesets.summary import score_part
@@ -20,6 +20,7 @@ def setup_page(event: Event, status: int = 200, **extra):
     """The event's setup page (entrants, seeds, phases), again with a refusal's status and fields."""
     sort = request.args.get("sort", "")
     rules = rules_for(event)
+    event_plan = event_model.of(event)
     listed = sorted(event.entrants, key=entrant_sort_key) if sort == "kana" else entrants.seeded_order(event.entrants)
     context = {"event": event, "form": request.form, "rulings": rulings.pending(event),
                "day_dqs": play.day_dqs(event), "sort": sort, "archived": events.is_archived(event),
@@ -30,7 +31,7 @@ def setup_page(event: Event, status: int = 200, **extra):
                "staff_url": None, "rules": rules, "rules_score": score_part(rules),
                "absent": checkin.close_list(event, current_app.config["BABEL_DEFAULT_TIMEZONE"]),
                "forecast": _forecast(event), "age_labels": curfew.LABELS,
-               "routing_changes": event_templates.routing_changes(event) if event.template else [], **extra}
+               "event_plan": event_plan, "routing_changes": event_plan.routing_changes(), **extra}
     return render("desk/event.html", **context), status
 
 

@@ -10,7 +10,7 @@ from ...services import ServiceError
 from ...services.day import checkin
 from ...services.matches import seeding
 from ...services.players import signups
-from ...services.setup import event_templates, kept_draw, phase_start, progressions, start_preview
+from ...services.setup import event_model, event_templates, kept_draw, phase_start, start_preview
 from ...services.setup.rules import rules_for
 from ...tournament.errors import N_
 from ...tournament.play import MATCH_TYPES
@@ -61,17 +61,16 @@ def preview(phase_id):
 
 def preview_page(phase: Phase):
     """The preview of a phase (also the page a refused start comes back to)."""
-    templated = bool(phase.event.template)
-    routed = [] if phase.seeding == "entry" else (
-        event_templates.entrants_for(phase) if templated else progressions.preview_rows(phase))
+    event_plan = event_model.of(phase.event)
+    routed = [] if phase.seeding == "entry" else event_plan.routed(phase)
     names = {e.id: e for e in phase.event.entrants}
     routed_text = "\n".join(names[r.entrant_id].name for r in routed)
     pairing = event_templates.proposed_pairing(phase) if phase.format == "kgp_finals" and routed else []
     seed = kept_seed(phase)
     made, problem = start_preview.preview(phase, seed)
     absent = gate_list(phase)
-    return render("desk/phase_preview.html", phase=phase, event=phase.event, routed=routed, names=names,
-                  routed_text=routed_text, pairing=pairing, preview=made,
+    return render("desk/phase_preview.html", phase=phase, event=phase.event, event_plan=event_plan, routed=routed,
+                  names=names, routed_text=routed_text, pairing=pairing, preview=made,
                   preview_problem=problem_message(problem) if problem else None,
                   preview_total=sum(len(b.entrant_ids) for b in made), play_words=play_words(phase),
                   rule_words=rule_words(phase),

@@ -5,12 +5,10 @@ rule_settings, progressions, seeding, stations), so an event made from a file is
 exactly where the desk's form would be.
 """
 import re
-from dataclasses import asdict
 
 from ....extensions import db
 from ....models import Event
-from ....tournament import event_plans
-from ....tournament.errors import N_, RuleViolation
+from ....tournament.errors import N_
 from ... import ServiceError
 from ...day import forecast_work
 from ...day import stations as station_service
@@ -18,7 +16,7 @@ from ...entrants import entrant_lists as entrants
 from ...entries import access
 from ...matches import seeding
 from ...stream import tsh_link
-from .. import event_templates, events, progressions, rule_settings, setup_checks
+from .. import event_model, event_templates, events, progressions, rule_settings, setup_checks
 from ..rules import event_settings, phase_settings, preset_for
 from . import player_settings
 from .check import ORDER, PHASE_ORDER, check
@@ -157,10 +155,11 @@ def dump(event: Event) -> dict:
     rules = event_settings(event)
     fee = rules.pop("entry_fee_yen", 0)
     kind = "team" if event.entrant_kind == "team" else "1on1"
+    model = event_model.of(event)
     spec = {"name": event.name, "address": "", "day": event.day, "venue": settings.get("venue", ""),
-            "game": event.game or "other", "plan": event.template or "", "entrants": kind,
+            "game": event.game or "other", "plan": model.plan_name, "entrants": kind,
             "team_size": event.team_size if kind == "team" else 1,
-            "team_format": _team_format(event) if kind == "team" and not event.template else "",
+            "team_format": _team_format(event) if kind == "team" and model.desk_builds_phases else "",
             "entry_cap": int((settings.get(SIGNUP) or {}).get("cap") or 0), "fee": fee,
             **{k: settings.get(k, "") for k in CLOCK},
             "stations": [s.name for s in station_service.event_stations(event)],
@@ -168,9 +167,9 @@ def dump(event: Event) -> dict:
             "no_show_minutes": int(settings.get("no_show_minutes") or 0),
             "stream_takes_regular": station_service.stream_takes_regular(event), **_stream_settings(event),
             "rules": {"preset": preset_for(event), **rules},
-            "phases": [] if event.template else [_dump_phase(event, p) for p in event.phases],
+            "phases": [_dump_phase(event, p) for p in event.phases] if model.desk_builds_phases else [],
             "curfews": {g: t for g, t in (settings.get("curfews") or {}).items() if t}, **player_settings.dump(event),
-            "timetable": _dump_timetable(event)}
+            "timetable": _dump_timetable(event, model)}
     return {key: spec[key] for key in ORDER}
 
 
@@ -182,10 +181,10 @@ def _stream_settings(event: Event) -> dict:
                             if s.tsh_scoreboard != 1}}
 
 
-def _dump_timetable(event: Event) -> list[dict]:
+def _dump_timetable(event: Event, model) -> list[dict]:
     """The timetable's lines (a line's phase by its number); a plan event's own, as made, is left out."""
     lines = (event.settings or {}).get("timetable") or []
-    if event.template and lines == _plan_timetable(event):
+    if lines == model.plan_timetable():
         return []
     numbers = {forecast_work.phase_ref(p): n for n, p in enumerate(event.phases, start=1)}
     out = []
@@ -197,14 +196,6 @@ def _dump_timetable(event: Event) -> list[dict]:
             row["weight"] = float(line["weight"])
         out.append(row)
     return out
-
-
-def _plan_timetable(event: Event) -> list[dict]:
-    """The timetable the event's plan makes for its entrants (what create_from_template stores)."""
-    try:
-        return [asdict(s) for s in event_plans.build(event.template, len(event.entrants)).timetable]
-    except RuleViolation:  # a plan refusing its count has no timetable of its own
-        return []
 
 
 def _team_format(event: Event) -> str:
