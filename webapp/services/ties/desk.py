@@ -143,11 +143,16 @@ def start_again(event: Event, phase_id: int, user) -> bool:
 
 
 def act(report_id: int, action: str, user) -> TieReport:
-    """again (a refused report) | ours (a conflict: send taikai's over that version) | theirs (keep it)."""
+    """again (a refused report) | ours (a conflict: send taikai's over that version) | theirs (keep it).
+    On a mirrored copy a conflict is not settled: the copy decides nothing, the venue does."""
     report = db.session.get(TieReport, report_id)
     if report is None:
         raise NotFound("tie.report", N_("That report is no longer in the queue."))
     _check(user, report.link.event_id)
+    if action in ("ours", "theirs") and mirrored.is_copy(report.link.event_id):
+        raise ServiceError("tie.copy_decides_nothing", N_("This site only shows the venue's event: which result "
+                                                          "stands is decided at the venue's desk (correct the result "
+                                                          "there, or settle it on its start.gg page), not here."))
     if (action, report.state) not in (("again", "refused"), ("ours", "conflict"), ("theirs", "conflict")):
         raise ServiceError("tie.state", N_("That report has moved on: look at the queue again."))
     if action == "theirs":
