@@ -10,8 +10,8 @@ from startgg_brackets import put
 from webapp.extensions import db
 from webapp.mirror import pusher
 from webapp.mirror import state as mirror_state
-from webapp.services.setup import events
 from webapp.models import Event
+from webapp.services.setup import events
 from webapp.services.ties import links, pushed
 
 ADDRESS = "https://www.start.gg/tournament/weekly-12/event/ultimate-singles"
