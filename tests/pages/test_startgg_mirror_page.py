@@ -11,7 +11,7 @@ from startgg_standin import serving
 from webapp.extensions import db
 from webapp.mirror import guard
 from webapp.mirror.models import MirrorLink
-from webapp.models import Entrant, MatchRow, Phase, TieId, TieLink
+from webapp.models import Entrant, MatchRow, Phase, TieId, TieLink, TieReport
 from webapp.services.matches import simulate
 from webapp.services.setup import events
 from webapp.web import tie_sender
@@ -107,3 +107,28 @@ def test_a_copy_in_pools_is_paired_pool_by_pool_and_its_top_cut_is_never_built_h
     db.session.expire_all()
     assert db.session.get(Phase, top_cut.id).status == "draft"  # the venue builds it, then pushes it
     assert [row[:4] for row in _bracket(copy.id)] == [row[:4] for row in before]
+
+
+def test_a_conflict_on_the_copy_is_decided_at_the_venue_its_buttons_hidden_and_refused(desk_client, copy):
+    """start.gg holds another result than the one the venue pushed: the copy decides nothing, the venue does."""
+    desk_client.post(f"/desk/e/{copy.id}/startgg/link", data={"event": ADDRESS, "token": TOKEN})
+    link = db.session.query(TieLink).filter_by(service="startgg").one()
+    match_id, set_id = next((int(t.local), t.remote) for t in link.ids if t.kind == "match")
+    entrant = next(t.remote for t in link.ids if t.kind == "entrant")
+    report = TieReport(link_id=link.id, match_id=match_id, set_id=set_id, state="conflict",
+                       body={"winnerId": entrant, "isDQ": True, "games": []},
+                       theirs={"winnerId": entrant, "isDQ": False, "games": []})
+    db.session.add(report)
+    db.session.commit()
+    page = desk_client.get(f"/desk/e/{copy.id}/startgg?lang=en").get_data(as_text=True)
+    assert 'data-state="conflict"' in page and "Decided at the venue" in page
+    assert "/ours" not in page and "/theirs" not in page and "Send taikai&#39;s result" not in page
+    ja = desk_client.get(f"/desk/e/{copy.id}/startgg?lang=ja").get_data(as_text=True)
+    assert "どちらの結果を残すかは会場の受付で選びます" in ja
+    for action in ("ours", "theirs"):
+        answer = desk_client.post(f"/desk/tie-report/{report.id}/{action}?lang=en", follow_redirects=True)
+        assert answer.status_code == 200
+        assert "which result stands is decided at the venue&#39;s desk" in answer.get_data(as_text=True), action
+    db.session.expire_all()
+    assert db.session.get(TieReport, report.id).state == "conflict"
+    assert db.session.query(TieReport).count() == 1  # nothing sent over start.gg's from here

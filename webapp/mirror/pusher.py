@@ -49,7 +49,9 @@ def link_event(event_id: int, url: str, token: str) -> MirrorTarget:
     if target is None:
         target = MirrorTarget(event_id=event_id, url=url, token=token)
         db.session.add(target)
-    target.url, target.token, target.status, target.message, target.digest = url, token, "new", "", ""
+    if (target.url, target.token) != (url, token):  # another site, or another link there: what it holds is unknown
+        target.digest, target.ids_digest = "", ""
+    target.url, target.token, target.status, target.message = url, token, "new", ""
     return target
 
 
@@ -132,6 +134,8 @@ def _read_status(target: MirrorTarget, client) -> PushResult | None:
     if refused:
         return refused
     target.acked_seq, target.digest = reply.json()["seq"], reply.json()["digest"]
+    if "ids" in reply.json():  # a site that does not say keeps what this venue last pushed to it
+        target.ids_digest = reply.json()["ids"]
     target.push_seq = max(target.push_seq or 0, int(reply.json().get("push") or 0))
     target.catchup_total = waiting(target)
     db.session.commit()
@@ -146,7 +150,7 @@ def _next_body(target: MirrorTarget, batch: int) -> tuple[dict, int, bool] | Non
     last = len(rows) < batch
     state = mirror_state.export_state(target.event_id) if last else None
     startgg = pushed.for_push(target.event_id) if last else None  # ids only, never the link's token
-    fresh = state is not None and mirror_state.digest(state, startgg) != target.digest
+    fresh = state is not None and _fresh(target, state, startgg)
     if not rows and not fresh:
         return None
     body = {"after": target.acked_seq, "upto": rows[-1]["id"] if rows else target.acked_seq,
@@ -155,6 +159,14 @@ def _next_body(target: MirrorTarget, batch: int) -> tuple[dict, int, bool] | Non
     if fresh and startgg is not None:
         body["startgg"] = startgg
     return body, len(ops), last
+
+
+def _fresh(target: MirrorTarget, state: dict, startgg: dict | None) -> bool:
+    """Whether the site lacks this state or these start.gg ids. Read so that sites of every version agree
+    (each fingerprints the state as it did; the ids apart: the site's answer, or what went last to a site
+    that does not say), so a venue and a site of different versions send the state once, not every push."""
+    return not mirror_state.has_state(target.digest, state, startgg) or \
+        (target.ids_digest or "") != mirror_state.ids_digest(startgg)
 
 
 def _send(target: MirrorTarget, client, body: dict) -> PushResult | None:
@@ -166,6 +178,10 @@ def _send(target: MirrorTarget, client, body: dict) -> PushResult | None:
     if refused:
         return refused
     target.acked_seq, target.digest = reply.json()["seq"], reply.json()["digest"]
+    if "ids" in reply.json():
+        target.ids_digest = reply.json()["ids"]
+    elif body["state"] is not None:  # a site of an earlier version: it holds what went with the state
+        target.ids_digest = mirror_state.ids_digest(body.get("startgg"))
     target.last_push_at = utcnow()
     db.session.commit()
     return None

@@ -68,8 +68,8 @@ def link_for(token: str) -> MirrorLink:
 
 def status(link: MirrorLink) -> dict:
     """How far this site has the event: the venue resumes from `seq`."""
-    return {"seq": link.seq, "digest": link.digest, "status": link.status, "slug": link.slug,
-            "push": link.push_seq}
+    return {"seq": link.seq, "digest": link.digest, "ids": link.ids_digest or "", "status": link.status,
+            "slug": link.slug, "push": link.push_seq}
 
 
 def _is_repeat(link: MirrorLink, batch: dict) -> bool:
@@ -100,6 +100,7 @@ def receive(link: MirrorLink, batch: dict) -> dict:
     if state is not None:
         link.event_id = mirror_state.apply_state(state, link.id_base, link.slug)
         link.digest = mirror_state.digest(state, batch.get("startgg"))
+        link.ids_digest = mirror_state.ids_digest(batch.get("startgg"))
         pushed.keep(link.event_id, batch.get("startgg"), lambda venue_id: venue_id + link.id_base)
     link.source = str(batch.get("source") or link.source)[:200]
     link.last_push_at = utcnow()

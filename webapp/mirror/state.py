@@ -68,10 +68,25 @@ def _record(row) -> dict:
 
 
 def digest(state: dict, startgg: dict | None = None) -> str:
-    """A fingerprint of the state and the start.gg ids pushed with it (services/ties/pushed.py): the push
-    sends them only when they changed (the state alone's as before: a site that has no ids to push)."""
+    """A fingerprint of the state, with the start.gg ids pushed with it (services/ties/pushed.py) when there
+    are any: the site answers it as ``digest`` as every version did (a site or venue without ids: the
+    state's alone). The ids are fingerprinted apart too (``ids_digest``), so that a venue and a site of
+    different versions each know the other has the state (``has_state``) and push it once."""
     both = state if startgg is None else {"state": state, "startgg": startgg}
     return hashlib.sha256(json.dumps(both, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def ids_digest(startgg: dict | None) -> str:
+    """A fingerprint of the start.gg ids alone; "" for none (an older push, or a venue without a link)."""
+    if startgg is None:
+        return ""
+    return hashlib.sha256(json.dumps(startgg, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def has_state(held: str, state: dict, startgg: dict | None) -> bool:
+    """Whether a site's ``digest`` is of this state: its own (a site that keeps no ids, or had none pushed)
+    or with these ids (a site that fingerprints them together)."""
+    return held in (digest(state), digest(state, startgg))
 
 
 def _map_ids(kind: str, record: dict, move) -> dict:

@@ -28,6 +28,8 @@ class MirrorLink(Timestamped, db.Model):
     seq: Mapped[int] = mapped_column(default=0)          # the venue's last operation received
     push_seq: Mapped[int] = mapped_column(default=0, server_default="0")  # the venue's last push taken
     digest: Mapped[str] = mapped_column(db.String(64), default="")  # of the last state received
+    # of the start.gg ids pushed with it ("": none), answered apart so either version of the venue reads it
+    ids_digest: Mapped[str] = mapped_column(db.String(64), default="", server_default="")
     source: Mapped[str] = mapped_column(db.String(200), default="")  # where the event is run
     last_push_at: Mapped[datetime | None] = mapped_column(db.DateTime(timezone=True))
     changed_at: Mapped[datetime | None] = mapped_column(db.DateTime(timezone=True))
@@ -50,6 +52,8 @@ class MirrorTarget(Timestamped, db.Model):
     acked_seq: Mapped[int] = mapped_column(default=0)    # what the public site said it has
     push_seq: Mapped[int] = mapped_column(default=0, server_default="0")  # numbers this venue's pushes
     digest: Mapped[str] = mapped_column(db.String(64), default="")
+    # the start.gg ids the site holds ("": none): its answer's, or (a site that does not say) the last pushed
+    ids_digest: Mapped[str] = mapped_column(db.String(64), default="", server_default="")
     catchup_total: Mapped[int] = mapped_column(default=0)  # operations waiting when this push began
     message: Mapped[str] = mapped_column(db.String(300), default="")
     last_push_at: Mapped[datetime | None] = mapped_column(db.DateTime(timezone=True))

@@ -15,4 +15,9 @@ class Unreachable(Exception):
 
 class Malformed(Refused):
     """The service answered, but not in the shape its API documents (not JSON, a list where an object
-    goes, too large): nothing of it is taken; shown to the desk like a refusal."""
+    goes, too large): nothing of it is taken; shown to the desk like a refusal. ``message`` and ``params``:
+    the sentence naming what was wrong, translatable (answer_shapes.worded), when there is one."""
+
+    def __init__(self, words: str, message: str = "", **params):
+        super().__init__(words)
+        self.message, self.params = message, params

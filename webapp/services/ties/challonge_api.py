@@ -12,8 +12,12 @@
   after it reset.
 
 The API key travels as the ``api_key`` parameter, never in a log. Errors are ``{"errors": [...]}``.
+Each answer is checked against its shape (challonge_answers) as it arrives.
 """
-from . import bounded
+from marshmallow import ValidationError
+
+from . import bounded, challonge_answers
+from .answer_shapes import load
 from .answers import Busy, Malformed, Refused, Unreachable
 
 URL = "https://api.challonge.com/v1"
@@ -21,7 +25,8 @@ URL = "https://api.challonge.com/v1"
 
 def request(key: str, method: str, path: str, params: dict | None = None, url: str = URL,
             deadline: float | None = None) -> dict:
-    """One request; its JSON, or Refused / Busy / Unreachable (Malformed: not the documented shape)."""
+    """One request; its JSON checked against the endpoint's answer shape, or Refused / Busy / Unreachable
+    (Malformed: not the documented shape, in words naming what was wrong)."""
     query = {"api_key": key, **({} if method in ("PUT", "POST") else params or {})}
     form = params if method in ("PUT", "POST") else None
     status, body = bounded.request(method, f"{url}/{path}", deadline, params=query, data=form)
@@ -30,14 +35,27 @@ def request(key: str, method: str, path: str, params: dict | None = None, url: s
     if status >= 500:
         raise Unreachable(f"HTTP {status}")
     if status >= 400:
-        errors = body.get("errors") if isinstance(body, dict) else None
-        errors = errors if isinstance(errors, list) else [errors] if errors else []
-        raise Refused("; ".join(bounded.words(e) for e in errors[:5]) if errors else f"HTTP {status}")
-    if not isinstance(body, dict):
-        raise Malformed(f"HTTP {status}, not JSON" if body is None else f"HTTP {status}, not an object")
-    return body
+        raise Refused(_error_words(body) or f"HTTP {status}")
+    if body is None:
+        raise Malformed(f"HTTP {status}, not JSON")
+    return load(_shape(path)(), body, "Challonge")
+
+
+def _shape(path: str):
+    """A tournament's answer, or one match's (shown, updated or reopened)."""
+    return challonge_answers.MATCH if "/matches/" in path else challonge_answers.TOURNAMENT
+
+
+def _error_words(body) -> str:
+    """Challonge's refusal in its own words: its ``errors`` (anything else sent as errors, in words too)."""
+    errors = body.get("errors") if isinstance(body, dict) else None
+    try:
+        listed = challonge_answers.ERRORS.deserialize(errors)
+    except ValidationError:
+        listed = [errors] if errors else []
+    return "; ".join(bounded.words(e) for e in listed[:5])
 
 
 def tournament(key: str, slug: str, url: str = URL) -> dict:
     return request(key, "GET", f"tournaments/{slug}.json", {"include_participants": 1, "include_matches": 1},
-                   url=url).get("tournament") or {}
+                   url=url)["tournament"]

@@ -6,6 +6,7 @@ from ...tournament.errors import N_
 from .. import NotFound, ServiceError
 from ..accounts import audit
 from ..entries import access
+from ..entries.violation_words import translate_violation
 from ..setup import game_catalogue
 from . import challonge, challonge_api, linking, links, mirrored, startgg_api, unpaired
 from .answers import Busy, Malformed, Refused, Unreachable
@@ -18,7 +19,7 @@ def link_startgg(event: Event, pasted: str, token: str, user, url: str = startgg
     row = links.link(event, "startgg", links.startgg_slug(pasted), token)
     try:
         build = mirrored.pair if mirrored.is_copy(event.id) else linking.build
-        built = from_answer(lambda: build(event, row, linking.read(row, url)))
+        built = build(event, row, linking.read(row, url))
     except Malformed as odd:
         raise _malformed("start.gg", odd) from None
     except Refused as refused:
@@ -35,7 +36,7 @@ def link_challonge(event: Event, pasted: str, key: str, user, url: str = challon
     _check(user, event.id)
     row = links.link(event, "challonge", links.challonge_slug(pasted), key)
     try:
-        built = from_answer(lambda: linking.build(event, row, challonge.read(row, url)))
+        built = linking.build(event, row, challonge.read(row, url))
     except Malformed as odd:
         raise _malformed("Challonge", odd) from None
     except Refused as refused:
@@ -55,7 +56,7 @@ def read_again(event: Event, service: str, user, url: str) -> dict:
         raise NotFound("tie.no_link", N_("This event is not linked."))
     reader = challonge.read if service == "challonge" else linking.read
     try:
-        changes = from_answer(lambda: linking.rebuild(event, row, reader(row, url)))
+        changes = linking.rebuild(event, row, reader(row, url))
     except Malformed as odd:
         raise _malformed(_NAMES[service], odd) from None
     except Refused as refused:
@@ -70,25 +71,28 @@ def read_again(event: Event, service: str, user, url: str) -> dict:
 
 
 _NAMES = {"startgg": "start.gg", "challonge": "Challonge"}
-_SHAPE_ERRORS = (TypeError, KeyError, AttributeError, IndexError, ValueError)
-
-
-def from_answer(work):
-    """Read and build from what a service answered: an answer not in its API's documented shape (a list
-    where an object goes, a field missing, a seed that is not a number) is Malformed, never a 500; the
-    transaction is rolled back by the caller, so nothing of it is kept."""
-    try:
-        return work()
-    except ServiceError:
-        raise
-    except _SHAPE_ERRORS as problem:
-        raise Malformed(type(problem).__name__) from None
 
 
 def _malformed(service: str, odd: Malformed) -> ServiceError:
+    """An answer not in the service's documented shape (checked as it arrived: answer_shapes), in words
+    naming what was wrong; the caller's transaction is rolled back, so nothing of it is kept."""
+    if odd.message:
+        return ServiceError("tie.malformed", N_("%(problem)s: nothing was linked or changed. Try again later, or "
+                                                "enter the event at the desk."),
+                            problem=_Words(odd))
     return ServiceError("tie.malformed", N_("%(service)s answered in a form taikai cannot read (%(words)s): nothing "
                                             "was linked or changed. Try again later, or enter the event at the desk."),
                         service=service, words=str(odd))
+
+
+class _Words:
+    """The sentence naming what was wrong, translated when the refusal is (its values too)."""
+
+    def __init__(self, odd: Malformed):
+        self.message, self.params = odd.message, odd.params
+
+    def __str__(self) -> str:
+        return translate_violation(self)
 
 
 def match_name(event: Event, service: str, kind: str, name: str, key: str, user) -> str:
@@ -139,11 +143,16 @@ def start_again(event: Event, phase_id: int, user) -> bool:
 
 
 def act(report_id: int, action: str, user) -> TieReport:
-    """again (a refused report) | ours (a conflict: send taikai's over that version) | theirs (keep it)."""
+    """again (a refused report) | ours (a conflict: send taikai's over that version) | theirs (keep it).
+    On a mirrored copy a conflict is not settled: the copy decides nothing, the venue does."""
     report = db.session.get(TieReport, report_id)
     if report is None:
         raise NotFound("tie.report", N_("That report is no longer in the queue."))
     _check(user, report.link.event_id)
+    if action in ("ours", "theirs") and mirrored.is_copy(report.link.event_id):
+        raise ServiceError("tie.copy_decides_nothing", N_("This site only shows the venue's event: which result "
+                                                          "stands is decided at the venue's desk (correct the result "
+                                                          "there, or settle it on its start.gg page), not here."))
     if (action, report.state) not in (("again", "refused"), ("ours", "conflict"), ("theirs", "conflict")):
         raise ServiceError("tie.state", N_("That report has moved on: look at the queue again."))
     if action == "theirs":

@@ -18,7 +18,6 @@ from ..entrants import entrant_lists
 from ..matches import brackets
 from ..setup import events, game_catalogue
 from . import links, pairing, pools, startgg_api
-from .answers import Malformed
 
 FORMATS = {"SINGLE_ELIMINATION": "single_elimination", "DOUBLE_ELIMINATION": "double_elimination"}
 
@@ -29,8 +28,8 @@ def read(link: TieLink, url: str = startgg_api.URL) -> dict:
     if not found:
         raise ServiceError("tie.no_event", N_("start.gg has no event at that address, or the token cannot read it."))
     people = sorted(_entrants(found), key=lambda e: (e.get("initialSeedNum") or 10**6))
-    out = {"id": remote_id(found["id"]), "videogame": _videogame(found.get("videogame")),
-           "entrants": [{"id": remote_id(e["id"]), "name": _name(e)} for e in people]}
+    out = {"id": found["id"], "videogame": _videogame(found.get("videogame")),
+           "entrants": [{"id": e["id"], "name": _name(e)} for e in people]}
     phases = sorted(found.get("phases") or [], key=lambda p: (p.get("phaseOrder") or 0))
     groups = [g for p in phases for g in (p.get("phaseGroups") or {}).get("nodes") or []]
     if len(phases) == 1 and len(groups) == 1:
@@ -41,21 +40,13 @@ def read(link: TieLink, url: str = startgg_api.URL) -> dict:
 
 def _entrants(found: dict) -> list[dict]:
     """The event's entrants, all of them or a refusal: never the first page quietly taken for the whole."""
-    listed = found["entrants"] or {}
-    total = int((listed.get("pageInfo") or {}).get("total") or 0)
+    listed = found.get("entrants") or {}
+    total = (listed.get("pageInfo") or {}).get("total") or 0
     nodes = listed.get("nodes") or []
     if max(total, len(nodes)) > startgg_api.MAX_ENTRANTS:
         raise ServiceError("tie.too_many", N_("start.gg lists %(count)s entrants: taikai links an event of at most "
                                               "%(max)s."), count=max(total, len(nodes)), max=startgg_api.MAX_ENTRANTS)
     return nodes
-
-
-def remote_id(value) -> str:
-    """A service's id as kept (tie_id.remote holds 40 characters): a number or a short word, else Malformed."""
-    text = str(value)
-    if isinstance(value, (dict, list)) or not 0 < len(text) <= 40 or not text.isprintable():
-        raise Malformed("an id that is not an id")
-    return text
 
 
 def shown(text, limit: int = 100) -> str:
@@ -64,12 +55,12 @@ def shown(text, limit: int = 100) -> str:
     return "".join(c for c in str(text or "") if unicodedata.category(c) not in ("Cc", "Cf"))[:limit]
 
 
-def _videogame(game) -> dict:
-    """start.gg's videogame: its id, characters and stages as {id, name} (names kept as text, ids as ids)."""
-    game = game if isinstance(game, dict) else {}
-    listed = {kind: [{"id": remote_id(i["id"]), "name": shown(i.get("name"))} for i in game.get(kind) or []]
+def _videogame(game: dict | None) -> dict:
+    """start.gg's videogame: its id, characters and stages as {id, name} (names kept as text)."""
+    game = game or {}
+    listed = {kind: [{"id": i["id"], "name": shown(i.get("name"))} for i in game.get(kind) or []]
               for kind in ("characters", "stages")}
-    return {"id": remote_id(game["id"]) if game.get("id") else "", **listed}
+    return {"id": game.get("id") or "", **listed}
 
 
 def _phase(link: TieLink, phase: dict, url: str) -> dict:

@@ -113,6 +113,7 @@ def build(event: Event, link: TieLink, remote: dict) -> dict:
     match of the pools paired with its set; or refuse with nothing made."""
     planned = plan(remote["phases"])
     people = remote["entrants"]
+    _check_seeded(planned, {e["id"] for e in people})
     savepoint = db.session.begin_nested()
     added = entrant_lists.add_entrants(event, [{"name": e["name"], "seed": n, "members": []}
                                                for n, e in enumerate(people, start=1)])
@@ -132,6 +133,16 @@ def build(event: Event, link: TieLink, remote: dict) -> dict:
     savepoint.commit()
     remember(link, planned, phases, matched, local)
     return {"entrants": len(added), "sets": len(matched)}
+
+
+def _check_seeded(planned: list[dict], entrants: set[str]) -> None:
+    """Every player a phase's seeds name is one of the event's entrants (start.gg's answers agree)."""
+    for one in planned:
+        strangers = {str(s["entrant"]["id"]) for s in one["seeds"] if s.get("entrant")} - entrants
+        if strangers:
+            raise ServiceError("tie.seed_entrant", N_("start.gg's phase %(phase)s seeds %(count)s players who are "
+                                                      "not among the event's entrants: taikai cannot fill it the "
+                                                      "same way."), phase=one["name"], count=len(strangers))
 
 
 def remember(link: TieLink, planned: list[dict], phases: list[Phase], matched: dict, local: dict) -> None:

@@ -5,7 +5,10 @@ startgg_schema.graphql), so a query the real API would refuse fails there first.
 or in one of three answers the sender acts on: ``Refused`` (start.gg's own words: shown to the desk),
 ``Busy`` (its rate limit: wait and send again) and ``Unreachable`` (offline: wait and send again).
 """
-from . import bounded
+from marshmallow import ValidationError
+
+from . import bounded, startgg_answers
+from .answer_shapes import load
 from .answers import Busy, Malformed, Refused, Unreachable
 
 __all__ = ["Busy", "Malformed", "Refused", "Unreachable", "call"]
@@ -75,9 +78,16 @@ PHASE_SEEDS = """query PhaseSeeds($phaseId: ID!, $page: Int!) {
 }"""
 
 
+# The shape of each one's answer (startgg_answers): the data is checked against it as it arrives.
+ANSWERS = {SET_NOW: startgg_answers.SET_NOW, REPORT: startgg_answers.REPORT, UPDATE: startgg_answers.UPDATE,
+           RESET: startgg_answers.RESET, IN_PROGRESS: startgg_answers.IN_PROGRESS, EVENT: startgg_answers.EVENT,
+           GROUP_SETS: startgg_answers.GROUP_SETS, PHASE_SEEDS: startgg_answers.PHASE_SEEDS}
+
+
 def call(token: str, query: str, variables: dict, url: str = URL, deadline: float | None = None) -> dict:
-    """One request; the data, or Refused / Busy / Unreachable (Malformed: an answer not in start.gg's
-    documented shape). The token goes in a header, never a log."""
+    """One request; the data, checked against the query's answer shape (``ANSWERS``), or Refused / Busy /
+    Unreachable (Malformed: an answer not in start.gg's documented shape, in words naming what was wrong).
+    The token goes in a header, never a log."""
     status, body = bounded.request("POST", url, deadline, json={"query": query, "variables": variables},
                                    headers={"Authorization": f"Bearer {token}"})
     if status == 429:
@@ -87,19 +97,26 @@ def call(token: str, query: str, variables: dict, url: str = URL, deadline: floa
     if not isinstance(body, dict):
         raise Malformed(f"HTTP {status}, not JSON" if body is None else f"HTTP {status}, not an object")
     if body.get("errors"):
-        errors = body["errors"] if isinstance(body["errors"], list) else [body["errors"]]
-        raise Refused("; ".join(bounded.words(e.get("message", "") if isinstance(e, dict) else e) for e in errors[:5]))
+        raise Refused(_error_words(body["errors"]))
     if status >= 400 or body.get("success") is False:
         raise Refused(_message(status, body))
     data = body.get("data")
-    if data is not None and not isinstance(data, dict):
-        raise Malformed("data is not an object")
-    return data or {}
+    return load(ANSWERS[query](), {} if data is None else data, "start.gg")
+
+
+def _error_words(errors) -> str:
+    """start.gg's refusal in its own words: its GraphQL ``errors``' messages (anything else it sent as
+    errors, in words too: it refused either way)."""
+    try:
+        listed = [e.get("message") or "" for e in startgg_answers.ERRORS.load(errors)]
+    except ValidationError:
+        listed = errors if isinstance(errors, list) else [errors]
+    return "; ".join(bounded.words(e) for e in listed[:5])
 
 
 def pages(answer: dict, connection: str) -> int:
     """How many pages a paged answer says it has, refused in words past MAX_PAGES (never read for ever)."""
-    total = int(((answer.get(connection) or {}).get("pageInfo") or {}).get("totalPages") or 1)
+    total = ((answer.get(connection) or {}).get("pageInfo") or {}).get("totalPages") or 1
     if total > MAX_PAGES:
         raise Malformed(f"{total} pages of {connection} (taikai reads at most {MAX_PAGES})")
     return total
