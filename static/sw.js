@@ -48,6 +48,8 @@ const SHELL = [
   '/static/js/secure_context.js',
   '/static/js/page_keeper.js',
   '/static/js/pack_store.js',
+  '/static/js/offline_plays.js',
+  '/static/js/offline_desk.js',
   '/static/js/offline_pack.js',
   '/static/js/offline_list.js',
   '/static/js/shared_phone.js',

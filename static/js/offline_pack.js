@@ -1,83 +1,19 @@
-/* taikai offline pack: each staff phone keeps its event (entrants, members, the bracket's
- * feeding structure, match titles, the rule set) in IndexedDB, refreshed on every sync,
- * so a referee can open ANY match of a started phase offline. On the offline match page
- * (#offline-match, served by the service worker) it offers, for a slot whose player this
- * phone does not know, the entrants who can still reach it, and queues the entries with
- * the players the referee picked (payload "slots"): the server holds them until the match
- * is ready with those players. Its game form is the online one (score, characters, stage,
- * side; defaults as entry_defaults.py has them). Needs dom.js, idb, outbox.js, pack_store.js (the pack),
- * page_keeper.js (the kept match pages), form_payload.js (what a form sends, as online), entry_names.js, char_buttons.js
- * and team_forms.js. */
+/* taikai offline match page (#offline-match, served by the service worker): drawn from the phone's offline
+ * pack and its own entries (offline_plays.js: the match as this phone knows it, who can reach a slot). For a
+ * slot whose player this phone does not know it offers the entrants who can still reach it, and queues the
+ * entries with the players the referee picked (payload "slots"): the server holds them until the match is
+ * ready with those players. Its game form is the online one (score, characters, stage, side; defaults as
+ * entry_defaults.py has them). Once the pack is refreshed (a sync, back online) the page is drawn again as
+ * the server now has the match, with what the desk did next to it (offline_desk.js). Needs dom.js, idb,
+ * outbox.js, pack_store.js, offline_plays.js, offline_desk.js, page_keeper.js, form_payload.js,
+ * entry_names.js, char_buttons.js and team_forms.js. */
 (function (G) {
   'use strict';
   const O = () => G.TaikaiOutbox;
+  const P = () => G.TaikaiPack; // offline_plays.js
   const { el, json } = G.TaikaiDom;
-  const Store = () => G.TaikaiPackStore; // pack_store.js: the pack in IndexedDB, refreshed on each sync
-  const refreshOnce = () => Store().refresh();
-  const find = (matchId) => Store().find(matchId);
-
-  // ---- who can reach a slot ---------------------------------------------------
-  const LIVE = (o) => !['rejected', 'conflict'].includes(o.status);
-  const REQUEST = 'desk_request'; // to the desk's queue: no place among the match's entries
-
-  // An entry of this phone the pack already holds: the server recorded it at a step before the pack's count
-  // (entered on the online page and applied before the pack was made). It is among the pack's plays.
-  const stepOf = (o) => { const p = (o.payload || {}).position; return p == null || p === '' ? null : Number(p); };
-  const inPack = (o, match) => stepOf(o) !== null && stepOf(o) < (match.actions || 0);
-  // This phone's entries for a match the pack does not hold yet, in the order they were made.
-  const newer = (ops, match) => ops.filter((o) => o.match_id === match.id && LIVE(o) && !inPack(o, match));
-  // The pack's recorded plays as entries the model steps through (the server's fields, as recorded).
-  const served = (match) => (match.plays || []).map((p) => ({ kind: p.kind, payload: p }));
-
-  // What this phone knows of a match: the players its own entries named, the games won (in a set, the
-  // server's recorded ones too), the winner, and how many entries it has past the pack's.
-  function local(ops, match) {
-    const mine = newer(ops, match).filter((o) => o.kind !== REQUEST);
-    const named = mine.map((o) => o.payload && o.payload.slots).find(Boolean);
-    const wins = { a: 0, b: 0 }, set = !match.rules || match.rules.match_type === 'best_of'; // a team's games are not a set's
-    (set ? served(match) : []).concat(mine).filter((o) => o.kind === 'report_game' && !o.payload.double_ko)
-      .forEach((o) => { if (o.payload.winner in wins) wins[o.payload.winner]++; });
-    const need = Math.floor(match.best_of / 2) + 1;
-    const side = wins.a >= need ? 0 : wins.b >= need ? 1 : null;
-    return { named: named ? [named.a, named.b] : null, winnerSide: side, count: mine.length, wins };
-  }
-
-  function feeders(bracket, match, slot) {
-    const to = (link) => link && link[0] === match.key && link[1] === slot;
-    return bracket.matches.flatMap((m) => (to(m.winner_to) ? [[m, 'winner']] : to(m.loser_to) ? [[m, 'loser']] : []));
-  }
-
-  // Entrants who can still sit in this slot, as this phone knows the bracket.
-  function reach(bracket, match, slot, ops, seen = new Set()) {
-    const players = playersOf(bracket, match, ops);
-    if (players[slot]) return [players[slot]];
-    if (seen.has(match.id)) return [];
-    seen.add(match.id);
-    return [...new Set(feeders(bracket, match, slot).flatMap(([feed, role]) => {
-      const decided = role === 'winner' ? feed.winner : feed.loser;
-      if (decided) return [decided];
-      // Decided on this phone only: that player sits (sitting()), the other is still offered (a slip).
-      return [0, 1].flatMap((s) => reach(bracket, feed, s, ops, seen));
-    }))];
-  }
-
-  // Who this phone's own results seat in the slot: the winner (or loser) of the match feeding it
-  // that this phone finished, the server not knowing yet; null when it decided nothing there.
-  function sitting(bracket, match, slot, ops) {
-    for (const [feed, role] of feeders(bracket, match, slot)) {
-      const mine = local(ops, feed), sat = playersOf(bracket, feed, ops);
-      if (!feed.winner && mine.winnerSide !== null && sat[0] && sat[1]) {
-        return role === 'winner' ? sat[mine.winnerSide] : sat[1 - mine.winnerSide];
-      }
-    }
-    return null;
-  }
-
-  function playersOf(bracket, match, ops) {
-    const named = local(ops, match).named;
-    return [0, 1].map((s) => match.slots[s] || (named && named[s]) || null);
-  }
-
+  const { refresh, find, reach, sitting, playersOf, stepNext, inPack, stepOf, LIVE, REQUEST } = G.TaikaiPack;
+  const Desk = () => G.TaikaiOfflineDesk; // offline_desk.js
   // ---- the offline match page ------------------------------------------------------
   const root = () => document.getElementById('offline-match');
   const msg = (name) => root().dataset['msg' + name];
@@ -94,6 +30,7 @@
     box.querySelector('[data-testid=offline-phase]').textContent = `${here.event.name} · ${here.phase.name}`;
     box.querySelector('[data-part=entry]').hidden = false;
     box.querySelectorAll('[data-ruleset]').forEach((d) => { d.hidden = d.dataset.ruleset !== here.event.ruleset; });
+    Desk().drawNotes(box.querySelector('[data-testid=desk-notes]'), here.match);
     penalties(box.querySelector(`[data-ruleset="${here.event.ruleset}"] select[name=penalty]`));
     drawScores();
     await drawSlots();
@@ -142,32 +79,18 @@
     await drawEntries(ops);
   }
 
-  // ---- the match as this phone has it (match_model.js, as on the online page) ----------------
-  // The match as the server had it when the pack was made (its recorded plays, stepped through by the
-  // same model; none for a match whose players it did not know), with the players picked here, then
-  // this phone's entries the pack does not hold yet (in the order they were made).
-  function projected(match, ops, members, kinds, matchType) {
-    const M = G.TaikaiMatch;
-    const rules = match.rules || { match_type: matchType, games_to_win: Math.floor(match.best_of / 2) + 1 };
-    const server = M.project(M.fresh(rules, members, kinds), served(match));
-    server.unchecked = 0;
-    return M.project(server, newer(ops, match));
-  }
-
+  // ---- the match as this phone has it (offline_plays.js, as on the online page) ----------------
   function model(ops) {
     const ids = picked(), members = {};
     ['a', 'b'].forEach((s, i) => { members[s] = (here.event.entrants[String(ids[i])] || { members: [] }).members; });
-    return projected(here.match, ops, members, here.event.kinds, here.phase.match_type);
+    return P().projected(here.match, ops, members, here.event.kinds, here.phase.match_type);
   }
-
-  // The step of the match this phone puts its next entry at: the pack's recorded entries, then its own.
-  const stepNext = (ops, match) => (match.actions || 0) + local(ops, match).count;
 
   // The characters (buttons, roster search: char_buttons.js), stage and side, and the game's number;
   // only the step the rules allow next (toss, naming, game), nothing more once decided here.
   function drawForm(ops) {
     const form = root().querySelector('[data-offline-op=report_game]'), ev = here.event, M = G.TaikaiMatch;
-    const m = model(ops), step = M.next(m), d = M.defaults(m);
+    const m = model(ops), step = Desk().step(here.match, M.next(m)), d = M.defaults(m);
     const names = { label: (ev.character_names || {})[pageLang()] || {}, search: ev.character_search || {} };
     ['a', 'b'].forEach((s) => G.TaikaiChars.setChars(form, s, [d.chars[s]], d.chars[s], ev.roster || [],
       ev.character_lock, msg('Unnamed'), names));
@@ -188,7 +111,7 @@
     if (step.decided) {
       const [a, b] = picked().map(entrantName);
       decided.querySelector('[data-part=decided-winner]').textContent = step.winner === 'a' ? a : b;
-      decided.querySelector('[data-part=decided-score]').textContent = `${a} ${m.score[0]}–${m.score[1]} ${b}`;
+      decided.querySelector('[data-part=decided-score]').textContent = step.byDesk ? '' : `${a} ${m.score[0]}–${m.score[1]} ${b}`;
     }
     root().querySelector('[data-part=toss]').hidden = step.decided || !step.toss;
     const naming = !step.decided && !step.toss ? step.naming : [];
@@ -198,8 +121,8 @@
       f.querySelector('input[name=blind]').value = String(!!step.blind);
       f.querySelectorAll('button[name=member_id]').forEach((btn) => { btn.hidden = !(step.may || {})[f.dataset.side]?.includes(+btn.value); });
     });
-    form.hidden = step.decided || step.toss || naming.length > 0;
-    root().querySelector('[data-part=extra]').hidden = step.decided;
+    form.hidden = step.decided || step.ruling || step.toss || naming.length > 0;
+    root().querySelector('[data-part=extra]').hidden = step.decided || step.ruling;
     const [a, b] = picked();
     G.TaikaiTeamForms.draw(root(), m, { a: a ? entrantName(a) : msg('SideA'), b: b ? entrantName(b) : msg('SideB') });
     const chars = root().querySelector('[data-part=characters]');
@@ -286,7 +209,7 @@
       const [w, l] = data.winner === 'a' ? [data.rounds_a, data.rounds_b] : [data.rounds_b, data.rounds_a];
       const stocks = (here.match.rules || {}).score_unit === 'stocks'; // a stock game's timeout: equal stocks
       if (!data.double_ko && !(w > l || (stocks && w === l && w > 0))) return msg('Score');
-      if (G.TaikaiMatch.next(model(await O().list())).decided) return msg('Decided');
+      if (Desk().step(here.match, G.TaikaiMatch.next(model(await O().list()))).decided) return msg('Decided');
     }
     return null;
   }
@@ -308,9 +231,12 @@
   }
 
   function start() {
-    refreshOnce().then((fresh) => { if (fresh && root()) drawSlots().catch(() => {}); });
-    document.body.addEventListener('taikai:synced', () => refreshOnce());
-    G.addEventListener('online', () => refreshOnce());
+    // A refreshed pack: the page is drawn again as the server now has the match (the desk's moves too).
+    const follow = () => refresh().then((fresh) => { if (fresh && root()) return showPage(); })
+      .catch((e) => console.warn('taikai pack', e));
+    follow();
+    document.body.addEventListener('taikai:synced', follow);
+    G.addEventListener('online', follow);
     if (!root()) { if (G.localStorage && document.documentElement.lang) localStorage.setItem(LANG, document.documentElement.lang); return; }
     showPage().catch((e) => console.warn('taikai pack', e));
     root().addEventListener('submit', (ev) => {
@@ -327,7 +253,6 @@
     document.addEventListener('taikai:outbox-changed', () => { if (here) drawEntries().catch(() => {}); });
   }
 
-  G.TaikaiPack = { refresh: refreshOnce, find, reach, local, sitting, playersOf, projected, stepNext };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
 })(self);

@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 from game_events import title_event
-from offline_phones import actions_of, open_match, ops_with, staff_page
+from offline_phones import actions_of, kept_as_it_is_now, offline_from_the_pack, open_match, ops_with, staff_page
 from page_wait import wait_until
 from phone_entries import submit
 from playwright.sync_api import expect
@@ -67,20 +67,6 @@ def _on_another_phone(match, game, online):
         assert result.outcome == "applied", result
 
 
-def _kept_as_it_is_now(page, url, match):
-    """The pack holds the games entered online, and the page keeper kept the match page as it is now
-    (evicting it earlier would see the keeper put it back); then the kept page is evicted, so the phone
-    builds the match from the pack, as it does for any match it did not keep."""
-    db.session.rollback()
-    row = db.session.get(MatchRow, match.id)
-    version, played = f"{row.version}.{row.slots_version}", len(row.actions)
-    wait_until(page, f"async () => ((await TaikaiPack.find({match.id})) || {{match: {{}}}}).match.actions === {played}",
-               timeout=30000)
-    wait_until(page, f"""async () => {{ for (const k of await caches.keys()) {{
-        const hit = await (await caches.open(k)).match(location.href, {{ignoreVary: true}});
-        if (hit && hit.headers.get('X-Taikai-Kept') === '{version}') return true; }} return false; }}""", timeout=30000)
-
-
 def _offline_game(page, game, score):
     form = page.locator("#offline-match [data-testid=offline-game]")
     if game == "ssbu":
@@ -104,9 +90,9 @@ def test_a_set_begun_online_and_finished_offline(live_server, phone, name, by):
         _online_game(page, n, game, score)
         ops_with(page, "applied", n)
     game_form(page, len(online) + 1)
-    _kept_as_it_is_now(page, live_server.url, match)
+    kept_as_it_is_now(page, live_server.url, match)
 
-    box = _offline_from_the_pack(phone, page)
+    box = offline_from_the_pack(phone, page)
     title = box.locator("[data-testid=offline-game] [data-testid=offline-game-title]")
     entries = box.locator("[data-testid=offline-entry]")
     for n, (_winner, score) in enumerate(offline, len(online) + 1):
@@ -127,15 +113,6 @@ def test_a_set_begun_online_and_finished_offline(live_server, phone, name, by):
         [(w, s.removeprefix("a:").removeprefix("b:")) for w, s in online + offline]
     row = db.session.get(MatchRow, match.id)
     assert row.status == "done" and row.winner_id == (row.slot_a if offline[-1][0] == "a" else row.slot_b)
-
-
-def _offline_from_the_pack(phone, page):
-    """The wifi drops and this match's kept page is gone: the reload shows the match from the offline pack."""
-    phone.set_offline(True)
-    page.evaluate("""async () => { for (const k of await caches.keys()) {
-        if (k.startsWith('taikai-pages')) await (await caches.open(k)).delete(location.href, {ignoreVary: true}); } }""")
-    page.reload()
-    return page.locator("#offline-match")
 
 
 @pytest.mark.parametrize("by", ["this-phone", "another-phone"])
@@ -159,9 +136,9 @@ def test_a_kachinuki_begun_online_and_finished_offline(live_server, phone, by):
         enter()
         ops_with(page, "applied", n)
     expect(page.locator("form[data-op=name_player]:visible button", has_text="B2")).to_be_visible()
-    _kept_as_it_is_now(page, live_server.url, match)
+    kept_as_it_is_now(page, live_server.url, match)
 
-    box = _offline_from_the_pack(phone, page)
+    box = offline_from_the_pack(phone, page)
     naming = box.locator("[data-testid=offline-name]:visible")
     game = box.locator("[data-testid=offline-game]")
     entries = box.locator("[data-testid=offline-entry]")

@@ -92,7 +92,7 @@ def _pack_match(event, match):
 # The offline match page's own scripts (as the app serves them), in a bare page: no phone polling the server
 # while the test writes the matches.
 SCRIPTS = ("vendor/idb.umd.js", "js/dom.js", "js/page_keeper.js", "js/pack_store.js", "js/match_model.js",
-           "js/offline_pack.js")
+           "js/offline_plays.js", "js/offline_pack.js")
 
 
 def test_the_offline_next_game_is_the_servers_for_any_split(live_server, phone):

@@ -114,3 +114,26 @@ def pack_has(page, match_id):
             return
         page.wait_for_timeout(250)
     raise AssertionError("the offline pack never arrived")
+
+
+def kept_as_it_is_now(page, url, match):
+    """The pack holds the games entered online, and the page keeper kept the match page as it is now
+    (evicting it earlier would see the keeper put it back); then the kept page is evicted, so the phone
+    builds the match from the pack, as it does for any match it did not keep."""
+    db.session.rollback()
+    row = db.session.get(MatchRow, match.id)
+    version, played = f"{row.version}.{row.slots_version}", len(row.actions)
+    wait_until(page, f"async () => ((await TaikaiPack.find({match.id})) || {{match: {{}}}}).match.actions === {played}",
+               timeout=30000)
+    wait_until(page, f"""async () => {{ for (const k of await caches.keys()) {{
+        const hit = await (await caches.open(k)).match(location.href, {{ignoreVary: true}});
+        if (hit && hit.headers.get('X-Taikai-Kept') === '{version}') return true; }} return false; }}""", timeout=30000)
+
+
+def offline_from_the_pack(phone, page):
+    """The wifi drops and this match's kept page is gone: the reload shows the match from the offline pack."""
+    phone.set_offline(True)
+    page.evaluate("""async () => { for (const k of await caches.keys()) {
+        if (k.startsWith('taikai-pages')) await (await caches.open(k)).delete(location.href, {ignoreVary: true}); } }""")
+    page.reload()
+    return page.locator("#offline-match")

@@ -15,6 +15,7 @@ from ...tournament.play.penalties import EFFECTS
 from ..matches import play
 from ..setup import game_catalogue
 from ..setup.rules import rules_for
+from . import desk_notes
 
 STARTED = ("running", "done")
 
@@ -35,6 +36,7 @@ def may_keep(user, event: Event) -> bool:
 def pack(event: Event, title) -> dict:
     """The event's pack as JSON-ready data; title(match) gives a match's name in words."""
     rules, game = _rules(event), game_catalogue.event_title(event)
+    names = {e.id: e.name for e in event.entrants}
     return {"id": event.id, "slug": event.slug, "name": event.name, "ruleset": event.ruleset,
             "rounds_to_win": rules.rounds_to_win if rules else 2, "double_ko": bool(rules and rules.double_ko),
             "character_lock": bool(rules and rules.character_lock),
@@ -45,7 +47,7 @@ def pack(event: Event, title) -> dict:
             "entrant_kind": event.entrant_kind, "team_size": event.team_size, "kinds": kind_table(),
             "made_at": datetime.now(timezone.utc).isoformat(),
             "entrants": {str(e.id): _entrant(e) for e in event.entrants},
-            "phases": [_phase(p, title) for p in sorted(event.phases, key=lambda p: p.position)
+            "phases": [_phase(p, title, names) for p in sorted(event.phases, key=lambda p: p.position)
                        if p.status in STARTED]}
 
 
@@ -70,21 +72,31 @@ def _entrant(entrant) -> dict:
     return {"id": entrant.id, "name": entrant.name, "dq": entrant.dq, "members": members}
 
 
-def _phase(phase, title) -> dict:
+def _phase(phase, title, names: dict) -> dict:
     return {"id": phase.id, "name": phase.name, "status": phase.status, "match_type": phase.match_type,
-            "brackets": [{"id": b.id, "label": b.label, "matches": [_match(m, title) for m in
+            "brackets": [{"id": b.id, "label": b.label, "matches": [_match(m, title, names) for m in
                                                                   sorted(b.matches, key=lambda m: m.id)]}
                          for b in phase.brackets]}
 
 
-def _match(match: MatchRow, title) -> dict:
-    return {"id": match.id, "key": match.key, "title": title(match), "side": match.side, "round": match.round,
+def _match(match: MatchRow, title, names: dict) -> dict:
+    return {**_as_the_server_has_it(match, names),
+            "id": match.id, "key": match.key, "title": title(match), "side": match.side, "round": match.round,
             "slots": [match.slot_a, match.slot_b], "winner": match.winner_id, "loser": match.loser_id,
             "status": match.status, "winner_to": match.winner_to, "loser_to": match.loser_to,
             "version": match.version, "slots_version": match.slots_version,
             "actions": len(match.actions or []), "best_of": play.best_of_for(match), "plays": _plays(match),
             "rules": rules_model(_rules(match.bracket.phase.event, match.bracket.phase), match.bracket.phase.match_type,
                                  play.best_of_for(match))}
+
+
+def _as_the_server_has_it(match: MatchRow, names: dict) -> dict:
+    """The match's play as the server has it now (voids, the desk's ruling, a referee's decision and all,
+    which the recorded plays alone do not say), whether it waits for the desk's ruling, and what the desk
+    did to it in words (desk_notes.py): the offline page starts from these, as the online page does."""
+    state = play.state_of(match) if match.actions and match.slot_a and match.slot_b else None
+    return {"model": match_model(state) if state is not None else None, "ruling": bool(state and state.ruling),
+            "notes": desk_notes.notes(match, state, names)}
 
 
 # What the offline form's defaults read of each recorded action (each action says its own).

@@ -2,7 +2,7 @@
 each result, call, correction and desk decision, in the reader's language."""
 from flask_babel import gettext as _
 
-from ...services.matches import restarts
+from ...services.reads import desk_notes
 from ..template_helpers import station_label
 
 
@@ -101,9 +101,4 @@ def _call_words(payload: dict) -> str:
 def restart_notice(match) -> dict | None:
     """What the referee's page says when a change upstream restarted this match (I1): that it
     starts again, and the games entered before that were undone ("game 1 (2–0)")."""
-    undone = restarts.undone_by_restart(match)
-    if not undone:
-        return None
-    games = [op.payload or {} for op in undone if op.kind == "report_game" and op.outcome == "applied"]
-    return {"games": [_("game %(n)s (%(a)s–%(b)s)", n=n, a=g.get("rounds_a"), b=g.get("rounds_b"))
-                      for n, g in enumerate(games, start=1)], "entries": len(undone)}
+    return desk_notes.restart_notice(match)
