@@ -1,6 +1,6 @@
 """The offline pack carries each match as the server has it after the desk acted — a referee's decision, a
 restart with new players, a game voided after later ones (waiting for the desk's ruling, then ruled) — and
-what the desk did in the online page's words, in the reader's language (static/js/offline_page.js shows them;
+what the desk did in the online page's words, in the reader's language (static/js/offline_desk.js shows them;
 test_offline_follows_the_desk.py on the phone)."""
 from game_events import staff_client
 from play_support import member_ids, send, team_event, win
