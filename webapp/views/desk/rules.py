@@ -33,7 +33,8 @@ def _page(event: Event, phase: Phase | None, status: int = 200):
     values = rule_settings.current_settings(event, phase)
     return render("desk/rules.html", event=event, phase=phase, rules=rules, preset=preset_for(event),
                   own=phase_settings(phase) if phase else event_settings(event), values=values,
-                  choices=_choices(rules.score_unit), stage_lists=title.stage_rules, shape=title, page_lang=game_words.lang(),
+                  choices=_choices(rules.score_unit), stage_lists=title.stage_rules, shape=title,
+                  page_lang=game_words.lang(),
                   stage_list=rule_settings.stage_list_of(title, values.get("stage_striking")),
                   rule_words=" · ".join(_(m, **p) for m, p in summary(rules, max(rules.best_of))[1:])), status
 
