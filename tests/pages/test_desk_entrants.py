@@ -110,9 +110,9 @@ def test_preview_shows_the_first_round_in_words_and_no_raw_keys(desk_client):
     body = desk_client.get(f"/desk/phase/{phase.id}/preview").get_data(as_text=True)
     assert 'data-testid="start-preview"' in body and body.count('data-testid="preview-match"') == 2
     assert "ナウマン 対 阿部〜二郎" in body or "ナウマン 対 さくら" in body
-    assert "best_of" not in body and "グループ" not in body and "2ゲーム先取" in body
+    assert "best_of" not in body and "グループ" not in body and "2本先取" in body
     english = desk_client.get(f"/desk/phase/{phase.id}/preview?lang=en").get_data(as_text=True)
-    assert "first to 2 games" in english and "group" not in english.lower()
+    assert "Best of 3" in english and "group" not in english.lower()
 
 
 def test_the_check_in_gate_drop_start_anyway_or_wait(desk_client):

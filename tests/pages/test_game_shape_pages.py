@@ -158,3 +158,32 @@ def test_the_desk_corrects_a_smash_game_with_stock_chips(desk_client):
         "game": "1", "score": "1-0", "reason": "残りストックの数え違い", "base_version": str(row.version)})
     db.session.expire_all()
     assert _state(db.session.get(MatchRow, match.id)).games[0].rounds_a == 1
+
+
+def test_a_smash_event_s_penalties_are_a_stock_or_the_game_never_a_round(desk_client, client):
+    """Smash has no rounds: the desk's default penalties, the rules page's effects and the referee's penalty list
+    offer a stock or the game, never a round (Tekken keeps its round penalty); a round typed in is refused in
+    words, and a stock penalty is recorded while the game goes on (the stock is taken on the console)."""
+    from game_events import draft_event
+
+    from webapp.services.setup.rules import rules_for
+    event, phase = draft_event("ssbu")
+    tekken, _phase = draft_event("tekken8")
+    db.session.commit()
+    assert set(rules_for(event).penalties.values()) == {"stock", "game", "match", "dq_match", "dq_day"}
+    rules_ja = desk_client.get(f"/desk/e/{event.id}/rules?lang=ja").get_data(as_text=True)
+    assert "ラウンド" not in rules_ja and "ペナルティ：1ストック" in rules_ja and "ストックを1つ失う" in rules_ja
+    assert "相手にラウンドを与える" in desk_client.get(f"/desk/e/{tekken.id}/rules").get_data(as_text=True)
+    assert "Penalty: a stock" in desk_client.get(f"/desk/e/{event.id}/rules?lang=en").get_data(as_text=True)
+    refused = desk_client.post(f"/desk/e/{event.id}/rules?lang=ja", data={
+        "preset": "standard_1on1", "best_of": ["3"], "penalty_name": "遅延", "penalty_effect": "round"})
+    assert refused.status_code == 422 and "ストック制でラウンドがありません" in refused.get_data(as_text=True)
+    assert set(rules_for(event).penalties.values()) == {"stock", "game", "match", "dq_match", "dq_day"}
+
+    event, match = title_event("ssbu")
+    page = staff_client(client, event).get(f"/staff/m/{match.id}?lang=ja").get_data(as_text=True)
+    offered = page[page.index('name="penalty"'):][:1500]
+    assert "ペナルティ：1ストック" in offered and "ラウンド" not in offered
+    assert send(match, "penalty", side="a", penalty="penalty_stock").outcome == "applied"
+    state = _state(match)
+    assert not state.games and [p["penalty"] for p in state.penalties] == ["penalty_stock"]

@@ -67,6 +67,28 @@ def test_a_strangers_wrong_pins_from_three_addresses_never_block_the_right_pin_f
     assert _pin(phone, event, PIN, "198.51.100.4") == 302
 
 
+def test_an_event_without_a_staff_pin_says_so_and_is_throttled_like_a_wrong_pin(proxied):
+    """No PIN set yet: the referee is told to ask the desk (no "wrong PIN" to retype), nothing else; the page
+    already names every event that exists (an unknown one is a 404, as before), so this is no new oracle, and
+    the tries count like wrong PINs."""
+    event, _ = team_event()
+    phone, stranger = proxied.test_client(), "198.51.100.31"
+
+    def tried(lang):
+        return phone.post(f"/e/{event.slug}/staff-login?lang={lang}", data={"name": "x", "pin": "246813"},
+                          environ_base=PROXY, headers={"X-Forwarded-For": stranger})
+    ja, en = tried("ja"), tried("en")
+    assert ja.status_code == en.status_code == 200
+    assert "まだスタッフPINが設定されていません。本部に" in ja.get_data(as_text=True)
+    assert "PINが違う" not in ja.get_data(as_text=True)
+    assert "No staff PIN is set for this event yet: ask the desk" in en.get_data(as_text=True)
+    assert phone.get(f"/e/{event.slug}/staff-login").status_code == 200  # the event's page, as before
+    assert phone.get("/e/no-such-event/staff-login").status_code == 404
+    assert _pin(phone, type("Unknown", (), {"slug": "no-such-event"}), "246813", stranger) == 404
+    assert [tried("ja").status_code for _ in range(8)] == [200] * 8  # 10 failures at this event
+    assert tried("ja").status_code == 429
+
+
 def test_wrong_desk_passwords_from_one_address_do_not_lock_the_desk_out_from_another(proxied, desk_user):
     phone = proxied.test_client()
     assert [_password(phone, "wrong", "203.0.113.9") for _ in range(12)][-2:] == [429, 429]

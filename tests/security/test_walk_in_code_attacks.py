@@ -88,6 +88,28 @@ def test_a_stranger_guessing_codes_waits_and_locks_no_walk_in_out(app, desk_user
     assert sorted(s.name for s in db.session.query(Signup)) == ["コードなしの人", "本物の参加者"]
 
 
+def test_the_21st_wrong_code_in_ten_minutes_from_one_address_waits_and_another_address_signs_up(app, desk_user):
+    """WRONG_CODE_RATE (20 per 10 minutes per address) throttles: the 21st wrong code from one address is a worded
+    429 (Japanese, then English) whose wait is within the window; a right code from another address goes through,
+    and that address's own wrong code is still only a 422."""
+    from webapp.web.signup_gate import WRONG_CODE_RATE
+    assert (WRONG_CODE_RATE.amount, WRONG_CODE_RATE.get_expiry()) == (20, 600)
+    event = _event(desk_user)
+    stranger = _phone(app, event)
+    assert {_sign_up(stranger, event, f"guess{i}", f"{i:06X}").status_code for i in range(20)} == {422}
+    ja = stranger.post(f"/e/{event.slug}/signup?lang=ja", data={"name": "guess20", "code": "ZZZZZZ"})
+    assert ja.status_code == 429 and 0 < int(ja.headers["Retry-After"]) <= 600
+    assert "使えない受付コードが多すぎます" in ja.get_data(as_text=True)
+    en = stranger.post(f"/e/{event.slug}/signup?lang=en", data={"name": "guess21", "code": "ZZZZZZ"})
+    assert en.status_code == 429 and "reception codes that are not valid" in en.get_data(as_text=True)
+    elsewhere = app.test_client()
+    elsewhere.environ_base["REMOTE_ADDR"] = "198.51.100.60"
+    assert elsewhere.get(f"/e/{event.slug}/signup").status_code == 200
+    assert _sign_up(elsewhere, event, "別回線の人", "ZZZZZZ").status_code == 422
+    assert _sign_up(elsewhere, event, "別回線の参加者", signup_codes.current(event)).status_code == 200
+    assert [s.name for s in db.session.query(Signup)] == ["別回線の参加者"]
+
+
 @pytest.mark.parametrize("name, words", [
     ("山田\u200b", "見えない"), ("\u202e田山", "見えない"), ("山" * 10_000, "120"), ("名\x07前", "制御文字")])
 def test_a_name_with_invisible_characters_or_of_10_kb_is_refused_naming_the_rule(app, desk_user, name, words):

@@ -54,9 +54,9 @@ def test_the_bo5_rounds_are_marked_on_bracket_projector_player_page_and_in_the_o
     bracket = desk_client.get(f"/e/{event.slug}/phase/{phase.id}").get_data(as_text=True)
     assert bracket.count('data-testid="round-bo"') == 5        # W3, L3, L4, GF1, GF2: Bo5; W1, W2, L1, L2 not
     calls = desk_client.get(f"/e/{event.slug}/calls").get_data(as_text=True)
-    assert 'data-testid="call-bo">Bo5<' in calls or 'data-testid="call-bo">5本勝負<' in calls
+    assert 'data-testid="call-bo">3本先取<' in calls  # how many games, said as everywhere else
     player = desk_client.get(f"/e/{event.slug}/p/{later.slot_a}").get_data(as_text=True)
-    assert 'data-testid="player-bo">Bo5<' in player or 'data-testid="player-bo">5本勝負<' in player
+    assert 'data-testid="player-bo">3本先取<' in player
     packed = {m["key"]: m for p in offline_pack.pack(event, str)["phases"] for b in p["brackets"] for m in b["matches"]}
     assert packed[later.key]["best_of"] == 5 and packed[later.key]["rules"]["games_to_win"] == 3
     assert packed["W1.1"]["best_of"] == 3 and packed["W1.1"]["rules"]["games_to_win"] == 2

@@ -145,7 +145,7 @@ def test_the_desk_rules_page_shows_the_rules_in_force(desk_client):
     event = create_at_desk(desk_client, entrant_kind="player")
     _rules(desk_client, event, preset="standard_1on1", rounds_to_win="3", best_of=["3", "5"], entry_fee_yen="1000")
     page = desk_client.get(f"/desk/e/{event.id}/rules?lang=ja").get_data(as_text=True)
-    assert "3ラウンド先取" in page and "3 / 5本勝負" in page and 'value="1000"' in page
+    assert "3ラウンド先取" in page and "2本先取 / 3本先取" in page and 'value="1000"' in page
     assert "3ラウンド先取" in desk_client.get(f"/desk/e/{event.id}?lang=ja").get_data(as_text=True)
     _players(event)
     assert all(e.info.get("due_yen") == 1000 for e in db.session.get(Event, event.id).entrants)

@@ -67,7 +67,7 @@ def test_a_best_of_the_rules_do_not_allow_is_refused(desk_client):
                                                         "best_of": ["3", "5"]})
     answer = desk_client.post(f"/desk/e/{event.id}/phases?lang=en",
                               data={"name": "本戦", "format": "single_elimination", "best_of": "7"})
-    _refused(answer, "best of 3 / 5", "not best of 7")
+    _refused(answer, "Best of 3 / Best of 5", "not Best of 7")
 
 
 def test_rules_that_a_phase_does_not_fit_are_refused(desk_client):
@@ -75,7 +75,7 @@ def test_rules_that_a_phase_does_not_fit_are_refused(desk_client):
     add_phase_at_desk(desk_client, event, best_of="5")
     answer = desk_client.post(f"/desk/e/{event.id}/rules?lang=en", data={"preset": "standard_1on1",
                                                                          "best_of": ["3"]})
-    _refused(answer, "not best of 5")
+    _refused(answer, "not Best of 5")
 
 
 def test_a_phase_whose_teams_do_not_fit_cannot_start(desk_client):

@@ -1,13 +1,24 @@
-"""A "Bo5" mark on the rounds, calls and player pages where a phase's best-of by round plays
-more (or fewer) games than the phase's usual matches: the bracket, projector, player page and
-the printed bracket show it, as the match page says "first to 3"."""
+"""How many games a match is, in words (``best_of``: "2本先取", "Best of 3", the one wording of it), and that
+mark on the rounds, calls and player pages where a phase's best-of by round plays more (or fewer) games than
+the phase's usual matches: the bracket, projector, player page and the printed bracket show it."""
 from flask_babel import gettext as _
 
 from ..services.matches import play, round_best_of
+from ..tournament.rulesets.summary import best_of_list, best_of_words
+
+
+def best_of(n: int) -> str:
+    """How many games a match is in the reader's language ("2本先取", "Best of 3"): the one wording of it."""
+    return _(best_of_words(int(n)))
+
+
+def best_of_choices(sizes) -> str:
+    """Several sizes the rules allow, each worded as ``best_of`` ("2本先取 / 3本先取")."""
+    return " / ".join(_(words) for words in best_of_list(sizes))
 
 
 def games_mark(match, phase=None) -> str:
-    """"Bo5" when this match's games differ from its phase's usual ones by the phase's best-of by
+    """"Best of 5" when this match's games differ from its phase's usual ones by the phase's best-of by
     round, else "". `match`: a match row, or a drawn place (side, round, bracket_id) with its phase."""
     if match is None:
         return ""
@@ -16,7 +27,7 @@ def games_mark(match, phase=None) -> str:
         return ""
     usual = play.best_of_in(phase, match.side)
     games = round_best_of.for_match(phase, match, usual)
-    return _("Bo%(games)s", games=games) if games != usual else ""
+    return best_of(games) if games != usual else ""
 
 
 def round_mark(phase, round_view) -> str:

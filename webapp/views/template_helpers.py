@@ -12,7 +12,7 @@ from ..tournament.play import MATCH_TYPES
 from ..tournament.reception import CATEGORIES
 from ..tournament.rulesets import RULESETS
 from . import game_words
-from .best_of_marks import games_mark, round_mark
+from .best_of_marks import best_of, best_of_choices, games_mark, round_mark
 
 
 def side_label(side: str) -> str:
@@ -120,7 +120,7 @@ def init_template_helpers(app: Flask) -> None:
     from ..services.reads.offline_pack import match_model
     app.jinja_env.globals["match_model"] = match_model  # the phone's model starts from it (match_model.js)
     app.jinja_env.globals.update(match_title=match_title, match_key_label=match_key_label, games_mark=games_mark,
-                                 round_mark=round_mark)
+                                 round_mark=round_mark, best_of=best_of, best_of_choices=best_of_choices)
     app.jinja_env.filters["match_title"] = match_title
     app.jinja_env.globals.update(
         side_label=side_label, round_name=round_name, phase_round_name=phase_round_name, penalty_label=penalty_label,

@@ -131,8 +131,12 @@ def staff_by_pin(event: Event, name: str, pin: str, phone_secret: str | None = N
     """The staff account for this name at this event, made on first sign-in; None if the PIN is wrong.
 
     A name is one person's: held by the phone that signed in under it (its cookie), it is refused
-    to any other phone (ServiceError) until the desk frees it; the same phone may take it back."""
-    if not name.strip() or not event.staff_pin_hash or not check_password_hash(event.staff_pin_hash, pin):
+    to any other phone (ServiceError) until the desk frees it; the same phone may take it back. An event whose
+    desk has set no PIN yet says so (ServiceError): no PIN could sign in, so the referee asks the desk, not
+    retypes (the page already names any event that exists; the throttle counts it as a failure all the same)."""
+    if not event.staff_pin_hash:
+        raise ServiceError("signin.no_pin", N_("No staff PIN is set for this event yet: ask the desk to set one."))
+    if not name.strip() or not check_password_hash(event.staff_pin_hash, pin):
         return None
     user = staff_user(event, name)
     claim_name(user, phone_secret)

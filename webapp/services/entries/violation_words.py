@@ -36,4 +36,6 @@ def _value(value, sides):
         return sides[value]
     if sides and isinstance(value, str) and ", " in value and all(v in sides for v in value.split(", ")):
         return ", ".join(sides[v] for v in value.split(", "))  # a list of match keys
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
+        return " / ".join(gettext(v) for v in value)  # several msgids (the sizes a rule set allows)
     return gettext(value) if isinstance(value, str) and value else value

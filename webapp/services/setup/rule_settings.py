@@ -19,12 +19,13 @@ from ...tournament.rulesets.build import (
     SIDE_RULES,
     STAGE_RULES,
     build_rules,
+    foreign_effects,
 )
 from ...tournament.rulesets.characters import CHARACTER_RULES
 from ...tournament.stage_striking import DSR
 from .. import ServiceError
 from ..accounts import audit
-from . import setup_checks
+from . import game_catalogue, setup_checks
 from .rule_changes import RuleChange, keep_begun
 from .rules import event_settings, preset_for, rules_for
 
@@ -117,6 +118,7 @@ def save_event_rules(event, preset: str, settings: dict, user=None) -> RuleChang
     if preset not in RULESETS:
         raise ServiceError("rules.preset", N_("Choose the event's rules from the list."))
     setup_checks.check_event(event.entrant_kind, event.team_size, preset)
+    _check_penalties_fit(event, settings, event_settings(event))
     team_size = event.team_size if event.entrant_kind == "team" else 0
     rules = build_rules(preset, {}, settings, team_size=team_size)
     for phase in event.phases:
@@ -134,12 +136,28 @@ def save_phase_rules(phase, settings: dict, user=None) -> RuleChange:
     settings = load_settings(settings)
     event = phase.event
     team_size = event.team_size if event.entrant_kind == "team" else 0
+    _check_penalties_fit(event, settings, event_settings(event))
     rules = build_rules(preset_for(event), {}, event_settings(event), settings, team_size=team_size)
     setup_checks.check_phase(event, phase.match_type, phase.best_of, rules)
     change = keep_begun(event, [phase])
     phase.play_options = {**(phase.play_options or {}), "rules": settings}
     audit.record("rules.phase", user, event.id, phase=phase.id, settings=settings)
     return change
+
+
+# What a penalty list cannot hold in a game whose score counts the other thing, in words.
+_FOREIGN = {"stocks": N_("This game counts stocks and has no rounds: a penalty cannot give a round. Choose "
+                         "a stock, the game or the match as its effect."),
+            "rounds": N_("This game counts rounds, not stocks: a penalty cannot take a stock. Choose a round, "
+                         "the game or the match as its effect.")}
+
+
+def _check_penalties_fit(event, settings: dict, *under: dict) -> None:
+    """The penalties follow the game's shape: no round to give where the score counts stocks (Smash)."""
+    title = game_catalogue.rule_defaults(event.game)
+    score = next((layer["score"] for layer in (settings, *under) if layer.get("score")), title.get("score") or "rounds")
+    if foreign_effects(settings.get("penalties"), score):
+        raise ServiceError("rules.penalty_shape", _FOREIGN[score])
 
 
 def form_settings(form, phase: bool = False, title=None) -> dict:

@@ -13,6 +13,7 @@ from ...tournament import play
 from ...tournament.errors import N_, RuleViolation
 from ...tournament.play import MATCH_TYPES
 from ...tournament.rulesets import RULESETS
+from ...tournament.rulesets.summary import best_of_list, best_of_words
 from .. import ServiceError
 from .rules import STANDARD, rules_for
 
@@ -61,9 +62,8 @@ def check_phase(event, match_type: str, best_of: int, rules=None) -> None:
                    "the event's rules."), rules=rules.label or rules.title, type=mtype.label)
     if match_type in ("best_of", "point_format") and best_of not in rules.best_of:
         _refuse("setup.best_of_not_in_rules",
-                N_("These rules allow best of %(allowed)s, not best of %(n)d: choose one of those or "
-                   "change the games per match in the rules."),
-                allowed=" / ".join(map(str, rules.best_of)), n=best_of)
+                N_("These rules allow %(allowed)s, not %(n)s: choose one of those or change the games per "
+                   "match in the rules."), allowed=best_of_list(rules.best_of), n=best_of_words(best_of))
 
 
 def check_start(phase) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from webapp.tournament.errors import N_, RuleViolation
 from webapp.tournament.play.base import MatchType, register
 from webapp.tournament.play.core import finish
+from webapp.tournament.rulesets.summary import best_of_list, best_of_words
 
 
 @register
@@ -22,9 +23,9 @@ class BestOf(MatchType):
                                 N_("A 1-on-1 match has exactly one player a side"))
         if setup.best_of not in rules.best_of:
             raise RuleViolation("match.best_of_not_in_ruleset",
-                                N_("%(ruleset)s plays best of %(allowed)s, not %(n)d"),
-                                ruleset=rules.title, n=setup.best_of,
-                                allowed=" / ".join(map(str, rules.best_of)))
+                                N_("%(ruleset)s plays %(allowed)s, not %(n)s"),
+                                ruleset=rules.title, n=best_of_words(setup.best_of),
+                                allowed=best_of_list(rules.best_of))
 
     @classmethod
     def games_to_win(cls, state) -> int:

@@ -140,6 +140,11 @@ def effect_game(state, act):
     lose_game(state, act.side, act.penalty)
 
 
+def effect_stock(state, act):
+    """A stock penalty (Smash) is taken on the console: the offender gives up a stock at once, so the stocks
+    the game reports show it; the penalty is recorded, the game goes on."""
+
+
 def check_void_win(state, act):
     """An undeclared change voids a win, also after the fact: name the game."""
     if act.game is None or not (0 <= act.game < len(state.games)):
@@ -173,6 +178,7 @@ EFFECTS = {
     # The organiser's choices (rulesets/build.py): the game, the match, a DQ for the match
     # (a team plays on without the member), a DQ for the day (kept by the service, as smoking).
     "game": (check_game, effect_game),
+    "stock": (check_game, effect_stock),
     "match": (check_team_out, effect_team_out),
     "dq_match": (_check_member_in, effect_member_out),
     "dq_day": (_check_member_in, effect_member_out),

@@ -13,6 +13,7 @@ from webapp.tournament.errors import N_, RuleViolation
 from webapp.tournament.play.base import MatchType, register
 from webapp.tournament.play.core import finish
 from webapp.tournament.play.state import SIDES, other
+from webapp.tournament.rulesets.summary import best_of_list, best_of_words
 
 PLAYED = "set"   # why a member is out: their set is over (they may still play the decider)
 
@@ -38,9 +39,9 @@ class PointFormat(MatchType):
                                        "%(extra)d substitutes)"), n=n, extra=extra)
         if setup.best_of not in rules.best_of:
             raise RuleViolation("match.best_of_not_in_ruleset",
-                                N_("%(ruleset)s plays best of %(allowed)s, not %(n)d"),
-                                ruleset=rules.label or rules.title, n=setup.best_of,
-                                allowed=" / ".join(map(str, rules.best_of)))
+                                N_("%(ruleset)s plays %(allowed)s, not %(n)s"),
+                                ruleset=rules.label or rules.title, n=best_of_words(setup.best_of),
+                                allowed=best_of_list(rules.best_of))
 
     @classmethod
     def init(cls, state) -> None:

@@ -14,6 +14,7 @@ from typing import Mapping
 from webapp.tournament.errors import N_, RuleViolation
 from webapp.tournament.rulesets.base import RuleSet, get_ruleset
 from webapp.tournament.rulesets.characters import CHARACTER_RULES, hooks
+from webapp.tournament.rulesets.standard import PENALTIES, STOCK_PENALTIES, STOCK_PENALTY_NAMES
 from webapp.tournament.stage_striking import StrikeRules
 
 STAGE_RULES = {"none": N_("No stage choice"), "agreement": N_("Stage by agreement"),
@@ -30,7 +31,10 @@ DOUBLE_KO = {"replayed": N_("A double K.O. at the deciding round: the game is re
 EFFECTS = {"round": N_("the opponent takes the round"), "game": N_("the opponent takes the game"),
            "match": N_("the opponent takes the match"), "dq_match": N_("disqualified for the match"),
            "dq_day": N_("disqualified for the day"),
-           "round_then_match": N_("a round; a second act in the match loses the match")}
+           "round_then_match": N_("a round; a second act in the match loses the match"),
+           "stock": N_("the offender loses a stock")}
+# What a game's score has no place for: no round to give in a stock game, no stock in a round game.
+_NOT_IN = {"stocks": ("round", "round_then_match"), "rounds": ("stock",)}
 BEST_OF = (1, 3, 5, 7)
 TEAM_SIZES = range(2, 8)
 SCORE_UNITS = {"rounds": N_("rounds"), "stocks": N_("stocks")}
@@ -76,6 +80,16 @@ def _double_ko(v, base):
     if v not in DOUBLE_KO:
         raise _bad(N_("double K.O."))
     return {"double_ko": v == "replayed", "double_ko_rule": v}
+
+
+def effects_for(score: str) -> dict:
+    """The penalty effects a game whose score counts ``score`` ("rounds" or "stocks") can have."""
+    return {k: words for k, words in EFFECTS.items() if k not in _NOT_IN.get(score, ())}
+
+
+def foreign_effects(penalties, score: str) -> list[str]:
+    """The effects of a penalty list ([{key, name, effect}]) a game counting ``score`` has no place for."""
+    return [p.get("effect") for p in penalties or () if p.get("effect") in _NOT_IN.get(score, ())]
 
 
 def _penalties(v, base):
@@ -169,6 +183,8 @@ def _title_shape(defaults: Mapping, base: RuleSet) -> dict:
     out = {k: defaults[k] for k in _SHAPE if defaults.get(k) is not None and not (k == "stocks" and not defaults[k])}
     if defaults.get("character_rule") and base.name.startswith("standard_"):
         out["character_rule"] = defaults["character_rule"]
+    if defaults.get("score") == "stocks" and base.penalties == PENALTIES:  # a standard preset's round list
+        out["penalties"] = [{"key": k, "name": STOCK_PENALTY_NAMES[k], "effect": e} for k, e in STOCK_PENALTIES.items()]
     return out
 
 

@@ -19,6 +19,11 @@ PENALTY_NAMES = {"penalty_round": N_("Penalty: the opponent takes the round"),
                  "dq_match": N_("Disqualified for this match"),
                  "dq_day": N_("Disqualified for the rest of the day")}
 DAY_LONG = {"dq_day": N_("a disqualification for the whole day")}
+# A stock game has no round to give (Smash): its usual penalties are a stock or the game.
+STOCK_PENALTIES = {"penalty_stock": "stock", "penalty_game": "game", "penalty_match": "match",
+                   "dq_match": "dq_match", "dq_day": "dq_day"}
+STOCK_PENALTY_NAMES = {"penalty_stock": N_("Penalty: a stock"), **{k: v for k, v in PENALTY_NAMES.items()
+                                                                    if k in STOCK_PENALTIES}}
 
 _COMMON = dict(rounds_to_win=2, best_of=(1, 3, 5, 7), best_of_by_phase={"default": 3},
                double_ko=False, double_ko_rule="nobody", stage_rule="agreement",

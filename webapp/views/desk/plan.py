@@ -17,6 +17,7 @@ from ...tournament.play import MATCH_TYPES
 from ...tournament.round_best_of import RULES as ROUND_RULES
 from ...tournament.rulesets.summary import score_part, summary
 from .. import render
+from ..best_of_marks import best_of
 from ..changes import run_change
 from ..errors import problem_message
 from .blueprints import desk_blueprint
@@ -127,16 +128,16 @@ def play_words(phase: Phase) -> str:
     msgid, params = score_part(rules_for(phase.event, phase))
     rounds = _(msgid, **params)
     if phase.match_type == "point_format":
-        return _("%(size)s-on-%(size)s point format: each member plays one set, first to %(wins)s games",
-                 size=phase.event.team_size, wins=phase.best_of // 2 + 1) + " · " + rounds
-    words = _("1-on-1, first to %(wins)s games", wins=phase.best_of // 2 + 1) + " · " + rounds
+        return _("%(size)s-on-%(size)s point format: each member plays one set, %(games)s",
+                 size=phase.event.team_size, games=best_of(phase.best_of)) + " · " + rounds
+    words = _("1-on-1, %(games)s", games=best_of(phase.best_of)) + " · " + rounds
     later = (phase.play_options or {}).get("best_of")
     if isinstance(later, dict) and later:
-        words += " " + _("(deciding matches: first to %(wins)s)", wins=max(later.values()) // 2 + 1)
+        words += " " + _("(deciding matches: %(games)s)", games=best_of(max(later.values())))
     by_round = (phase.options or {}).get("best_of_by_round")
     if by_round and by_round.get("from") in ROUND_RULES:
-        words += " " + _("(%(rounds)s: first to %(wins)s)", rounds=_(ROUND_RULES[by_round["from"]]).lower(),
-                         wins=int(by_round["best_of"]) // 2 + 1)
+        words += " " + _("(%(rounds)s: %(games)s)", rounds=_(ROUND_RULES[by_round["from"]]).lower(),
+                         games=best_of(int(by_round["best_of"])))
     return words
 
 

@@ -8,7 +8,7 @@ from ...models import Event, Phase
 from ...services.setup import rule_settings
 from ...services.setup.rules import event_settings, phase_settings, preset_for, rules_for
 from ...tournament.rulesets import RULESETS
-from ...tournament.rulesets.build import BEST_OF, DOUBLE_KO, EFFECTS, SIDE_RULES, STAGE_RULES
+from ...tournament.rulesets.build import BEST_OF, DOUBLE_KO, SIDE_RULES, STAGE_RULES, effects_for
 from ...tournament.rulesets.characters import CHARACTER_RULES
 from ...tournament.rulesets.summary import summary
 from ...tournament.stage_striking import DSR
@@ -19,10 +19,12 @@ from .blueprints import desk_blueprint
 bp = desk_blueprint("desk_rules", __name__)
 
 
-def _choices() -> dict:
-    """The page's choice lists: each value with its words (msgids, translated in the template)."""
+def _choices(score: str) -> dict:
+    """The page's choice lists: each value with its words (msgids, translated in the template); the penalty
+    effects those the game's score has a place for (a stock game gives no round)."""
     return {"presets": list(RULESETS.values()), "best_of": BEST_OF, "characters": CHARACTER_RULES,
-            "stages": STAGE_RULES, "sides": SIDE_RULES, "double_ko": DOUBLE_KO, "effects": EFFECTS, "dsr": DSR}
+            "stages": STAGE_RULES, "sides": SIDE_RULES, "double_ko": DOUBLE_KO, "effects": effects_for(score),
+            "dsr": DSR}
 
 
 def _page(event: Event, phase: Phase | None, status: int = 200):
@@ -31,7 +33,8 @@ def _page(event: Event, phase: Phase | None, status: int = 200):
     values = rule_settings.current_settings(event, phase)
     return render("desk/rules.html", event=event, phase=phase, rules=rules, preset=preset_for(event),
                   own=phase_settings(phase) if phase else event_settings(event), values=values,
-                  choices=_choices(), stage_lists=title.stage_rules, shape=title, page_lang=game_words.lang(),
+                  choices=_choices(rules.score_unit), stage_lists=title.stage_rules, shape=title,
+                  page_lang=game_words.lang(),
                   stage_list=rule_settings.stage_list_of(title, values.get("stage_striking")),
                   rule_words=" · ".join(_(m, **p) for m, p in summary(rules, max(rules.best_of))[1:])), status
 
