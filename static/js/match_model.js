@@ -222,5 +222,17 @@
     return t.winner === 'a' ? t.side_of_winner : { '1P': '2P', '2P': '1P' }[t.side_of_winner];
   }
 
-  G.TaikaiMatch = { fresh, project, next, defaults, membersIn };
+  // ---- which of this phone's entries the server already records ----------------------------
+  // An entry is applied at the step its phone stamped it, or not at all (design.md, I2): one stamped
+  // before the server's count of recorded steps is among them (or was refused) whatever the phone's
+  // outbox still says of it (its reply lost, the page reloaded while it was in flight). Counted once:
+  // in the server's steps, never again on top of them. One rule for the online page (unsent_view.js)
+  // and the offline pack (offline_plays.js). A request to the desk has no step: never among them.
+  const stepOf = (o) => { const p = (o.payload || {}).position; return p == null || p === '' ? null : Number(p); };
+  const recorded = (o, count) => stepOf(o) !== null && stepOf(o) < count;
+  const unrecorded = (entries, count) => (entries || []).filter((o) => !recorded(o, count));
+  // The step this phone's next entry goes at: the server's count, then its entries past it (each once).
+  const stepAfter = (count, entries) => count + unrecorded(entries, count).filter((o) => stepOf(o) !== null).length;
+
+  G.TaikaiMatch = { fresh, project, next, defaults, membersIn, stepOf, recorded, unrecorded, stepAfter };
 })(self);

@@ -16,8 +16,9 @@
 
   // An entry of this phone the pack already holds: the server recorded it at a step before the pack's count
   // (entered on the online page and applied before the pack was made). It is among the pack's plays.
-  const stepOf = (o) => { const p = (o.payload || {}).position; return p == null || p === '' ? null : Number(p); };
-  const inPack = (o, match) => stepOf(o) !== null && stepOf(o) < (match.actions || 0);
+  // The online page's rule too (match_model.js recorded).
+  const stepOf = (o) => G.TaikaiMatch.stepOf(o);
+  const inPack = (o, match) => G.TaikaiMatch.recorded(o, match.actions || 0);
   // This phone's entries for a match the pack does not hold yet, in the order they were made.
   const newer = (ops, match) => ops.filter((o) => o.match_id === match.id && LIVE(o) && !inPack(o, match));
   // The pack's recorded plays as entries the model steps through (the server's fields, as recorded).

@@ -24,14 +24,14 @@
   async function drawUnsent() {
     const panel = document.getElementById('offline-entry'), box = document.getElementById('match-play');
     if (!O() || !panel || !box) return;
-    const id = num(panel.dataset.matchId);
-    const all = (await O().list()).filter((o) => o.match_id === id);
+    const id = num(panel.dataset.matchId), M = window.TaikaiMatch, recorded = num(panel.dataset.recorded) || 0;
+    // Only those the server has not recorded: one it counted in its steps may still be unsent here
+    // (its reply lost, the page reloaded while it was in flight) and is not counted again.
+    const all = M.unrecorded((await O().list()).filter((o) => o.match_id === id), recorded);
     const mine = all.filter((o) => O().UNSENT.includes(o.status));
     if (!panel.isConnected) return;
     // Next position: past every pending entry, so positions stay increasing per match.
-    const placed = mine.filter((o) => o.payload && o.payload.position != null); // not a request to the desk
-    const next = Math.max(num(panel.dataset.recorded) + placed.length,
-      ...mine.map((o) => (o.payload && o.payload.position != null ? +o.payload.position + 1 : 0)));
+    const next = Math.max(M.stepAfter(recorded, mine), ...mine.map((o) => (M.stepOf(o) !== null ? M.stepOf(o) + 1 : 0)));
     box.dataset.position = next;
     box.querySelectorAll('form input[name=position]').forEach((i) => { i.value = next; });
     const on = mine.length > 0;
