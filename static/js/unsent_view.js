@@ -21,23 +21,28 @@
     refresh(); // the forms on view changed
   }
   const PENDING = ['saved', 'sending', 'auth', 'held']; // entries the server has not applied yet
+  // This phone's entries for the match on top of the server's recorded steps: only those the server has
+  // not recorded, each once (one it counted may still be unsent here: its reply lost, the page reloaded
+  // while it was in flight); those not sent yet (mine), those the view projects (pending: none while
+  // nothing is unsent) and the step the next entry goes at, past every one of them (positions only grow).
+  function onTop(ops, matchId, recorded) {
+    const M = window.TaikaiMatch, unsent = window.TaikaiOutboxStore.UNSENT;
+    const all = M.unrecorded(ops.filter((o) => o.match_id === matchId), recorded);
+    const mine = all.filter((o) => unsent.includes(o.status));
+    const next = Math.max(M.stepAfter(recorded, mine), ...mine.map((o) => (M.stepOf(o) !== null ? M.stepOf(o) + 1 : 0)));
+    return { mine, pending: mine.length ? all.filter((o) => PENDING.includes(o.status)) : [], next };
+  }
   async function drawUnsent() {
     const panel = document.getElementById('offline-entry'), box = document.getElementById('match-play');
     if (!O() || !panel || !box) return;
-    const id = num(panel.dataset.matchId), M = window.TaikaiMatch, recorded = num(panel.dataset.recorded) || 0;
-    // Only those the server has not recorded: one it counted in its steps may still be unsent here
-    // (its reply lost, the page reloaded while it was in flight) and is not counted again.
-    const all = M.unrecorded((await O().list()).filter((o) => o.match_id === id), recorded);
-    const mine = all.filter((o) => O().UNSENT.includes(o.status));
+    const { mine, pending, next } = onTop(await O().list(), num(panel.dataset.matchId), num(panel.dataset.recorded) || 0);
     if (!panel.isConnected) return;
-    // Next position: past every pending entry, so positions stay increasing per match.
-    const next = Math.max(M.stepAfter(recorded, mine), ...mine.map((o) => (M.stepOf(o) !== null ? M.stepOf(o) + 1 : 0)));
     box.dataset.position = next;
     box.querySelectorAll('form input[name=position]').forEach((i) => { i.value = next; });
     const on = mine.length > 0;
     panel.hidden = !on;
     box.querySelectorAll('.next-step').forEach((n) => { n.hidden = on; });
-    const step = showModel(box, panel, on ? all.filter((o) => PENDING.includes(o.status)) : []);
+    const step = showModel(box, panel, pending);
     panel.querySelectorAll('form[data-offline-op]').forEach((f) => {
       if (on && !f.closest('[hidden]:not(#offline-entry)')) f.dataset.op = f.dataset.offlineOp; else delete f.dataset.op;
     });
@@ -130,4 +135,5 @@
   document.addEventListener('htmx:afterSettle', showUnsent);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', showUnsent);
   else showUnsent();
+  window.TaikaiUnsent = { onTop };
 })();

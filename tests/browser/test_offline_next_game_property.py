@@ -4,7 +4,10 @@ where the server expects it: its number, its step (position) and the set undecid
 afterwards, every one applies (none held) and the match is done with the set's winner.
 
 The games entered online are this phone's (still in its outbox as applied; the pack made after some of them:
-it may lag behind) or another phone's (the pack made after them, or this phone could not know them)."""
+it may lag behind) or another phone's (the pack made after them, or this phone could not know them).
+The last of this phone's may still be unsent on it though the server applied them (their reply lost, the page
+reloaded while they were in flight): the offline page and the online page (unsent_view.js, from the server's
+recorded steps and model as the match page has them) count each once, at the server's step, never on top."""
 import uuid
 
 import pytest
@@ -16,7 +19,7 @@ from phone_entries import submit
 
 from webapp.extensions import db
 from webapp.models import MatchRow
-from webapp.services.reads import offline_pack
+from webapp.services.reads import offline_pack, sheets
 from webapp.services.setup.rules import rules_for
 from webapp.tournament import stage_striking
 
@@ -37,6 +40,23 @@ OFFLINE = """([match, ops, offline, members, kinds]) => {
   return { seen, decided: !!step.decided, winner: step.winner || null, ops };
 }"""
 
+# The same on the online match page: its rule of which entries go on top of the server's recorded steps
+# (unsent_view.js onTop) and the projection it draws from the page's model (data-model, data-position).
+ONLINE = """([model, recorded, matchId, ops, offline]) => {
+  const U = window.TaikaiUnsent, M = window.TaikaiMatch, seen = [];
+  const look = () => { const top = U.onTop(ops, matchId, recorded);
+    return { step: M.next(M.project(model, top.pending)), position: top.next }; };
+  for (const payload of offline) {
+    const { step, position } = look();
+    seen.push({ game: step.game, decided: !!step.decided, position });
+    ops.push({ match_id: matchId, kind: 'report_game', status: 'saved',
+               payload: Object.assign({}, payload, { position }) });
+  }
+  const { step } = look();
+  return { seen, decided: !!step.decided, winner: step.winner || null, ops };
+}"""
+UNSENT = ("saved", "sending", "auth")  # outbox_store.js UNSENT
+
 
 @st.composite
 def split_sets(draw):
@@ -53,7 +73,9 @@ def split_sets(draw):
     online = draw(st.integers(0, len(games)))
     by = draw(st.sampled_from(["this-phone", "another-phone"]))
     pack_at = draw(st.integers(0, online)) if by == "this-phone" else online
-    return title, best_of, games, online, by, pack_at
+    lost = draw(st.integers(0, online)) if by == "this-phone" else 0  # applied, their replies never heard
+    return title, best_of, games, online, by, pack_at, draw(st.lists(st.sampled_from(UNSENT), min_size=lost,
+                                                                     max_size=lost))
 
 
 def _payloads(event, match, games):
@@ -78,7 +100,7 @@ def _apply(match, op):
     result = submit({"op_id": op.get("op_id") or str(uuid.uuid4()), "device_id": op.get("device_id", "phone"),
                      "kind": "report_game", "match_id": match.id, "payload": op["payload"]}, None)
     db.session.expire_all()
-    return result.outcome if result.outcome == "applied" else (result.outcome, result.code, result.message)
+    return result.outcome if result.outcome in ("applied", "duplicate") else (result.outcome, result.code, result.message)
 
 
 def _pack_match(event, match):
@@ -95,35 +117,80 @@ SCRIPTS = ("vendor/idb.umd.js", "js/dom.js", "js/page_keeper.js", "js/pack_store
            "js/offline_plays.js", "js/offline_pack.js")
 
 
-def test_the_offline_next_game_is_the_servers_for_any_split(live_server, phone):
+def _bare_page(live_server, phone, scripts, ready):
     page = phone.new_page()
     page.set_content("<!doctype html><body>" + "".join(
-        f'<script src="{live_server.url}/static/{path}"></script>' for path in SCRIPTS) + "</body>")
-    wait_until(page, "window.TaikaiPack && window.TaikaiPack.projected && window.TaikaiMatch", timeout=30000)
+        f'<script src="{live_server.url}/static/{path}"></script>' for path in scripts) + "</body>")
+    wait_until(page, ready, timeout=30000)
+    return page
+
+
+def _online_games(event, match, payloads, by, pack_at, unsent):
+    """The online games applied on the server; this phone's kept in its outbox, the last len(unsent) of them
+    still unsent there (each with its status). Returns this phone's entries and the pack made at pack_at."""
+    phone_ops, pack, online = [], (None, None), len(payloads)
+    statuses = ["applied"] * (online - len(unsent)) + list(unsent)
+    for n, payload in enumerate(payloads):
+        pack = _pack_match(event, match) if n == pack_at else pack
+        op = {"op_id": str(uuid.uuid4()), "payload": dict(payload, position=n),
+              "device_id": "this-phone" if by == "this-phone" else "other-phone"}
+        assert _apply(match, op) == "applied"
+        if by == "this-phone":
+            phone_ops.append(dict(op, match_id=match.id, kind="report_game", status=statuses[n]))
+    return phone_ops, _pack_match(event, match) if pack_at == online else pack
+
+
+def _sent_afterwards(match, result, games, lost):
+    """Every entry still unsent on the phone sent now: those the server had are duplicates, the rest apply in
+    their places and finish the set with its winner."""
+    outcomes = [_apply(match, op) for op in result["ops"] if op["status"] in UNSENT]
+    assert outcomes == ["duplicate"] * lost + ["applied"] * (len(result["seen"]))
+    row = db.session.get(MatchRow, match.id)
+    assert row.status == "done" and row.winner_id == (row.slot_a if games[-1][0] == "a" else row.slot_b)
+
+
+def test_the_offline_next_game_is_the_servers_for_any_split(live_server, phone):
+    page = _bare_page(live_server, phone, SCRIPTS, "window.TaikaiPack && window.TaikaiPack.projected && window.TaikaiMatch")
 
     @given(split_sets())
     @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
     def check(case):
-        title, best_of, games, online, by, pack_at = case
+        title, best_of, games, online, by, pack_at, unsent = case
         event, match = title_event(title, best_of=best_of)
         payloads = _payloads(event, match, games)
-        phone_ops, pack = [], (None, None)
-        for n, payload in enumerate(payloads[:online]):
-            pack = _pack_match(event, match) if n == pack_at else pack
-            op = {"op_id": str(uuid.uuid4()), "payload": dict(payload, position=n),
-                  "device_id": "this-phone" if by == "this-phone" else "other-phone"}
-            assert _apply(match, op) == "applied"
-            if by == "this-phone":
-                phone_ops.append(dict(op, match_id=match.id, kind="report_game", status="applied"))
-        pack = _pack_match(event, match) if pack_at == online else pack
+        phone_ops, pack = _online_games(event, match, payloads[:online], by, pack_at, unsent)
         result = page.evaluate(OFFLINE, [*pack[:1], phone_ops, payloads[online:], pack[1], offline_pack.kind_table()])
         assert [(s["game"], s["position"], s["decided"]) for s in result["seen"]] == \
             [(n + 1, n, False) for n in range(online, len(games))]
         assert result["decided"] and result["winner"] == games[-1][0]
-        outcomes = [_apply(match, op) for op in result["ops"] if op["status"] == "saved"]
-        assert outcomes == ["applied"] * (len(games) - online)
-        row = db.session.get(MatchRow, match.id)
-        assert row.status == "done" and row.winner_id == (row.slot_a if games[-1][0] == "a" else row.slot_b)
+        _sent_afterwards(match, result, games, len(unsent))
 
     check()
 
+
+# The online match page's own scripts that work out its next step (unsent_view.js draws nothing here: no match
+# section in the bare page).
+ONLINE_SCRIPTS = ("vendor/idb.umd.js", "js/dom.js", "js/outbox_store.js", "js/match_model.js", "js/entry_names.js",
+                  "js/unsent_view.js")
+
+
+def test_the_online_next_game_counts_each_unsent_entry_once(live_server, phone):
+    page = _bare_page(live_server, phone, ONLINE_SCRIPTS, "window.TaikaiUnsent && window.TaikaiMatch")
+
+    @given(split_sets())
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    def check(case):
+        title, best_of, games, online, by, pack_at, unsent = case
+        event, match = title_event(title, best_of=best_of)
+        payloads = _payloads(event, match, games)
+        phone_ops, _ = _online_games(event, match, payloads[:online], by, None, unsent)
+        db.session.expire_all()
+        sheet = sheets.match_sheet(db.session.get(MatchRow, match.id))  # as the match page renders it
+        model = offline_pack.match_model(sheet["state"])
+        result = page.evaluate(ONLINE, [model, sheet["position"], match.id, phone_ops, payloads[online:]])
+        assert [(s["game"], s["position"], s["decided"]) for s in result["seen"]] == \
+            [(n + 1, n, False) for n in range(online, len(games))]
+        assert result["decided"] and result["winner"] == games[-1][0]
+        _sent_afterwards(match, result, games, len(unsent))
+
+    check()
