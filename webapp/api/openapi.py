@@ -18,16 +18,22 @@ EXPORT = {"in": "path", "name": "name", "required": True,
 ETAG = {"ETag": {"schema": {"type": "string"}, "description": "send it back in If-None-Match: 304 if unchanged"}}
 
 
+def _ref(name: str) -> dict:
+    """A named component by reference: a bare name would be read as a marshmallow class name, and any
+    schema class of that name elsewhere in the code (start.gg's Event answer) would stand in for it."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
 def _json(schema, description: str) -> dict:
-    return {"description": description, "content": {JSON: {"schema": schema}}, "headers": ETAG}
+    return {"description": description, "content": {JSON: {"schema": _ref(schema)}}, "headers": ETAG}
 
 
 def _answers(ok: dict) -> dict:
     return {"200": ok, "304": {"description": "unchanged since the ETag sent in If-None-Match"},
-            "404": {"description": "no such event, phase or match", "content": {JSON: {"schema": "Problem"}}},
-            "422": {"description": "a ?lang= other than ja or en", "content": {JSON: {"schema": "Problem"}}},
+            "404": {"description": "no such event, phase or match", "content": {JSON: {"schema": _ref("Problem")}}},
+            "422": {"description": "a ?lang= other than ja or en", "content": {JSON: {"schema": _ref("Problem")}}},
             "429": {"description": "this client asked too often: wait Retry-After seconds",
-                    "content": {JSON: {"schema": "Problem"}}}}
+                    "content": {JSON: {"schema": _ref("Problem")}}}}
 
 
 ROUTES = (
