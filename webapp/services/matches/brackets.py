@@ -111,7 +111,7 @@ def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) ->
     bracket = around(match)
     keys = bracket_results.record_result(bracket, match.key, winner_id, walkover=walkover)
     changed = bracket_rows.save(bracket, match.bracket, keys, bracket.matches.rows)
-    paired = swiss_rounds.pair_next_if_due(match.bracket, dq)  # a Swiss round's last result
+    paired = _next_round_if_due(match.bracket, dq)  # a Swiss round's last result
     _finish_phase_if_done(match.bracket.phase, [*bracket.matches.rows.values(), *paired])
     return changed + paired
 
@@ -122,9 +122,16 @@ def _record_in_whole(match: MatchRow, winner_id: int, walkover: bool, dq: set[in
     keys = bracket_results.record_result(bracket, match.key, winner_id, walkover=walkover)
     keys += _walkovers(bracket, dq)
     changed = bracket_rows.save(bracket, match.bracket, list(dict.fromkeys(keys)))
-    paired = swiss_rounds.pair_next_if_due(match.bracket, dq)
+    paired = _next_round_if_due(match.bracket, dq)
     _finish_phase_if_done(match.bracket.phase, paired)
     return changed + paired
+
+
+def _next_round_if_due(row: BracketRow, dq: set[int]) -> list[MatchRow]:
+    """The next round's rows, for a format that pairs its rounds as they are played (its registration
+    says so: Swiss); a bracket made whole at its start has nothing to pair."""
+    fmt = formats.FORMATS.get(row.format)
+    return swiss_rounds.pair_next_if_due(row, dq) if fmt is not None and fmt.pairs_as_played else []
 
 
 class _Held(dict):
