@@ -37,11 +37,13 @@ def push():
     # sign-in check, need not be: kept apart from the session, it is not read a second time.
     if user in db.session:
         db.session.expunge(user)
-    also = None
-    if batch.get("waiting") is not None:  # what the phone still holds after this batch: the venue page
-        # Noted in the batch's own transaction: one durable commit per sync, not two.
-        def also():
+    undone: list[list[dict]] = []  # read in the transaction that committed, when it was
+
+    def also():  # written and read in the batch's own transaction: one commit per sync, no read after it
+        undone.clear()  # a transaction rolled back and run again reads again
+        if batch.get("waiting") is not None:  # what the phone still holds after this batch: the venue page
             phone_sync.note(batch["device_id"], user, batch["waiting"] - len(batch["ops"]))
+        undone.append(sync_apply.undone_for(batch["device_id"], user_id))
     try:
         results = sync_apply.apply_batch(batch["ops"], batch["device_id"], user, also=also)
     except OperationalError:
@@ -49,7 +51,9 @@ def push():
         db.session.rollback()
         return jsonify({"error": "busy", "message": "try again"}), 503
     # "undone": entries of this device that a void undid since (told on every sync; rare and small).
-    return jsonify({"results": results, "undone": sync_apply.undone_for(batch["device_id"], user_id)})
+    if not undone:  # PostgreSQL's entry-by-entry retry could not make the batch's extra write: read now
+        undone.append(sync_apply.undone_for(batch["device_id"], user_id))
+    return jsonify({"results": results, "undone": undone[0]})
 
 
 @bp.route("/seen", methods=["POST"])

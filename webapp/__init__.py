@@ -41,8 +41,8 @@ def _init_request_edges(app: Flask) -> None:
     from .polling.heap import init_heap
     from .polling.pagegate import init_page_gate
     from .polling.pollgate import init_poll_gate
-    from .web.limits import init_limits
     from .web.get_layers import GetsApart
+    from .web.limits import init_limits
     from .web.static_files import init_static_files
     from .web.throttle import init_throttle
     from .web.tie_sender import init_tie_sender

@@ -3,6 +3,7 @@ whether the browser granted persistent storage. The desk's venue page lists them
 walk to a phone that has not synced (its entries exist nowhere else)."""
 from datetime import datetime, timedelta, timezone
 
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..database import write_transaction
@@ -42,12 +43,10 @@ def note(device_id: str, user, waiting: int, persisted: bool | None = None) -> N
 
 
 def _upsert(device_id: str, values: dict) -> None:
-    row = db.session.query(PhoneSync).filter_by(device_id=device_id).with_for_update().one_or_none()
-    if row is None:
+    """The phone's row updated (one statement: its row is not read first), or made on its first sync."""
+    moved = db.session.execute(update(PhoneSync).where(PhoneSync.device_id == device_id).values(**values))
+    if not moved.rowcount:
         db.session.add(PhoneSync(device_id=device_id, **values))
-    else:
-        for key, value in values.items():
-            setattr(row, key, value)
     db.session.flush()
 
 
