@@ -14,7 +14,7 @@ from sqlalchemy import bindparam, event, select
 from sqlalchemy.orm import defer, joinedload
 
 from ..extensions import db
-from ..models import BracketRow, Entrant, MatchRow, Member, Phase
+from ..models import BracketRow, Entrant, Event, MatchRow, Member, Phase
 from ..services.entries.preloaded import (  # noqa: F401  (the pipeline reads its rows as preload.get)
     BY_KEY,
     FLUSHED,
@@ -31,10 +31,11 @@ from .batch import Batch
 
 # The rules read the match's phase and event. Not the bracket's entrant list nor the
 # phase's draw: a JSON list as long as the bracket, decoded on every batch for nothing.
+# Whether the event has stations comes with it (one EXISTS in this query, not a query of its own later).
 EVENT_OF_MATCH = joinedload(MatchRow.bracket).options(
     defer(BracketRow.entrants),
     joinedload(BracketRow.phase).options(defer(Phase.draw), defer(Phase.entrant_override),
-                                         joinedload(Phase.event)))
+                                         joinedload(Phase.event).undefer(Event.has_stations)))
 
 # The batch's statements are built once, their ids an expanding parameter: building a
 # statement with its loader options (and its cache key) cost more than running it.
