@@ -21,6 +21,9 @@ from .ties import TieId, TieLink, TieReport
 # a result in an event without stations then reads neither its phases for auto-calls nor its stations for a
 # stream scoreboard to push. Deferred: elsewhere it is read when asked for, like any query.
 Event.has_stations = column_property(exists().where(Station.event_id == Event.id), deferred=True)
+# Likewise whether any of its entrants is disqualified: a batch in an event without one reads no list of them.
+Event.has_disqualified = column_property(exists().where(Entrant.event_id == Event.id, Entrant.dq.is_(True)),
+                                         deferred=True)
 
 __all__ = ["User", "Event", "Phase", "Entrant", "Member", "BracketRow", "MatchRow",
            "Operation", "Conflict", "AuditEntry", "Station", "PhoneSync", "LoginSession", "MirrorLink",
