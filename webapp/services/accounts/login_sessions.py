@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, select, update
 
 from ...extensions import db
 from ...models import Event, LoginSession, User
@@ -44,6 +44,19 @@ def live(user: User, token: str) -> LoginSession | None:
         return None
     row = db.session.query(LoginSession).filter_by(token_hash=digest(token)).one_or_none()
     return row if row is not None and row.user_id == user.id and row.ended_at is None else None
+
+
+# The person and their session in one read: every signed-in request asks (web/auth.py), so one statement, not two.
+_SIGNED_IN = (select(User, LoginSession.id).join(LoginSession, LoginSession.user_id == User.id)
+              .where(User.id == bindparam("user"), LoginSession.token_hash == bindparam("token"),
+                     LoginSession.ended_at.is_(None)))
+
+
+def signed_in_user(user_id: int, token: str) -> tuple[User, int] | None:
+    """The person and the id of their session this token opens, or None when it ended or never was (as live())."""
+    if not token:
+        return None
+    return db.session.execute(_SIGNED_IN, {"user": user_id, "token": digest(token)}).first()
 
 
 def is_signed_in(user: User) -> bool:
