@@ -3,7 +3,7 @@ whether the browser granted persistent storage. The desk's venue page lists them
 walk to a phone that has not synced (its entries exist nowhere else)."""
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..database import write_transaction
@@ -42,9 +42,13 @@ def note(device_id: str, user, waiting: int, persisted: bool | None = None) -> N
     login_sessions.seen(getattr(user, "login_session_id", None), device_id)
 
 
+# Built once, its columns those given (every sync makes it): no row read first, nothing in the session to update.
+_UPDATE = update(PhoneSync.__table__).where(PhoneSync.__table__.c.device_id == bindparam("device"))
+
+
 def _upsert(device_id: str, values: dict) -> None:
     """The phone's row updated (one statement: its row is not read first), or made on its first sync."""
-    moved = db.session.execute(update(PhoneSync).where(PhoneSync.device_id == device_id).values(**values))
+    moved = db.session.connection().execute(_UPDATE, {"device": device_id, **values})
     if not moved.rowcount:
         db.session.add(PhoneSync(device_id=device_id, **values))
     db.session.flush()

@@ -75,10 +75,14 @@ def seen(session_id: int | None, outbox_device: str | None = None) -> None:
     """Note that this session's phone just synced (and the device id its outbox uses)."""
     if session_id is None:
         return
-    values = {"last_seen_at": utcnow()}
+    values = {"session": session_id, "last_seen_at": utcnow()}
     if outbox_device:
         values["outbox_device"] = outbox_device[:64]
-    db.session.execute(update(LoginSession).where(LoginSession.id == session_id).values(**values))
+    db.session.connection().execute(_SEEN, values)
+
+
+# Built once, its columns those given (every sync makes it); the row is not in the session to update.
+_SEEN = update(LoginSession.__table__).where(LoginSession.__table__.c.id == bindparam("session"))
 
 
 def _aware(moment: datetime) -> datetime:
