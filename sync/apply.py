@@ -1,5 +1,4 @@
 """Applying a batch of raw operations: validate each, submit all, never lose one, never 500."""
-from webapp.extensions import db
 from webapp.operations.outcomes import Outcome, undone_entries
 from webapp.operations.submit import submit_many
 from webapp.services.entries.entry import Entry
@@ -27,8 +26,7 @@ class _Said:
 
 def undone_for(device_id: str, user_id: int) -> list[dict]:
     """This person's entries from the device that a later void undid (each with the reason), for its next sync.
-    Read inside a batch too: what the batch itself undid is flushed first (a batch does not autoflush)."""
-    db.session.flush()
+    Read inside a sync batch's transaction too (outcomes.undone_entries flushes what it undid)."""
     return [present(outcome) for outcome in undone_entries(device_id, user_id)]
 
 
