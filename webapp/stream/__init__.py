@@ -1,7 +1,8 @@
 """The stream scoreboard fed live: a station's match pushed to TournamentStreamHelper after each commit.
 
 Which calls say what is services/stream/tsh_plan.py; the desk's link is services/stream/tsh_link.py.
-Here: a session hook notes the events whose matches or entrants a transaction changed and, once it
+Here: a session hook notes the events whose matches or entrants a transaction changed (not those the
+transaction read as having no station at all: a sync batch reads that with its matches) and, once it
 has committed, hands them to this process's pusher (pusher.py), which wakes one sender thread per
 linked station (station_worker.py): each finds the API its TSH speaks (tsh_probe.py) and sends the
 calls under a whole-call deadline (tsh_http.py), so no TSH waits for another. A result's transaction
