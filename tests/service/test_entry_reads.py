@@ -10,7 +10,6 @@ from webapp.extensions import db
 from webapp.models import Entrant
 from webapp.services.setup import event_templates
 
-
 _DISQUALIFIED_LIST = "SELECT entrant.event_id, entrant.id FROM entrant"  # services/entries/preloaded.py
 
 
