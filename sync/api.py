@@ -37,19 +37,29 @@ def push():
     # sign-in check, need not be: kept apart from the session, it is not read a second time.
     if user in db.session:
         db.session.expunge(user)
-    also = None
-    if batch.get("waiting") is not None:  # what the phone still holds after this batch: the venue page
-        # Noted in the batch's own transaction: one durable commit per sync, not two.
-        def also():
-            phone_sync.note(batch["device_id"], user, batch["waiting"] - len(batch["ops"]))
+    undone: list[list[dict]] = []  # read in the transaction that committed, when it was
     try:
-        results = sync_apply.apply_batch(batch["ops"], batch["device_id"], user, also=also)
+        results = sync_apply.apply_batch(batch["ops"], batch["device_id"], user,
+                                         also=_in_the_batch(batch, user, user_id, undone))
     except OperationalError:
         # The database is busy or gone: nothing was committed, the phone retries.
         db.session.rollback()
         return jsonify({"error": "busy", "message": "try again"}), 503
     # "undone": entries of this device that a void undid since (told on every sync; rare and small).
-    return jsonify({"results": results, "undone": sync_apply.undone_for(batch["device_id"], user_id)})
+    if not undone:  # PostgreSQL's entry-by-entry retry could not make the batch's extra write: read now
+        undone.append(sync_apply.undone_for(batch["device_id"], user_id))
+    return jsonify({"results": results, "undone": undone[0]})
+
+
+def _in_the_batch(batch: dict, user, user_id: int, undone: list):
+    """What the batch's own transaction also does (one commit per sync, no read after it): the phone's sync
+    noted, and the device's undone entries read into `undone` (again if the transaction runs again)."""
+    def also():
+        undone.clear()
+        if batch.get("waiting") is not None:  # what the phone still holds after this batch: the venue page
+            phone_sync.note(batch["device_id"], user, batch["waiting"] - len(batch["ops"]))
+        undone.append(sync_apply.undone_for(batch["device_id"], user_id))
+    return also
 
 
 @bp.route("/seen", methods=["POST"])

@@ -25,7 +25,8 @@ class _Said:
 
 
 def undone_for(device_id: str, user_id: int) -> list[dict]:
-    """This person's entries from the device that a later void undid (each with the reason), for its next sync."""
+    """This person's entries from the device that a later void undid (each with the reason), for its next sync.
+    Read inside a sync batch's transaction too (outcomes.undone_entries flushes what it undid)."""
     return [present(outcome) for outcome in undone_entries(device_id, user_id)]
 
 

@@ -41,14 +41,17 @@ def _init_request_edges(app: Flask) -> None:
     from .polling.heap import init_heap
     from .polling.pagegate import init_page_gate
     from .polling.pollgate import init_poll_gate
+    from .web.get_layers import GetsApart
     from .web.limits import init_limits
     from .web.static_files import init_static_files
     from .web.throttle import init_throttle
     from .web.tie_sender import init_tie_sender
 
+    app_itself = app.wsgi_app
     init_static_files(app)
     init_page_gate(app)  # inside the poll gate: a 304 is cheaper still
     init_poll_gate(app)
+    app.wsgi_app = GetsApart(app.wsgi_app, app_itself)  # those three answer GETs only
     init_heap(app)
     init_throttle(app)
     init_limits(app)

@@ -1,5 +1,6 @@
 """SQLAlchemy models. Import everything here so Alembic sees all tables."""
-from sqlalchemy import BigInteger, Integer
+from sqlalchemy import BigInteger, Integer, exists
+from sqlalchemy.orm import column_property
 
 from ..extensions import db
 from .accounts import User
@@ -15,6 +16,14 @@ from .reports import PlayerReport
 from .sessions import LoginSession
 from .station import Station
 from .ties import TieId, TieLink, TieReport
+
+# Whether the event has any station, read with the event where a sync batch reads it (operations/preload.py):
+# a result in an event without stations then reads neither its phases for auto-calls nor its stations for a
+# stream scoreboard to push. Deferred: elsewhere it is read when asked for, like any query.
+Event.has_stations = column_property(exists().where(Station.event_id == Event.id), deferred=True)
+# Likewise whether any of its entrants is disqualified: a batch in an event without one reads no list of them.
+Event.has_disqualified = column_property(exists().where(Entrant.event_id == Event.id, Entrant.dq.is_(True)),
+                                         deferred=True)
 
 __all__ = ["User", "Event", "Phase", "Entrant", "Member", "BracketRow", "MatchRow",
            "Operation", "Conflict", "AuditEntry", "Station", "PhoneSync", "LoginSession", "MirrorLink",

@@ -127,6 +127,12 @@ it saves:
   look-up (preload.py, submit._rows_kept_in_memory); a finished match's bracket links, open
   matches and event phases read once per batch, not three queries per finished match;
 - statements built once, their ids an expanding parameter (preload.py, submit._LOGGED);
+- whether each event has stations and disqualified entrants read with its matches (two EXISTS in the
+  preload's query, models/__init__.py): an event without stations reads neither its phases for
+  auto-calls nor its stations for the stream scoreboard after the commit, one without a DQ no list of them;
+- the phone's sync noted and its undone entries read in the batch's own transaction (sync/api.py):
+  no read transaction after the commit; the phone's and the session's rows updated by statements built
+  once, not read first;
 - no autoflush during a batch (one flush at the end, not one before every read);
 - held entries and refused phones read in one query per batch (held.new_batch);
 - services/entries/payloads.quick_load: plainly well-formed payloads checked by their fields' validators, not

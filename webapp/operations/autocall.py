@@ -15,6 +15,8 @@ def follow_up(batch: Batch, op: Entry, user) -> None:
     if match is None or (op.kind != "set_station" and match.status == "ready"):
         return
     event = match.bracket.phase.event
+    if not event.has_stations:  # no station to call to (read with the batch's matches): its phases are not read
+        return
     preload.phases_loaded(batch)  # in a sync batch: every event's phases in one query
     if stations.auto_call_wanted(event):
         call_next(event, user, op.received_at, batch=batch)

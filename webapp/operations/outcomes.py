@@ -52,13 +52,17 @@ def replayed(op: Entry) -> Outcome | None:
     return stored_outcome(row, duplicate=True)
 
 
-_UNDONE = (select(Operation).where(Operation.device_id == bindparam("device"), Operation.undone.is_(True),
-                                   Operation.user_id == bindparam("user"),
-                                   Operation.outcome.in_(("applied", "confirmed")))  # a restart undoes twins too
+# Read as plain rows (every sync asks, nearly always for none): no ORM object, no identity map look-up.
+_UNDONE = (select(*Operation.__table__.columns)
+           .where(Operation.device_id == bindparam("device"), Operation.undone.is_(True),
+                  Operation.user_id == bindparam("user"),
+                  Operation.outcome.in_(("applied", "confirmed")))  # a restart undoes twins too
            .order_by(Operation.seq).limit(200))  # built once
 
 
 def undone_entries(device_id: str, user_id: int) -> list[Outcome]:
     """This person's applied (or confirming) entries from the device that a later void or a
     restart of their match (I1) undid, each with the reason."""
-    return [stored_outcome(row) for row in db.session.scalars(_UNDONE, {"device": device_id, "user": user_id})]
+    db.session.flush()  # what this transaction undid, a sync batch's own included (a batch does not autoflush)
+    rows = db.session.connection().execute(_UNDONE, {"device": device_id, "user": user_id})
+    return [stored_outcome(row) for row in rows]

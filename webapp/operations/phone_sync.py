@@ -3,6 +3,7 @@ whether the browser granted persistent storage. The desk's venue page lists them
 walk to a phone that has not synced (its entries exist nowhere else)."""
 from datetime import datetime, timedelta, timezone
 
+from sqlalchemy import bindparam, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..database import write_transaction
@@ -41,13 +42,15 @@ def note(device_id: str, user, waiting: int, persisted: bool | None = None) -> N
     login_sessions.seen(getattr(user, "login_session_id", None), device_id)
 
 
+# Built once, its columns those given (every sync makes it): no row read first, nothing in the session to update.
+_UPDATE = update(PhoneSync.__table__).where(PhoneSync.__table__.c.device_id == bindparam("device"))
+
+
 def _upsert(device_id: str, values: dict) -> None:
-    row = db.session.query(PhoneSync).filter_by(device_id=device_id).with_for_update().one_or_none()
-    if row is None:
+    """The phone's row updated (one statement: its row is not read first), or made on its first sync."""
+    moved = db.session.connection().execute(_UPDATE, {"device": device_id, **values})
+    if not moved.rowcount:
         db.session.add(PhoneSync(device_id=device_id, **values))
-    else:
-        for key, value in values.items():
-            setattr(row, key, value)
     db.session.flush()
 
 

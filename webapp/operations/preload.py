@@ -11,10 +11,10 @@ here decides anything: a row missing from the preload is simply loaded when it i
 from contextlib import contextmanager
 
 from sqlalchemy import bindparam, event, select
-from sqlalchemy.orm import defer, joinedload
+from sqlalchemy.orm import defer, joinedload, undefer
 
 from ..extensions import db
-from ..models import BracketRow, Entrant, MatchRow, Member, Phase
+from ..models import BracketRow, Entrant, Event, MatchRow, Member, Phase
 from ..services.entries.preloaded import (  # noqa: F401  (the pipeline reads its rows as preload.get)
     BY_KEY,
     FLUSHED,
@@ -31,10 +31,13 @@ from .batch import Batch
 
 # The rules read the match's phase and event. Not the bracket's entrant list nor the
 # phase's draw: a JSON list as long as the bracket, decoded on every batch for nothing.
+# Whether the event has stations or disqualified entrants comes with it (an EXISTS each in this query,
+# not a query of its own later).
 EVENT_OF_MATCH = joinedload(MatchRow.bracket).options(
     defer(BracketRow.entrants),
     joinedload(BracketRow.phase).options(defer(Phase.draw), defer(Phase.entrant_override),
-                                         joinedload(Phase.event)))
+                                         joinedload(Phase.event).options(
+                                             undefer(Event.has_stations), undefer(Event.has_disqualified))))
 
 # The batch's statements are built once, their ids an expanding parameter: building a
 # statement with its loader options (and its cache key) cost more than running it.

@@ -1,7 +1,8 @@
 """The stream scoreboard fed live: a station's match pushed to TournamentStreamHelper after each commit.
 
 Which calls say what is services/stream/tsh_plan.py; the desk's link is services/stream/tsh_link.py.
-Here: a session hook notes the events whose matches or entrants a transaction changed and, once it
+Here: a session hook notes the events whose matches or entrants a transaction changed (not those the
+transaction read as having no station at all: a sync batch reads that with its matches) and, once it
 has committed, hands them to this process's pusher (pusher.py), which wakes one sender thread per
 linked station (station_worker.py): each finds the API its TSH speaks (tsh_probe.py) and sends the
 calls under a whole-call deadline (tsh_http.py), so no TSH waits for another. A result's transaction
@@ -13,9 +14,11 @@ import os
 
 from flask import Flask, current_app
 from sqlalchemy import event as sa_event
+from sqlalchemy import inspect
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.util import identity_key
 
-from ..models import Entrant, MatchRow, Member
+from ..models import Entrant, Event, MatchRow, Member
 
 _NOTED = "taikai.tsh_events"
 
@@ -28,6 +31,14 @@ def _event_id(obj) -> int | None:
     return entrant.event_id if entrant is not None else None
 
 
+def _without_stations(session: Session, event_id: int) -> bool:
+    """Whether this transaction read the event as having no station at all (a sync batch reads that with
+    its matches: operations/preload.py), so no TSH is linked to it: nothing to look up after the commit.
+    (A station added since has no TSH link yet: linking one pushes it at once, stream.nudge.)"""
+    event = session.identity_map.get(identity_key(Event, event_id))
+    return event is not None and inspect(event).dict.get("has_stations") is False
+
+
 def _note(session: Session, _context, _instances) -> None:
     """Before a flush: the events whose matches or entrants this transaction changes."""
     if not (current_app and current_app.config.get("TSH_PUSH")):
@@ -37,7 +48,7 @@ def _note(session: Session, _context, _instances) -> None:
         for obj in (*session.new, *session.dirty):
             if isinstance(obj, (MatchRow, Entrant, Member)):
                 event_id = _event_id(obj)
-                if event_id is not None:
+                if event_id is not None and not _without_stations(session, event_id):
                     noted.add(event_id)
 
 

@@ -6,6 +6,8 @@
   stranger's wrong PINs slow the stranger, not the referee with the right one.
 - `limits`: request size and time limits (a huge or slow body is refused before it is read).
 - `static_files`: files under static/ served by digest, compressed once, with long caching.
+- `get_layers`: the layers that answer GETs before Flask (static files, kept pages, 304 polls) see
+  GETs only; a POST (a phone's sync, a desk form) goes straight to the app.
 - `i18n`: the reader's language (ja first, en second; ?lang= switches, a cookie remembers)
   and the translation of the domain's rule violations.
 

@@ -19,8 +19,6 @@ NEW_PHONE = "taikai.new_phone"
 
 def init_auth(app: Flask) -> None:
     """Configure the login manager."""
-    from ..models import User
-
     login_manager.login_view = "auth.login"
     login_manager.login_message = _l("Please sign in.")
 
@@ -29,14 +27,15 @@ def init_auth(app: Flask) -> None:
         # "user:credential generation:PIN generation:session token" (User.get_id); an old id, or
         # the token of a session that ended (signed out here, or by the desk), finds no one.
         parts = session_id.split(":")
-        user = db.session.get(User, int(parts[0])) if len(parts) == 4 and parts[0].isdigit() else None
-        if user is None:
+        found = login_sessions.signed_in_user(int(parts[0]), parts[3]) \
+            if len(parts) == 4 and parts[0].isdigit() else None
+        if found is None:
             return None
+        user, login_session_id = found
         user.session_token = parts[3]
-        row = login_sessions.live(user, parts[3])
-        if row is None or user.get_id() != session_id:
+        if user.get_id() != session_id:
             return None
-        user.login_session_id = row.id
+        user.login_session_id = login_session_id
         return user
 
 

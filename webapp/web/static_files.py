@@ -28,17 +28,22 @@ def init_static_files(app: Flask) -> None:
         if endpoint == "static" and "v" not in values:
             values["v"] = static_digest(app.static_folder)
 
-    @app.after_request
+    # Only the static view's answers are marked, by the view itself: the other requests (a phone's
+    # sync above all) do not pass through a hook that would only look at them to let them go.
+    serve = app.view_functions["static"]
+
+    def static(**kwargs):
+        return _long_lived(app.make_response(serve(**kwargs)))
+    app.view_functions["static"] = static
+
     def _long_lived(response):
         # Only the current version's URL is immutable; an old ?v= may be served new content.
-        if request.endpoint == "static" and request.args.get("v") == static_digest(app.static_folder) \
-                and response.status_code in (200, 304):
+        if request.args.get("v") == static_digest(app.static_folder) and response.status_code in (200, 304):
             response.cache_control.max_age = 365 * 24 * 3600
             response.cache_control.public = True
             response.cache_control.immutable = True
             response.cache_control.no_cache = None
         return response
-
     app.wsgi_app = StaticFromMemory(app, app.wsgi_app)
 
 

@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, select, update
 
 from ...extensions import db
 from ...models import Event, LoginSession, User
@@ -46,6 +46,19 @@ def live(user: User, token: str) -> LoginSession | None:
     return row if row is not None and row.user_id == user.id and row.ended_at is None else None
 
 
+# The person and their session in one read: every signed-in request asks (web/auth.py), so one statement, not two.
+_SIGNED_IN = (select(User, LoginSession.id).join(LoginSession, LoginSession.user_id == User.id)
+              .where(User.id == bindparam("user"), LoginSession.token_hash == bindparam("token"),
+                     LoginSession.ended_at.is_(None)))
+
+
+def signed_in_user(user_id: int, token: str) -> tuple[User, int] | None:
+    """The person and the id of their session this token opens, or None when it ended or never was (as live())."""
+    if not token:
+        return None
+    return db.session.execute(_SIGNED_IN, {"user": user_id, "token": digest(token)}).first()
+
+
 def is_signed_in(user: User) -> bool:
     """Whether some phone has a live session of this person."""
     return db.session.query(LoginSession.id).filter_by(user_id=user.id, ended_at=None).first() is not None
@@ -62,10 +75,14 @@ def seen(session_id: int | None, outbox_device: str | None = None) -> None:
     """Note that this session's phone just synced (and the device id its outbox uses)."""
     if session_id is None:
         return
-    values = {"last_seen_at": utcnow()}
+    values = {"session": session_id, "last_seen_at": utcnow()}
     if outbox_device:
         values["outbox_device"] = outbox_device[:64]
-    db.session.execute(update(LoginSession).where(LoginSession.id == session_id).values(**values))
+    db.session.connection().execute(_SEEN, values)
+
+
+# Built once, its columns those given (every sync makes it); the row is not in the session to update.
+_SEEN = update(LoginSession.__table__).where(LoginSession.__table__.c.id == bindparam("session"))
 
 
 def _aware(moment: datetime) -> datetime:

@@ -10,9 +10,10 @@ Nothing here decides anything: a row missing from the preload is simply loaded w
 from sqlalchemy import bindparam, event, inspect, select
 from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
 
 from ...extensions import db
-from ...models import BracketRow, Entrant, MatchRow, Phase
+from ...models import BracketRow, Entrant, Event, MatchRow, Phase
 from .unit_of_work import Work, current
 
 _IDS = bindparam("ids", expanding=True)
@@ -127,18 +128,32 @@ def disqualified(event_id: int) -> set[int] | None:
         events = {row.bracket.phase.event_id for (model, _), row in list(kept.items()) if model is MatchRow}
         events = (events - set(known)) | {event_id}
         known.update((e, set()) for e in events)
-        for event, entrant in db.session.execute(_DISQUALIFIED, {"ids": sorted(events)}):
-            known[event].add(entrant)
+        ids = events - _none_disqualified(events, kept.get(_DQ_CHANGED, ()))
+        if ids:
+            for event, entrant in db.session.execute(_DISQUALIFIED, {"ids": sorted(ids)}):
+                known[event].add(entrant)
     return set(known[event_id])
 
 
+def _none_disqualified(event_ids: set, changed) -> set[int]:
+    """The events the batch read without a disqualified entrant (with its matches: operations/preload.py),
+    but for those a DQ entry of the batch has changed since."""
+    session = db.session()
+    read = (session.identity_map.get(identity_key(Event, i)) for i in event_ids if i not in changed)
+    return {e.id for e in read if e is not None and inspect(e).dict.get("has_disqualified") is False}
+
+
 _DQ = ("dq", "by event")
+_DQ_CHANGED = ("dq", "changed by the batch")
 
 
 def forget_disqualified(event_id: int) -> None:
     """A DQ entry of the batch changed the event's disqualified entrants: read them again."""
     kept = _kept()
-    if kept and _DQ in kept:
+    if kept is None:
+        return
+    kept.setdefault(_DQ_CHANGED, set()).add(event_id)
+    if _DQ in kept:
         kept[_DQ].pop(event_id, None)
 
 

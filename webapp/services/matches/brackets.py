@@ -111,7 +111,7 @@ def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) ->
     bracket = around(match)
     keys = bracket_results.record_result(bracket, match.key, winner_id, walkover=walkover)
     changed = bracket_rows.save(bracket, match.bracket, keys, bracket.matches.rows)
-    paired = swiss_rounds.pair_next_if_due(match.bracket, dq)  # a Swiss round's last result
+    paired = _next_round_if_due(match.bracket, dq)  # a Swiss round's last result
     _finish_phase_if_done(match.bracket.phase, [*bracket.matches.rows.values(), *paired])
     return changed + paired
 
@@ -119,12 +119,17 @@ def record_winner(match: MatchRow, winner_id: int, user=None, walkover=False) ->
 def _record_in_whole(match: MatchRow, winner_id: int, walkover: bool, dq: set[int]) -> list[MatchRow]:
     preloaded.brackets_loaded()  # a sync batch reads all its brackets at once
     bracket = bracket_rows.load(match.bracket)
-    keys = bracket_results.record_result(bracket, match.key, winner_id, walkover=walkover)
-    keys += _walkovers(bracket, dq)
+    keys = bracket_results.record_result(bracket, match.key, winner_id, walkover=walkover) + _walkovers(bracket, dq)
     changed = bracket_rows.save(bracket, match.bracket, list(dict.fromkeys(keys)))
-    paired = swiss_rounds.pair_next_if_due(match.bracket, dq)
+    paired = _next_round_if_due(match.bracket, dq)
     _finish_phase_if_done(match.bracket.phase, paired)
     return changed + paired
+
+
+def _next_round_if_due(row: BracketRow, dq: set[int]) -> list[MatchRow]:
+    """The next round's rows, for a format registered as pairing its rounds as they end (Swiss)."""
+    pairs = getattr(formats.FORMATS.get(row.format), "pairs_as_played", False)
+    return swiss_rounds.pair_next_if_due(row, dq) if pairs else []
 
 
 class _Held(dict):
@@ -187,7 +192,7 @@ def disqualify(entrant: Entrant, user=None, reason: str = "") -> list[MatchRow]:
             bracket = bracket_rows.load(row)
             keys = _walkovers(bracket, disqualified(entrant.event_id))
             changed += bracket_rows.save(bracket, row, keys)
-            paired += swiss_rounds.pair_next_if_due(row, disqualified(entrant.event_id))
+            paired += _next_round_if_due(row, disqualified(entrant.event_id))
         if phase.brackets:
             _finish_phase_if_done(phase, paired)  # a Swiss round just paired keeps its phase running
         changed += paired

@@ -12,7 +12,7 @@ conflict (it held another result taikai did not send: both shown to the desk) | 
 """
 from sqlalchemy import event as sa_event
 from sqlalchemy import func
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import selectinload
 
 from ...extensions import db
 from ...lru import LRU
@@ -114,20 +114,23 @@ def _light_looks(sets: dict[int, str]) -> dict[int, tuple]:
 
 def _keep_after_commit(cache: LRU, key: tuple, value) -> None:
     """What a pass saw is kept once its transaction commits: a pass rolled back (its reports with it) is
-    made again, not remembered as done."""
-    db.session.info.setdefault(_PENDING, []).append((cache, key, value))
+    made again, not remembered as done. The hooks are set on this session only, by its first pass: a
+    commit without a catch-up (a phone's sync batch, a page) runs none of this."""
+    session = db.session()
+    if not sa_event.contains(session, "after_commit", _committed):
+        sa_event.listen(session, "after_commit", _committed)
+        sa_event.listen(session, "after_rollback", _rolled_back)
+    session.info.setdefault(_PENDING, []).append((cache, key, value))
 
 
 _PENDING = "ties.caught"
 
 
-@sa_event.listens_for(Session, "after_commit")
 def _committed(session) -> None:
     for cache, key, value in session.info.pop(_PENDING, ()):
         cache.put(key, value)
 
 
-@sa_event.listens_for(Session, "after_rollback")
 def _rolled_back(session) -> None:
     session.info.pop(_PENDING, None)
 

@@ -29,6 +29,7 @@ class Format:
     multi = False  # True: generate returns a list of brackets (a phase of groups)
     template_only = False  # True: made by an event template (it needs the template's routing)
     needs_scores = False  # True: placements read the games' scores and withdrawals too
+    pairs_as_played = False  # True: a round's matches are made when the round before ends (Swiss)
 
     def generate(self, entrants, **options):
         """Build a settled bracket (byes advanced) from the entrants."""

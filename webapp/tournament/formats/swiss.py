@@ -82,6 +82,7 @@ class Swiss(Format):
     name = "swiss"
     label = N_("Swiss")
     min_entrants = 2
+    pairs_as_played = True  # services/matches/swiss_rounds.py pairs the next round when one ends
 
     def generate(self, entrants, rounds=None, seed=None, tiebreaks=None, **options):
         """Round 1 (by seed); the later rounds are paired as results arrive (``next_round``)."""

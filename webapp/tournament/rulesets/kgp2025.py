@@ -37,10 +37,13 @@ def check_characters(state, report, members):
     prev = _previous(state)
     if prev is None or prev.winner is None:
         return
-    refuse_winner_change(state, report, prev, "kgp.winner_changed_character",
-                         N_("KGP ④: only the loser of the previous game may change character; %(name)s won "
-                            "game %(game)d with %(before)s and may not switch to %(after)s (staff may record "
-                            "it as prohibited act ① instead)"))
+    refuse_winner_change(state, report, prev, "kgp.winner_changed_character", WINNER_CHANGED_CHARACTER)
+
+
+# Marked once here, not at every game's check (the check refuses rarely).
+WINNER_CHANGED_CHARACTER = N_("KGP ④: only the loser of the previous game may change character; %(name)s won "
+                              "game %(game)d with %(before)s and may not switch to %(after)s (staff may record "
+                              "it as prohibited act ① instead)")
 
 
 def refuse_winner_change(state, report, prev, code: str, message: str) -> None:
