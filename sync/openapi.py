@@ -29,8 +29,14 @@ from .schemas import (
 JSON = "application/json"
 
 
+def _ref(name: str) -> dict:
+    """A named component by reference (a bare name is read as a marshmallow class name: any schema class
+    of that name elsewhere in the code would stand in for it)."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
 def _json(schema: str, description: str) -> dict:
-    return {"description": description, "content": {JSON: {"schema": schema}}}
+    return {"description": description, "content": {JSON: {"schema": _ref(schema)}}}
 
 
 SIGNED_OUT = _json("Problem", "no valid session (signed out here, by the desk, or a new PIN): error \"auth\", "
@@ -91,7 +97,7 @@ def _ops_path(spec: APISpec) -> None:
     spec.path("/sync/ops", operations={"post": {
         "summary": "Apply a batch of operations from one device",
         "security": [{"session": [], "remember": [], "csrf": []}],
-        "requestBody": {"required": True, "content": {JSON: {"schema": "Batch"}}},
+        "requestBody": {"required": True, "content": {JSON: {"schema": _ref("Batch")}}},
         "responses": {**_responses("one outcome per operation, in order"),
                       "200": _json("BatchResults", "one outcome per operation, in order (and entries undone since)"),
                       "400": _json("Problem", "no valid CSRF token, or the body is not JSON (or nests too deeply)"),
@@ -108,7 +114,7 @@ def _received_path(spec: APISpec) -> None:
                        "with the signed-in desk noted as receiver; entries without entered_by (queued by an "
                        "older version of the app) are applied as the desk itself.",
         "security": [{"session": [], "remember": [], "csrf": []}],
-        "requestBody": {"required": True, "content": {JSON: {"schema": "Batch"}}},
+        "requestBody": {"required": True, "content": {JSON: {"schema": _ref("Batch")}}},
         "responses": {**_responses("one outcome per operation, in order"),
                       "400": _json("Problem", "no valid CSRF token, or the body is not JSON (or nests too deeply)"),
                       "403": _json("Problem", "not the desk, several people in one batch, or a person not known here"),
@@ -128,7 +134,7 @@ def _seen_path(spec: APISpec) -> None:
     spec.path("/sync/seen", operations={"post": {
         "summary": "A phone checking in: the entries it still has waiting and its storage (the desk's venue page)",
         "security": [{"session": [], "remember": [], "csrf": []}],
-        "requestBody": {"required": True, "content": {JSON: {"schema": "Seen"}}},
+        "requestBody": {"required": True, "content": {JSON: {"schema": _ref("Seen")}}},
         "responses": {**_responses("noted"), "200": _json("SeenAnswer", "noted"),
                       "400": _json("Problem", "no valid CSRF token, or the body is not JSON (or nests too deeply)")}}})
 
