@@ -17,14 +17,6 @@ from .sessions import LoginSession
 from .station import Station
 from .ties import TieId, TieLink, TieReport
 
-# Whether the event has any station, read with the event where a sync batch reads it (operations/preload.py):
-# a result in an event without stations then reads neither its phases for auto-calls nor its stations for a
-# stream scoreboard to push. Deferred: elsewhere it is read when asked for, like any query.
-Event.has_stations = column_property(exists().where(Station.event_id == Event.id), deferred=True)
-# Likewise whether any of its entrants is disqualified: a batch in an event without one reads no list of them.
-Event.has_disqualified = column_property(exists().where(Entrant.event_id == Event.id, Entrant.dq.is_(True)),
-                                         deferred=True)
-
 __all__ = ["User", "Event", "Phase", "Entrant", "Member", "BracketRow", "MatchRow",
            "Operation", "Conflict", "AuditEntry", "Station", "PhoneSync", "LoginSession", "MirrorLink",
            "MirrorTarget", "GameTitle", "GameEntry", "PlayerLink", "Signup", "PlayerReport",
@@ -49,3 +41,13 @@ def _widen_row_ids() -> None:
 
 
 _widen_row_ids()
+
+# After the widening: an expression built on a column keeps the type the column had then (an annotated
+# copy), so one built before would bind these ids as INTEGER on PostgreSQL (a mirror's are past 2^31).
+# Whether the event has any station, read with the event where a sync batch reads it (operations/preload.py):
+# a result in an event without stations then reads neither its phases for auto-calls nor its stations for a
+# stream scoreboard to push. Deferred: elsewhere it is read when asked for, like any query.
+Event.has_stations = column_property(exists().where(Station.event_id == Event.id), deferred=True)
+# Likewise whether any of its entrants is disqualified: a batch in an event without one reads no list of them.
+Event.has_disqualified = column_property(exists().where(Entrant.event_id == Event.id, Entrant.dq.is_(True)),
+                                         deferred=True)
