@@ -70,6 +70,26 @@
     else start();
     G.addEventListener('online', sender.online);
     document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') sender.kick(); });
+    hearAfterSwap();
+  }
+
+  // A section refreshed on "taikai:synced" is deaf while htmx swaps its new copy in (the copy listens only once
+  // settled): a sync ending in that gap would leave the page showing what the server had before it (the match
+  // page one game behind). A section that comes in after a sync it asked before asks again.
+  function hearAfterSwap() {
+    let syncedAt = 0;
+    const askedAt = {};
+    document.addEventListener('taikai:synced', () => { syncedAt = performance.now(); }, true);
+    document.addEventListener('htmx:beforeRequest', (ev) => {
+      const id = ev.detail && ev.detail.elt && ev.detail.elt.id;
+      if (id) askedAt[id] = performance.now();
+    });
+    document.addEventListener('htmx:load', (ev) => {
+      const id = ev.target && ev.target.id;
+      if (!id || !(id in askedAt) || askedAt[id] >= syncedAt) return;
+      delete askedAt[id];
+      fire(true);
+    });
   }
 
   G.TaikaiOutbox = {

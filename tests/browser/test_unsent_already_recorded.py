@@ -17,17 +17,20 @@ pytestmark = pytest.mark.browser
 
 
 class LostReplies:
-    """The first POST reaches the server and its reply is lost; later ones fail until the wifi comes back.
+    """Once armed, the first POST reaches the server and its reply is lost; later ones fail until the wifi comes back, and
+    so do the phone's questions of what became of its entries.
     The test's own fetch goes to this machine by address (only the phone's Chromium resolves the venue name),
     named as the venue in its Host header, as the phone's request is."""
 
     def __init__(self, server_url):
-        self.answered, self.back = [], False
+        self.answered, self.armed, self.back = [], False, False
         self.host = server_url.split("//", 1)[1]
 
     def __call__(self, route):
-        if route.request.method != "POST" or self.back:
+        if self.back or not self.armed:
             route.continue_()
+        elif route.request.method != "POST":
+            route.abort()                       # nor does it hear what became of it (sync/outcomes)
         elif not self.answered:
             url = route.request.url.replace(VENUE_NAME, "127.0.0.1")
             self.answered.append(route.fetch(url=url, headers={**route.request.headers, "host": self.host}))  # the server applied it...
@@ -36,9 +39,13 @@ class LostReplies:
             route.abort()
 
 
-def _phone(venue_browser, venue_server, event, match):  # noqa: F811 - the fixtures, passed on
+def _phone(venue_browser, venue_server, event, match, lost):  # noqa: F811 - the fixtures, passed on
+    """The phone, its replies routed through `lost` from before its service worker starts (a route added to a
+    phone whose worker already runs may miss the worker's requests)."""
     phone = venue_browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                                       locale="ja-JP", ignore_https_errors=True)  # for the test's fetch (LostReplies)
+    phone.route("**/sync/ops", lost)
+    phone.route("**/sync/outcomes*", lost)
     page = staff_page(phone, venue_server.url, event)
     open_match(page, venue_server.url, match)
     return phone, page
@@ -55,9 +62,9 @@ def test_a_game_the_server_applied_but_the_phone_still_holds_is_counted_once(ven
     event, match = title_event("sf6", best_of=5)
     accounts.set_staff_pin(event, "135790")
     db.session.commit()
-    phone, page = _phone(venue_browser, venue_server, event, match)
     lost = LostReplies(venue_server.url)
-    phone.route("**/sync/ops", lost)
+    phone, page = _phone(venue_browser, venue_server, event, match, lost)
+    lost.armed = True
     _game(page, 1, "2-0")
     # The page asks the server again after the failed send: it has game 1, the phone has it unsent.
     expect(page.locator("#match-play")).to_have_attribute("data-position", "1", timeout=30000)
