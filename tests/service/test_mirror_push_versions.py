@@ -4,7 +4,7 @@ then nothing while nothing changed, whichever side was updated first (webapp/mir
 import json
 
 import pytest
-from mirror_ties import Pipe, checked_standin, mirror_link, on, push, signed_in, two_sites
+from mirror_ties import Pipe, checked_standin, link_startgg, mirror_link, on, push, two_sites
 from startgg_brackets import put
 
 from webapp.extensions import db
@@ -34,7 +34,7 @@ def linked(sites):
             event = events.create_event("Weekly 12", "standard_1on1")
             db.session.commit()
             event_id = event.id
-        signed_in(venue).post(f"/desk/e/{event_id}/startgg/link", data={"event": ADDRESS, "token": gg.token})
+        link_startgg(venue, gg, event_id, ADDRESS)
     with on(venue):
         assert pushed.for_push(event_id)["match"]
     return venue, public, event_id

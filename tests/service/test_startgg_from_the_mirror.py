@@ -13,11 +13,11 @@ from mirror_ties import (
     Pipe,
     checked_standin,
     copy_of,
+    link_startgg,
     mirror_link,
     on,
     passes,
     push,
-    signed_in,
     two_sites,
 )
 from startgg_brackets import put
@@ -50,8 +50,7 @@ def _venue_event(venue, gg) -> int:
         event = events.create_event("Weekly 12", "standard_1on1")
         db.session.commit()
         event_id = event.id
-    page = signed_in(venue).post(f"/desk/e/{event_id}/startgg/link", data={"event": ADDRESS, "token": gg.token},
-                                 follow_redirects=True).get_data(as_text=True)
+    page = link_startgg(venue, gg, event_id, ADDRESS)
     assert "連携しました" in page or "Linked" in page
     return event_id
 
@@ -65,9 +64,7 @@ def _play_offline(venue, event_id: int, share: float) -> None:
 
 
 def _link_on_the_mirror(public, gg, copy_id: int) -> str:
-    public.config["STARTGG_URL"] = gg.url
-    return signed_in(public).post(f"/desk/e/{copy_id}/startgg/link", data={"event": ADDRESS, "token": gg.token},
-                                  follow_redirects=True).get_data(as_text=True)
+    return link_startgg(public, gg, copy_id, ADDRESS)
 
 
 def _bodies(app) -> dict:

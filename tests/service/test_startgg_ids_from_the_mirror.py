@@ -12,11 +12,11 @@ from mirror_ties import (
     Pipe,
     checked_standin,
     copy_of,
+    link_startgg,
     mirror_link,
     on,
     passes,
     push,
-    signed_in,
     two_sites,
 )
 from startgg_brackets import put
@@ -54,7 +54,7 @@ def _venue_event(venue, gg) -> int:
         event = events.create_event("Weekly 12", "standard_1on1")
         db.session.commit()
         event_id = event.id
-    signed_in(venue).post(f"/desk/e/{event_id}/startgg/link", data={"event": ADDRESS, "token": gg.token})
+    link_startgg(venue, gg, event_id, ADDRESS)
     venue.config["STARTGG_URL"] = NO_INTERNET
     with on(venue):
         third = db.session.query(Entrant).filter_by(event_id=event_id, name="Player3").one()
@@ -65,10 +65,7 @@ def _venue_event(venue, gg) -> int:
 
 
 def _link_the_copy(public, gg, copy_id: int) -> str:
-    public.config["STARTGG_URL"] = gg.url
-    return signed_in(public).post(f"/desk/e/{copy_id}/startgg/link?lang=en",
-                                  data={"event": ADDRESS, "token": gg.token},
-                                  follow_redirects=True).get_data(as_text=True)
+    return link_startgg(public, gg, copy_id, ADDRESS, lang="en")
 
 
 def _link() -> TieLink:

@@ -14,11 +14,11 @@ from mirror_ties import (
     Pipe,
     checked_standin,
     copy_of,
+    link_startgg,
     mirror_link,
     on,
     passes,
     push,
-    signed_in,
     two_sites,
 )
 from startgg_event import standin_bodies, taikai_bodies
@@ -71,8 +71,7 @@ def _venue_event(venue, gg) -> int:
         event = events.create_event("Pools 12", "standard_1on1")
         db.session.commit()
         event_id = event.id
-    page = signed_in(venue).post(f"/desk/e/{event_id}/startgg/link", data={"event": _address(gg), "token": gg.token},
-                                 follow_redirects=True).get_data(as_text=True)
+    page = link_startgg(venue, gg, event_id, _address(gg))
     assert "連携しました" in page or "Linked" in page, page
     venue.config["STARTGG_URL"] = NO_INTERNET  # on the day, start.gg cannot be reached from the venue
     return event_id
@@ -117,9 +116,7 @@ def _paired_top_cut(app, event_id: int) -> int:
 
 def _link_the_copy(public, gg, copy_id: int) -> None:
     """The organiser links the mirrored copy on the public site (the token never came in a push)."""
-    public.config["STARTGG_URL"] = gg.url
-    page = signed_in(public).post(f"/desk/e/{copy_id}/startgg/link", data={"event": _address(gg), "token": gg.token},
-                                  follow_redirects=True).get_data(as_text=True)
+    page = link_startgg(public, gg, copy_id, _address(gg))
     assert ("Linked" in page or "連携しました" in page) and gg.token not in page, page
 
 

@@ -53,6 +53,15 @@ def on(app):
     guard.forget()
 
 
+def link_startgg(app, gg, event_id: int, address: str, lang: str = "") -> str:
+    """The site's desk links one of its events to the start.gg stand-in, as the desk's form does; the page
+    it lands on, as text."""
+    app.config["STARTGG_URL"] = gg.url
+    query = f"?lang={lang}" if lang else ""
+    return signed_in(app).post(f"/desk/e/{event_id}/startgg/link{query}", data={"event": address, "token": gg.token},
+                               follow_redirects=True).get_data(as_text=True)
+
+
 def signed_in(app):
     """A test client of the site signed in as its desk."""
     client = app.test_client()
