@@ -73,3 +73,29 @@ def test_venue_serve_pushes_linked_events_with_no_second_command(app, tmp_path):
         server.stop()
     assert status == "offline"  # the pusher beside the server tried; the public site is down
     assert "mirror: events linked to a public site are pushed" in server.output
+
+
+def test_the_server_collects_its_young_objects_less_often_than_cpython_s_default(app, monkeypatch):
+    """A sync batch makes and frees about CPython's 700 objects itself: the server's workers (forked from the
+    process run() sets up) collect every 10,000, so no collection follows nearly every batch."""
+    import gc
+
+    from webapp.venue import server
+
+    seen = {}
+
+    class Recording:
+        def __init__(self, _app, _options):
+            pass
+
+        def run(self):
+            seen["thresholds"] = gc.get_threshold()
+
+    before = gc.get_threshold()
+    monkeypatch.setattr(server, "TaikaiServer", Recording)
+    try:
+        server.run(app, {})
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+    assert seen["thresholds"][0] == 10_000 > before[0]

@@ -73,6 +73,14 @@ def _fresh_connections(app: Flask):
     return post_fork
 
 
+# CPython collects its youngest objects every 700 new container objects: a sync batch makes that
+# many and frees nearly all of them itself, so a collection ran after almost every batch, and each
+# tenth promoted the survivors towards a full collection that walks the whole day's heap (a pause of
+# a fifth of a second on a 2,048-player day). Every 10,000 instead: the same garbage is found, a
+# few batches later, for a tenth of the collector's time (docs/benchmarks.md, bench/day.py).
+COLLECTOR_THRESHOLDS = (10_000, 10, 10)
+
+
 def run(app: Flask, options: dict) -> None:
     """Serve until stopped (Ctrl-C or SIGTERM)."""
     from ..extensions import db
@@ -85,4 +93,5 @@ def run(app: Flask, options: dict) -> None:
     configure_mappers()  # once here, not on each worker's first request
     gc.collect()
     gc.freeze()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
     TaikaiServer(app, options).run()
