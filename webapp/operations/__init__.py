@@ -17,7 +17,7 @@ player's report form) build an Entry from the form. All of them call submit.py, 
 a staff or desk account, None for the server, or a player (a Reporter: the entries are held in
 the player's report, services/players/report_entries.py, and come back here when confirmed).
 
-1. submit   submit_many(ops, user): one write transaction for the batch; a Batch (batch.py)
+1. submit   submit_many(ops, user): one write transaction for the batch; a Batch (preload.py)
             made for it holds what its entries share. Each entry: a resend's first outcome
             (I3), else decided, else refused; then the held entries it made ready (release.py).
 2. preload  preload.py reads the batch's matches, the rows above them, their neighbours,
@@ -108,13 +108,13 @@ The three strategies (submit.submit_many)
    a duplicate op_id then answers the concurrent request's outcome, and settles at once a
    held follower of an entry that request refused (I2).
 
-Batch state (batch.py)
-----------------------
+Batch state (preload.py)
+------------------------
 One Batch per transaction: its waiting log rows, whether it holds its matches' locks, its
 preloaded rows, the matches with held entries, the phones with a refused entry. Inside this
 package it is passed explicitly; services/entries/unit_of_work.current() is the one context variable, for services
 deep in an entry's call chain (brackets, play, restarts) that read the preload or write the
-waiting log rows (batch.py says why).
+waiting log rows (preload.py's docstring).
 
 Speed (bench/sync.py: 2,000 entries over HTTP in batches of 50 through the production server)
 ---------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from ..extensions import db
 from ..models import MatchRow, Operation
 from ..services.entries.entry import Entry, named_players, position_of  # noqa: F401 - named_players: its name here
 from ..tournament.errors import N_
-from .batch import Batch
+from .preload import Batch
 
 WAITING = "pending"  # the bracket engine's state of a match whose players are not all known
 MESSAGE = N_("Waiting for an earlier result: this entry is applied as soon as the match's players are known.")

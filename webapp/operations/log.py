@@ -8,8 +8,8 @@ from ..extensions import db
 from ..models import Conflict, Operation
 from ..models.base import utcnow
 from ..services.entries.entry import Entry
-from .batch import Batch, current
 from .outcomes import Outcome
+from .preload import Batch, current
 
 
 def record(op: Entry, user, outcome: Outcome, reason: str | None, batch: Batch | None = None) -> Outcome:

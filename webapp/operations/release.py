@@ -12,9 +12,9 @@ from ..services.entries.entry import Entry
 from ..services.entries.payloads import ValidationError
 from ..tournament.errors import RuleViolation
 from . import held, log, steps
-from .batch import Batch
 from .decide import decide_match
 from .outcomes import refused
+from .preload import Batch
 
 
 def after_refusal(batch: Batch, op: Entry, user) -> None:

@@ -22,7 +22,7 @@ from ..extensions import db
 from ..models import Operation
 from ..services.entries.entry import Entry, position_of
 from ..tournament.errors import N_
-from .batch import Batch
+from .preload import Batch
 
 REFUSED = ("rejected", "conflict")
 STANDING = ("applied", "confirmed")

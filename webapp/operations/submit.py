@@ -18,9 +18,9 @@ from ..services.players.report_entries import Reporter
 from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_, RuleViolation
 from . import autocall, held, kinds, log, outcomes, preload, release, steps  # noqa: F401 - kinds: every entry kind registered
-from .batch import Batch, running
 from .decide import MATCH_KINDS, decide, lock_match
 from .outcomes import Outcome, refused
+from .preload import Batch, running
 
 _log = logging.getLogger(__name__)
 
