@@ -6,7 +6,7 @@ from sqlalchemy.exc import OperationalError
 from webapp.extensions import db
 from webapp.models import Event
 from webapp.operations import phone_sync
-from webapp.operations.outcomes import stored_outcome
+from webapp.operations.log import stored_outcome
 from webapp.services.entries import shared_phone
 from webapp.services.reads import offline_pack
 from webapp.services.reads.round_names import match_title

@@ -1,5 +1,5 @@
 """Applying a batch of raw operations: validate each, submit all, never lose one, never 500."""
-from webapp.operations.outcomes import Outcome, undone_entries
+from webapp.operations.log import Outcome, undone_entries
 from webapp.operations.submit import submit_many
 from webapp.services.entries.entry import Entry
 from webapp.tournament.errors import N_
@@ -26,7 +26,7 @@ class _Said:
 
 def undone_for(device_id: str, user_id: int) -> list[dict]:
     """This person's entries from the device that a later void undid (each with the reason), for its next sync.
-    Read inside a sync batch's transaction too (outcomes.undone_entries flushes what it undid)."""
+    Read inside a sync batch's transaction too (log.undone_entries flushes what it undid)."""
     return [present(outcome) for outcome in undone_entries(device_id, user_id)]
 
 

@@ -14,7 +14,7 @@ from webapp.mirror import guard, pusher, receiver
 from webapp.mirror import state as mirror_state
 from webapp.mirror.models import MirrorLink, MirrorTarget
 from webapp.models import BracketRow, Entrant, Event, MatchRow, Operation, Phase
-from webapp.operations.outcomes import Outcome
+from webapp.operations.log import Outcome
 from webapp.services.accounts import users as accounts
 from webapp.services.matches import brackets, simulate
 

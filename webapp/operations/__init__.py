@@ -26,10 +26,10 @@ the player's report, services/players/report_entries.py, and come back here when
             printable text, the action's schema),
             the match locked, then applied / confirmed / held (held.py, steps.py) / a conflict,
             or a RuleViolation / ServiceError / ValidationError: refused.
-4. log      log.py writes the entry with its outcome (outcomes.py); in a batch the rows wait
+4. log      log.py writes the entry with its outcome; in a batch the rows wait
             and go in with one statement. An applied entry may call the next match to a
             freed station (autocall.py), itself a logged entry.
-5. answer   outcomes.Outcome.to_dict(), its message translated by the caller; the phone
+5. answer   log.Outcome.to_dict(), its message translated by the caller; the phone
             reads later outcomes (held entries settled, entries a void undid) on /sync/outcomes.
 
 Entries the server makes itself go the same way: desk.py (a desk page's DQ / withdrawal,
@@ -59,7 +59,7 @@ Invariants of results (docs/design.md, "Invariants of results"), and what holds 
 I1  A game stays with the players who played it. Whatever changes who sits in a match that
     has entries (correction, DQ walkover or its undo, void ruling, conflict decision) undoes
     them — kept in the log, flagged `undone` with the reason, the phones told on their next
-    sync (outcomes.undone_entries), the match flagged for the desk — and the match restarts:
+    sync (log.undone_entries), the match flagged for the desk — and the match restarts:
     services/matches/restarts.restart_if_players_changed, called by bracket_rows.save for every row it
     changes. The previews say the same beforehand: restarts.restarted_by (corrections.preview,
     corrections.dq_restarts). A walkover takes no games: play.apply_action refuses them.
@@ -69,7 +69,7 @@ I2  An entry is applied at the step its phone put it, or not at all: decide._pla
     their own step by release.py, in step order (held.held_rows).
 I3  Every entry has exactly one final outcome, and an applied one appears once, in phone
     order: the op_id is UNIQUE and looked up under the write lock (submit._replayed,
-    outcomes.replayed: a resend answers "duplicate", or "held" again while it waits); a held
+    log.replayed: a resend answers "duplicate", or "held" again while it waits); a held
     entry's final outcome is written once on its own log row (held.settle).
 I4  The brackets equal a serial replay of the log wherever no two entries conflict: every
     batch runs under one write lock (SQLite BEGIN IMMEDIATE; PostgreSQL the batch's brackets

@@ -5,7 +5,7 @@ from ..models import MatchRow
 from ..services.day import call_plan, checkin, stations
 from ..services.entries.entry import Entry
 from . import log, preload
-from .outcomes import Outcome
+from .log import Outcome
 from .preload import Batch
 
 

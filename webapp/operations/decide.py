@@ -10,7 +10,7 @@ from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_, RuleViolation
 from ..tournament.play.actions import ACTIONS
 from . import held, log, preload, steps
-from .outcomes import Outcome
+from .log import Outcome
 from .preload import Batch
 
 MATCH_KINDS = tuple(ACTIONS)  # the match-play kinds: one per action of the domain

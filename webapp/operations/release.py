@@ -13,7 +13,7 @@ from ..services.entries.payloads import ValidationError
 from ..tournament.errors import RuleViolation
 from . import held, log, steps
 from .decide import decide_match
-from .outcomes import refused
+from .log import refused
 from .preload import Batch
 
 

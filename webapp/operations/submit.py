@@ -17,9 +17,9 @@ from ..services.players import report_entries
 from ..services.players.report_entries import Reporter
 from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_, RuleViolation
-from . import autocall, held, kinds, log, outcomes, preload, release, steps  # noqa: F401 - kinds: every entry kind registered
+from . import autocall, held, kinds, log, preload, release, steps  # noqa: F401 - kinds: every entry kind registered
 from .decide import MATCH_KINDS, decide, lock_match
-from .outcomes import Outcome, refused
+from .log import Outcome, refused
 from .preload import Batch, running
 
 _log = logging.getLogger(__name__)
@@ -129,7 +129,7 @@ def _own_transaction(op: Entry, user) -> Outcome:
     except IntegrityError:
         # A concurrent request logged the same op_id between our check and our commit:
         # ours was rolled back whole, so the first one is the only effect.
-        outcome = outcomes.replayed(op)
+        outcome = log.replayed(op)
         if outcome is None:
             raise
         if op.on_match:
@@ -220,7 +220,7 @@ def _replayed(batch: Batch, op: Entry, logged: set | None) -> Outcome | None:
     if logged is None or op.op_id in logged:
         log.write_pending(batch)  # the copy logged earlier in this batch must be visible
         db.session.flush()
-        replayed = outcomes.replayed(op)  # inside the lock: another request may have committed it
+        replayed = log.replayed(op)  # inside the lock: another request may have committed it
         if replayed:
             return replayed
     if logged is not None:
