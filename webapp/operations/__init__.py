@@ -24,7 +24,7 @@ the player's report, services/players/report_entries.py, and come back here when
             entrants and members in a few queries; PostgreSQL locks them here (I4).
 3. decide   decide.py: the kind's decider from the registry, after its checks (payloads.py:
             printable text, the action's schema),
-            the match locked, then applied / confirmed / held (held.py, steps.py) / a conflict,
+            the match locked, then applied / confirmed / held (held.py) / a conflict,
             or a RuleViolation / ServiceError / ValidationError: refused.
 4. log      log.py writes the entry with its outcome; in a batch the rows wait
             and go in with one statement. An applied entry may call the next match to a
@@ -64,7 +64,7 @@ I1  A game stays with the players who played it. Whatever changes who sits in a 
     changes. The previews say the same beforehand: restarts.restarted_by (corrections.preview,
     corrections.dq_restarts). A walkover takes no games: play.apply_action refuses them.
 I2  An entry is applied at the step its phone put it, or not at all: decide._placed with
-    steps.follows_refused — a later step is held (held.note), an entry after the same
+    held.follows_refused — a later step is held (held.note), an entry after the same
     phone's refused one is a conflict "follows_refused"; held entries are decided again at
     their own step by release.py, in step order (held.held_rows).
 I3  Every entry has exactly one final outcome, and an applied one appears once, in phone

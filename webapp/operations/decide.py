@@ -9,7 +9,7 @@ from ..services.matches import play
 from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_, RuleViolation
 from ..tournament.play.actions import ACTIONS
-from . import held, log, preload, steps
+from . import held, log, preload
 from .log import Outcome
 from .preload import Batch
 
@@ -85,15 +85,15 @@ def decide_match(batch: Batch, op: Entry, match: MatchRow, user=None) -> tuple[O
 
 def _placed(batch: Batch, op: Entry, match: MatchRow, position: int | None, recorded: int):
     """A conflict when the entry follows its phone's refused one, held when its step is not
-    reached yet; None when it goes in now (see steps.py)."""
+    reached yet; None when it goes in now (see held.py)."""
     if position is None:
         return None
-    refused = steps.follows_refused(batch, op, match.id, position)
+    refused = held.follows_refused(batch, op, match.id, position)
     if refused is not None:
         return conflict(op, match, "follows_refused", {"step": position, "refused": refused["op_id"]})
     if position > recorded:
         held.note(batch, match.id)
-        return Outcome(op.op_id, "held", "held.earlier_entries", steps.AHEAD,
+        return Outcome(op.op_id, "held", "held.earlier_entries", held.AHEAD,
                        {"step": position + 1, "recorded": recorded}, match.version), None
     return None
 
@@ -133,7 +133,7 @@ _CONFLICTS = {
     "players_differ": N_("Other players reached this match than the ones this entry names: "
                          "the desk will decide."),
     "different_result": N_("Another entry already recorded a different result here: the desk will decide."),
-    "follows_refused": steps.FOLLOWS}
+    "follows_refused": held.FOLLOWS}
 
 
 def conflict(op: Entry, match: MatchRow, reason: str, params: dict | None = None) -> tuple[Outcome, str]:

@@ -1,7 +1,7 @@
 """Releasing held entries (I2): each decided again at its own step once its match has moved.
 
-An entry is held while its match's players are unknown or its step is ahead (held.py,
-steps.py). After every applied entry, and after a refused one (its followers then become a
+An entry is held while its match's players are unknown or its step is ahead
+(held.py). After every applied entry, and after a refused one (its followers then become a
 conflict "follows a refused entry"), the matches whose held entries may go are tried again,
 their entries in step order, until none of them moves.
 """
@@ -11,7 +11,7 @@ from ..services import ServiceError
 from ..services.entries.entry import Entry
 from ..services.entries.payloads import ValidationError
 from ..tournament.errors import RuleViolation
-from . import held, log, steps
+from . import held, log
 from .decide import decide_match
 from .log import refused
 from .preload import Batch
@@ -19,7 +19,7 @@ from .preload import Batch
 
 def after_refusal(batch: Batch, op: Entry, user) -> None:
     """The entry was refused: the same phone's entries held behind it now follow a refused entry."""
-    steps.note_refused(batch, op.device_id, op.match_id)
+    held.note_refused(batch, op.device_id, op.match_id)
     held.touch(batch, op.match_id)  # nothing else changed: the match has no new version
     ready(batch, user, only=op.match_id)
 
@@ -40,7 +40,7 @@ def _release(batch: Batch, match: MatchRow, user) -> bool:
     decided, moving, rows = False, True, []
     while moving:
         log.write_pending(batch)
-        db.session.flush()  # what the last pass settled is read back by the next (steps.follows_refused)
+        db.session.flush()  # what the last pass settled is read back by the next (held.follows_refused)
         rows = held.held_rows(match)
         outcomes = [_decide_held(batch, row, match, user) for row in rows]  # every row, in step order
         moving = any(outcomes)
@@ -61,8 +61,8 @@ def _decide_held(batch: Batch, row: Operation, match: MatchRow, user) -> bool:
         return False
     outcome.match_version = match.version
     held.settle(row, outcome)
-    if outcome.outcome in steps.REFUSED:
-        steps.note_refused(batch, row.device_id, match.id)
+    if outcome.outcome in held.REFUSED:
+        held.note_refused(batch, row.device_id, match.id)
     if reason:
         db.session.add(Conflict(match_id=match.id, operation_id=row.id, reason=reason))
     return True

@@ -17,7 +17,7 @@ from ..services.players import report_entries
 from ..services.players.report_entries import Reporter
 from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_, RuleViolation
-from . import autocall, held, kinds, log, preload, release, steps  # noqa: F401 - kinds: every entry kind registered
+from . import autocall, held, kinds, log, preload, release  # noqa: F401 - kinds: every entry kind registered
 from .decide import MATCH_KINDS, decide, lock_match
 from .log import Outcome, refused
 from .preload import Batch, running
@@ -144,7 +144,7 @@ def _settle_followers(op: Entry, user) -> None:
         batch = held.new_batch()
         lock_match(batch, op.match_id)
         logged = db.session.query(Operation.outcome).filter_by(op_id=op.op_id).scalar()
-        if logged not in steps.REFUSED:  # answered "duplicate": what the concurrent request decided
+        if logged not in held.REFUSED:  # answered "duplicate": what the concurrent request decided
             return
         release.after_refusal(batch, op, user)
 
@@ -183,7 +183,7 @@ def _entry(batch: Batch, op: Entry, user, logged: set | None, savepoint: bool) -
     outcome = _guarded(batch, op, user, logged, savepoint)
     if outcome.outcome == "applied":
         release.ready(batch, user)
-    elif outcome.outcome in steps.REFUSED and op.on_match:
+    elif outcome.outcome in held.REFUSED and op.on_match:
         release.after_refusal(batch, op, user)
     return outcome
 
