@@ -19,7 +19,7 @@ the player's report, services/players/report_entries.py, and come back here when
 
 1. submit   submit_many(ops, user): one write transaction for the batch; a Batch (preload.py)
             made for it holds what its entries share. Each entry: a resend's first outcome
-            (I3), else decided, else refused; then the held entries it made ready (release.py).
+            (I3), else decided, else refused; then the held entries it made ready (decide.release_ready).
 2. preload  preload.py reads the batch's matches, the rows above them, their neighbours,
             entrants and members in a few queries; PostgreSQL locks them here (I4).
 3. decide   decide.py: the kind's decider from the registry, after its checks (payloads.py:
@@ -66,7 +66,7 @@ I1  A game stays with the players who played it. Whatever changes who sits in a 
 I2  An entry is applied at the step its phone put it, or not at all: decide._placed with
     held.follows_refused — a later step is held (held.note), an entry after the same
     phone's refused one is a conflict "follows_refused"; held entries are decided again at
-    their own step by release.py, in step order (held.held_rows).
+    their own step by decide.release_ready, in step order (held.held_rows).
 I3  Every entry has exactly one final outcome, and an applied one appears once, in phone
     order: the op_id is UNIQUE and looked up under the write lock (submit._replayed,
     log.replayed: a resend answers "duplicate", or "held" again while it waits); a held

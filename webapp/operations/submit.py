@@ -17,8 +17,8 @@ from ..services.players import report_entries
 from ..services.players.report_entries import Reporter
 from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_, RuleViolation
-from . import autocall, held, kinds, log, preload, release  # noqa: F401 - kinds: every entry kind registered
-from .decide import MATCH_KINDS, decide, lock_match
+from . import autocall, held, kinds, log, preload  # noqa: F401 - kinds: every entry kind registered
+from .decide import MATCH_KINDS, after_refusal, decide, lock_match, release_ready
 from .log import Outcome, refused
 from .preload import Batch, running
 
@@ -146,7 +146,7 @@ def _settle_followers(op: Entry, user) -> None:
         logged = db.session.query(Operation.outcome).filter_by(op_id=op.op_id).scalar()
         if logged not in held.REFUSED:  # answered "duplicate": what the concurrent request decided
             return
-        release.after_refusal(batch, op, user)
+        after_refusal(batch, op, user)
 
 
 def _sqlite() -> bool:
@@ -179,12 +179,12 @@ def _rows_kept_in_memory():
 def _entry(batch: Batch, op: Entry, user, logged: set | None, savepoint: bool) -> Outcome:
     """One operation, with the held entries it waits behind or makes ready decided around it."""
     if op.on_match:
-        release.ready(batch, user, only=op.match_id)  # made ready outside the log (a desk page)
+        release_ready(batch, user, only=op.match_id)  # made ready outside the log (a desk page)
     outcome = _guarded(batch, op, user, logged, savepoint)
     if outcome.outcome == "applied":
-        release.ready(batch, user)
+        release_ready(batch, user)
     elif outcome.outcome in held.REFUSED and op.on_match:
-        release.after_refusal(batch, op, user)
+        after_refusal(batch, op, user)
     return outcome
 
 
