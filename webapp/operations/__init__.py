@@ -11,7 +11,7 @@ The path of an entry
 --------------------
 One push for every author: POST /sync/ops (a staff phone), /sync/received (the desk taking a
 shared phone's entries) and /e/<slug>/me/sync (a player's own report, sync/players.py) all read
-the body with BatchSchema and call sync/apply.apply_batch (each raw entry loaded into an Entry, a
+the body with BatchSchema and call sync/push.apply_batch (each raw entry loaded into an Entry, a
 malformed one answered at once); the form routes (webapp/views: staff, desk, conflicts, a
 player's report form) build an Entry from the form. All of them call submit.py, with their author:
 a staff or desk account, None for the server, or a player (a Reporter: the entries are held in
@@ -50,7 +50,7 @@ conflict   for the desk: "participants_changed", "players_differ", "different_re
            "follows_refused" (decide._CONFLICTS).
 rejected   refused by the rules or the input (their code, e.g. "op.invalid", "op.kind",
            "op.no_match", "op.control_characters", "op.reused" for an op_id used for another
-           entry), "op.malformed" (sync/apply.py), or "server.error" (a fault, kept for the desk).
+           entry), "op.malformed" (sync/push.py), or "server.error" (a fault, kept for the desk).
 An applied entry may later carry `undone` (a void or a restart undid it, I1), and a conflict
 its `resolution` / `lost` once the desk decided it.
 
