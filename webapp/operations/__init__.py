@@ -19,15 +19,16 @@ the player's report, services/players/report_entries.py, and come back here when
 
 1. submit   submit_many(ops, user): one write transaction for the batch; a Batch (preload.py)
             made for it holds what its entries share. Each entry: a resend's first outcome
-            (I3), else decided, else refused; then the held entries it made ready (decide.release_ready).
+            (I3), else decided, else refused; then the held entries it made ready
+            (decide.release_ready).
 2. preload  preload.py reads the batch's matches, the rows above them, their neighbours,
             entrants and members in a few queries; PostgreSQL locks them here (I4).
 3. decide   decide.py: the kind's decider from the registry, after its checks (payloads.py:
             printable text, the action's schema),
             the match locked, then applied / confirmed / held (held.py) / a conflict,
             or a RuleViolation / ServiceError / ValidationError: refused.
-4. log      log.py writes the entry with its outcome; in a batch the rows wait
-            and go in with one statement. An applied entry may call the next match to a
+4. log      log.py writes the entry with its outcome (and reads it back); in a batch the
+            rows wait and go in with one statement. An applied entry may call the next match to a
             freed station (autocall.py), itself a logged entry.
 5. answer   log.Outcome.to_dict(), its message translated by the caller; the phone
             reads later outcomes (held entries settled, entries a void undid) on /sync/outcomes.
