@@ -6,14 +6,13 @@ from sqlalchemy.exc import OperationalError
 from webapp.extensions import db
 from webapp.models import Event
 from webapp.operations import phone_sync
-from webapp.operations.outcomes import stored_outcome
+from webapp.operations.log import stored_outcome
 from webapp.services.entries import shared_phone
 from webapp.services.reads import offline_pack
 from webapp.services.reads.round_names import match_title
 
-from . import apply as sync_apply
-from .blueprint import bp, read_signed_in, unauthorized
 from .openapi import openapi_document
+from .push import apply_batch, bp, present, read_signed_in, unauthorized, undone_for
 from .schemas import BatchSchema, OutcomesQuerySchema, SeenSchema, ValidationError
 
 # The page the service worker shows, offline, for a match this phone never opened.
@@ -39,15 +38,15 @@ def push():
         db.session.expunge(user)
     undone: list[list[dict]] = []  # read in the transaction that committed, when it was
     try:
-        results = sync_apply.apply_batch(batch["ops"], batch["device_id"], user,
-                                         also=_in_the_batch(batch, user, user_id, undone))
+        results = apply_batch(batch["ops"], batch["device_id"], user,
+                              also=_in_the_batch(batch, user, user_id, undone))
     except OperationalError:
         # The database is busy or gone: nothing was committed, the phone retries.
         db.session.rollback()
         return jsonify({"error": "busy", "message": "try again"}), 503
     # "undone": entries of this device that a void undid since (told on every sync; rare and small).
     if not undone:  # PostgreSQL's entry-by-entry retry could not make the batch's extra write: read now
-        undone.append(sync_apply.undone_for(batch["device_id"], user_id))
+        undone.append(undone_for(batch["device_id"], user_id))
     return jsonify({"results": results, "undone": undone[0]})
 
 
@@ -58,7 +57,7 @@ def _in_the_batch(batch: dict, user, user_id: int, undone: list):
         undone.clear()
         if batch.get("waiting") is not None:  # what the phone still holds after this batch: the venue page
             phone_sync.note(batch["device_id"], user, batch["waiting"] - len(batch["ops"]))
-        undone.append(sync_apply.undone_for(batch["device_id"], user_id))
+        undone.append(undone_for(batch["device_id"], user_id))
     return also
 
 
@@ -84,7 +83,7 @@ def outcomes():
         return jsonify({"errors": problem.normalized_messages()}), 422
     device_id, since = query["device_id"], query["since_seq"]
     rows = shared_phone.outcomes_for(current_user, device_id, since)
-    return jsonify({"results": [sync_apply.present(stored_outcome(r)) for r in rows]})
+    return jsonify({"results": [present(stored_outcome(r)) for r in rows]})
 
 
 @bp.route("/pack")

@@ -15,8 +15,7 @@ from webapp.extensions import csrf, db
 from webapp.services.players.report_entries import Reporter
 from webapp.web.player import player_required
 
-from . import apply as sync_apply
-from .blueprint import read_body
+from .push import apply_batch, read_body
 from .schemas import BatchSchema
 
 bp = Blueprint("player_sync", __name__)
@@ -33,7 +32,7 @@ def push(slug):
     if refusal:
         return refusal
     try:
-        results = sync_apply.apply_batch(batch["ops"], batch["device_id"], Reporter(g.player.id, g.player_event.id))
+        results = apply_batch(batch["ops"], batch["device_id"], Reporter(g.player.id, g.player_event.id))
     except OperationalError:
         db.session.rollback()  # busy or gone: nothing was committed, the phone sends them again
         return jsonify({"error": "busy", "message": "try again"}), 503

@@ -8,8 +8,7 @@ from webapp.services import ServiceError
 from webapp.services.entries import shared_phone
 from webapp.web.i18n import translate_violation
 
-from . import apply as sync_apply
-from .blueprint import bp, read_signed_in
+from .push import apply_batch, bp, read_signed_in
 from .schemas import BatchSchema
 
 
@@ -25,7 +24,7 @@ def received():
     except ServiceError as problem:
         return jsonify({"error": problem.code, "message": translate_violation(problem)}), 403
     try:
-        results = sync_apply.apply_batch(batch["ops"], batch["device_id"], person)
+        results = apply_batch(batch["ops"], batch["device_id"], person)
     except OperationalError:
         # The database is busy or gone: nothing was committed, the desk takes them again.
         db.session.rollback()

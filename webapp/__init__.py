@@ -120,8 +120,8 @@ def _view_blueprints():
 def _register_blueprints(app: Flask) -> None:
     from sync import api, received  # noqa: F401  (their routes are on the blueprint)
     from sync.api import shell_bp
-    from sync.blueprint import bp as sync_bp
     from sync.players import bp as player_sync_bp
+    from sync.push import bp as sync_bp
 
     from .api import init_api
 

@@ -14,7 +14,7 @@ from webapp.mirror import guard, pusher, receiver
 from webapp.mirror import state as mirror_state
 from webapp.mirror.models import MirrorLink, MirrorTarget
 from webapp.models import BracketRow, Entrant, Event, MatchRow, Operation, Phase
-from webapp.operations.outcomes import Outcome
+from webapp.operations.log import Outcome
 from webapp.services.accounts import users as accounts
 from webapp.services.matches import brackets, simulate
 
@@ -242,7 +242,7 @@ def test_a_mirrored_event_refuses_staff_entries_and_promotion_moves_the_writer(w
         refused = _staff_entry(ready + base, 0)
         assert (refused.outcome, refused.code) == ("rejected", "mirror.read_only")
         with world["public"].test_request_context(headers={"Accept-Language": "ja"}):
-            from sync.apply import present
+            from sync.push import present
             assert "会場" in present(refused)["message"]
         receiver.set_status(link_id, "promoted")  # the venue laptop died: the public copy writes
         db.session.commit()

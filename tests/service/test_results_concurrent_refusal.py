@@ -6,8 +6,8 @@ from play_support import team_event
 
 from webapp.extensions import db
 from webapp.models import Operation
-from webapp.operations import log, outcomes
-from webapp.operations.outcomes import Outcome
+from webapp.operations import log
+from webapp.operations.log import Outcome
 from webapp.operations.submit import _own_transaction
 from webapp.services.entries.entry import Entry
 
@@ -27,12 +27,12 @@ def test_a_follower_held_behind_an_entry_a_concurrent_request_refused_is_a_confl
     # The concurrent request: it refused `first` and committed before our follower was visible to it.
     log.record(first, None, Outcome(first.op_id, "rejected", "play.no_toss", "No toss yet.", {}), None)
     db.session.commit()
-    real, calls = outcomes.replayed, []
+    real, calls = log.replayed, []
 
     def not_yet(op):  # our look-up ran before the concurrent commit: our insert then collides
         calls.append(op.op_id)
         return None if len(calls) == 1 else real(op)
-    monkeypatch.setattr(outcomes, "replayed", not_yet)
+    monkeypatch.setattr(log, "replayed", not_yet)
     assert _own_transaction(first, None).outcome == "duplicate"  # noqa: SLF001 - the retry path
     db.session.expire_all()
     row = db.session.query(Operation).filter_by(op_id=second.op_id).one()

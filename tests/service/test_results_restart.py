@@ -8,7 +8,7 @@ from play_support import send, team_event
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
-from webapp.operations.outcomes import undone_entries
+from webapp.operations.log import undone_entries
 from webapp.services.decisions import corrections
 from webapp.services.matches import brackets, restarts
 

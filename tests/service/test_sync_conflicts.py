@@ -6,7 +6,7 @@ from play_support import member_ids, send, team_event
 
 from webapp.extensions import db
 from webapp.models import AuditEntry, Conflict, MatchRow, Operation
-from webapp.operations.outcomes import stored_outcome
+from webapp.operations.log import stored_outcome
 from webapp.services.accounts import users as accounts
 
 

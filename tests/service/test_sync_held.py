@@ -12,7 +12,7 @@ from webapp.extensions import db
 from webapp.models import Conflict, MatchRow, Operation
 from webapp.operations import export as oplog
 from webapp.operations import held
-from webapp.operations.outcomes import stored_outcome
+from webapp.operations.log import stored_outcome
 
 _seq = itertools.count(1)
 

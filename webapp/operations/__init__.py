@@ -11,25 +11,26 @@ The path of an entry
 --------------------
 One push for every author: POST /sync/ops (a staff phone), /sync/received (the desk taking a
 shared phone's entries) and /e/<slug>/me/sync (a player's own report, sync/players.py) all read
-the body with BatchSchema and call sync/apply.apply_batch (each raw entry loaded into an Entry, a
+the body with BatchSchema and call sync/push.apply_batch (each raw entry loaded into an Entry, a
 malformed one answered at once); the form routes (webapp/views: staff, desk, conflicts, a
 player's report form) build an Entry from the form. All of them call submit.py, with their author:
 a staff or desk account, None for the server, or a player (a Reporter: the entries are held in
 the player's report, services/players/report_entries.py, and come back here when confirmed).
 
-1. submit   submit_many(ops, user): one write transaction for the batch; a Batch (batch.py)
+1. submit   submit_many(ops, user): one write transaction for the batch; a Batch (preload.py)
             made for it holds what its entries share. Each entry: a resend's first outcome
-            (I3), else decided, else refused; then the held entries it made ready (release.py).
+            (I3), else decided, else refused; then the held entries it made ready
+            (decide.release_ready).
 2. preload  preload.py reads the batch's matches, the rows above them, their neighbours,
             entrants and members in a few queries; PostgreSQL locks them here (I4).
 3. decide   decide.py: the kind's decider from the registry, after its checks (payloads.py:
             printable text, the action's schema),
-            the match locked, then applied / confirmed / held (held.py, steps.py) / a conflict,
+            the match locked, then applied / confirmed / held (held.py) / a conflict,
             or a RuleViolation / ServiceError / ValidationError: refused.
-4. log      log.py writes the entry with its outcome (outcomes.py); in a batch the rows wait
-            and go in with one statement. An applied entry may call the next match to a
+4. log      log.py writes the entry with its outcome (and reads it back); in a batch the
+            rows wait and go in with one statement. An applied entry may call the next match to a
             freed station (autocall.py), itself a logged entry.
-5. answer   outcomes.Outcome.to_dict(), its message translated by the caller; the phone
+5. answer   log.Outcome.to_dict(), its message translated by the caller; the phone
             reads later outcomes (held entries settled, entries a void undid) on /sync/outcomes.
 
 Entries the server makes itself go the same way: desk.py (a desk page's DQ / withdrawal,
@@ -50,7 +51,7 @@ conflict   for the desk: "participants_changed", "players_differ", "different_re
            "follows_refused" (decide._CONFLICTS).
 rejected   refused by the rules or the input (their code, e.g. "op.invalid", "op.kind",
            "op.no_match", "op.control_characters", "op.reused" for an op_id used for another
-           entry), "op.malformed" (sync/apply.py), or "server.error" (a fault, kept for the desk).
+           entry), "op.malformed" (sync/push.py), or "server.error" (a fault, kept for the desk).
 An applied entry may later carry `undone` (a void or a restart undid it, I1), and a conflict
 its `resolution` / `lost` once the desk decided it.
 
@@ -59,17 +60,17 @@ Invariants of results (docs/design.md, "Invariants of results"), and what holds 
 I1  A game stays with the players who played it. Whatever changes who sits in a match that
     has entries (correction, DQ walkover or its undo, void ruling, conflict decision) undoes
     them — kept in the log, flagged `undone` with the reason, the phones told on their next
-    sync (outcomes.undone_entries), the match flagged for the desk — and the match restarts:
+    sync (log.undone_entries), the match flagged for the desk — and the match restarts:
     services/matches/restarts.restart_if_players_changed, called by bracket_rows.save for every row it
     changes. The previews say the same beforehand: restarts.restarted_by (corrections.preview,
     corrections.dq_restarts). A walkover takes no games: play.apply_action refuses them.
 I2  An entry is applied at the step its phone put it, or not at all: decide._placed with
-    steps.follows_refused — a later step is held (held.note), an entry after the same
+    held.follows_refused — a later step is held (held.note), an entry after the same
     phone's refused one is a conflict "follows_refused"; held entries are decided again at
-    their own step by release.py, in step order (held.held_rows).
+    their own step by decide.release_ready, in step order (held.held_rows).
 I3  Every entry has exactly one final outcome, and an applied one appears once, in phone
     order: the op_id is UNIQUE and looked up under the write lock (submit._replayed,
-    outcomes.replayed: a resend answers "duplicate", or "held" again while it waits); a held
+    log.replayed: a resend answers "duplicate", or "held" again while it waits); a held
     entry's final outcome is written once on its own log row (held.settle).
 I4  The brackets equal a serial replay of the log wherever no two entries conflict: every
     batch runs under one write lock (SQLite BEGIN IMMEDIATE; PostgreSQL the batch's brackets
@@ -108,13 +109,13 @@ The three strategies (submit.submit_many)
    a duplicate op_id then answers the concurrent request's outcome, and settles at once a
    held follower of an entry that request refused (I2).
 
-Batch state (batch.py)
-----------------------
+Batch state (preload.py)
+------------------------
 One Batch per transaction: its waiting log rows, whether it holds its matches' locks, its
 preloaded rows, the matches with held entries, the phones with a refused entry. Inside this
 package it is passed explicitly; services/entries/unit_of_work.current() is the one context variable, for services
 deep in an entry's call chain (brackets, play, restarts) that read the preload or write the
-waiting log rows (batch.py says why).
+waiting log rows (preload.py's docstring).
 
 Speed (bench/sync.py: 2,000 entries over HTTP in batches of 50 through the production server)
 ---------------------------------------------------------------------------------------------

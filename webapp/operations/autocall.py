@@ -5,8 +5,8 @@ from ..models import MatchRow
 from ..services.day import call_plan, checkin, stations
 from ..services.entries.entry import Entry
 from . import log, preload
-from .batch import Batch
-from .outcomes import Outcome
+from .log import Outcome
+from .preload import Batch
 
 
 def follow_up(batch: Batch, op: Entry, user) -> None:

@@ -1,17 +1,25 @@
-"""Deciding one entry: applied, confirmed, held or a conflict, or a RuleViolation /
-ServiceError / ValidationError when the rules or the input refuse it (before any change)."""
+"""Deciding entries: each as it comes — applied, confirmed, held or a conflict, or a RuleViolation /
+ServiceError / ValidationError when the rules or the input refuse it (before any change) — and the
+held ones again, each at its own step, once its match has moved (released, I2).
+
+An entry is held while its match's players are unknown or its step is ahead (held.py). After every
+applied entry, and after a refused one (its followers then become a conflict "follows a refused
+entry"), the matches whose held entries may go are tried again, their entries in step order, until
+none of them moves (release_ready).
+"""
 from ..extensions import db
-from ..models import MatchRow, Operation
+from ..models import Conflict, MatchRow, Operation
 from ..services import ServiceError
 from ..services.entries import access, one_writer, payloads
 from ..services.entries.entry import Entry, position_of
+from ..services.entries.payloads import ValidationError
 from ..services.matches import play
 from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_, RuleViolation
 from ..tournament.play.actions import ACTIONS
-from . import held, log, preload, steps
-from .batch import Batch
-from .outcomes import Outcome
+from . import held, log, preload
+from .log import Outcome, refused
+from .preload import Batch
 
 MATCH_KINDS = tuple(ACTIONS)  # the match-play kinds: one per action of the domain
 
@@ -85,15 +93,15 @@ def decide_match(batch: Batch, op: Entry, match: MatchRow, user=None) -> tuple[O
 
 def _placed(batch: Batch, op: Entry, match: MatchRow, position: int | None, recorded: int):
     """A conflict when the entry follows its phone's refused one, held when its step is not
-    reached yet; None when it goes in now (see steps.py)."""
+    reached yet; None when it goes in now (see held.py)."""
     if position is None:
         return None
-    refused = steps.follows_refused(batch, op, match.id, position)
-    if refused is not None:
-        return conflict(op, match, "follows_refused", {"step": position, "refused": refused["op_id"]})
+    before = held.follows_refused(batch, op, match.id, position)
+    if before is not None:
+        return conflict(op, match, "follows_refused", {"step": position, "refused": before["op_id"]})
     if position > recorded:
         held.note(batch, match.id)
-        return Outcome(op.op_id, "held", "held.earlier_entries", steps.AHEAD,
+        return Outcome(op.op_id, "held", "held.earlier_entries", held.AHEAD,
                        {"step": position + 1, "recorded": recorded}, match.version), None
     return None
 
@@ -133,9 +141,60 @@ _CONFLICTS = {
     "players_differ": N_("Other players reached this match than the ones this entry names: "
                          "the desk will decide."),
     "different_result": N_("Another entry already recorded a different result here: the desk will decide."),
-    "follows_refused": steps.FOLLOWS}
+    "follows_refused": held.FOLLOWS}
 
 
 def conflict(op: Entry, match: MatchRow, reason: str, params: dict | None = None) -> tuple[Outcome, str]:
     return Outcome(op.op_id, "conflict", f"conflict.{reason}", _CONFLICTS[reason], params,
                    match_version=match.version), reason
+
+
+def after_refusal(batch: Batch, op: Entry, user) -> None:
+    """The entry was refused: the same phone's entries held behind it now follow a refused entry."""
+    held.note_refused(batch, op.device_id, op.match_id)
+    held.touch(batch, op.match_id)  # nothing else changed: the match has no new version
+    release_ready(batch, user, only=op.match_id)
+
+
+def release_ready(batch: Batch, user, only: int | None = None) -> None:
+    """Decide the held entries of every match that has moved, until none of them moves."""
+    matches = held.ready_to_release(batch, only)
+    while matches:
+        moved = [match for match in matches if _release(batch, match, user)]
+        if not moved:
+            return
+        matches = held.ready_to_release(batch)
+
+
+def _release(batch: Batch, match: MatchRow, user) -> bool:
+    """Each held entry of the match decided again, step by step, as if it came now; an entry
+    whose step is still ahead stays held (I2). True when any of them was decided."""
+    decided, moving, rows = False, True, []
+    while moving:
+        log.write_pending(batch)
+        db.session.flush()  # what the last pass settled is read back by the next (held.follows_refused)
+        rows = held.held_rows(match)
+        outcomes = [_decide_held(batch, row, match, user) for row in rows]  # every row, in step order
+        moving = any(outcomes)
+        decided = decided or moving
+    held.tried(batch, match, still_held=bool(rows))  # the last pass decided none of them
+    return decided
+
+
+def _decide_held(batch: Batch, row: Operation, match: MatchRow, user) -> bool:
+    """One held entry decided again; False (nothing changes) while it still has to wait."""
+    op = held.as_op(row)
+    try:
+        with db.session.begin_nested():
+            outcome, reason = decide_match(batch, op, match, user)
+    except (RuleViolation, ServiceError, ValidationError) as problem:
+        outcome, reason = refused(op.op_id, problem), None
+    if outcome.outcome == "held":
+        return False
+    outcome.match_version = match.version
+    held.settle(row, outcome)
+    if outcome.outcome in held.REFUSED:
+        held.note_refused(batch, row.device_id, match.id)
+    if reason:
+        db.session.add(Conflict(match_id=match.id, operation_id=row.id, reason=reason))
+    return True

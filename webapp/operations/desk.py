@@ -10,7 +10,7 @@ from ..services.day import stations
 from ..services.decisions import disqualifications
 from ..services.entries.entry import Entry
 from ..tournament.errors import N_
-from .outcomes import Outcome
+from .log import Outcome
 from .submit import submit
 
 

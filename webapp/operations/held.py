@@ -1,14 +1,30 @@
-"""Held entries: made for a step or a match the server has not reached yet.
+"""Where a match entry goes (I2): applied at the step its phone put it, held until then, or not at all.
 
-An entry whose step is ahead of what is recorded (its phone's earlier entries, or another
-phone's, have not arrived) is held until the match reaches its step (see steps.py, I2).
+A match entry carries `position`: the step of the match its phone put it at (the phone
+counts the steps it knows, recorded or its own unsent ones). `decide_match` places it:
+
+- a step already recorded: the same action is *confirmed*, another is a conflict;
+- the next step: applied — unless the same phone's entry for the step before it was
+  refused (rejected or a conflict) and nothing of that phone stands at that step: then the
+  entry was made on a match that never was, and it becomes a conflict "follows a refused
+  entry", shown with the refused one side by side (`follows_refused`);
+- a later step: *held* until the steps before it are recorded (the same phone's earlier
+  entries arrive after it, or another phone's), then decided again at its own step
+  (decide.release_ready); if one of those earlier entries of the same phone is refused
+  meanwhile, it becomes the "follows a refused entry" conflict. Never moved into a gap.
+
+A corrected resend of the refused entry (a new entry at the refused one's step) is
+applied at that step: the step before it stands.
+
 An entry made offline for a match whose players the server does not know yet is held too.
-
 Such an entry is logged as "held" (nothing changes) and carries the players the phone
 saw sitting down (payload "slots": {"a": entrant id, "b": entrant id}). As soon as the
-match becomes ready, its held entries are decided again (release.py) in the order they arrived (each
+match becomes ready, its held entries are decided again (decide.release_ready) in the order they arrived (each
 device's own order): applied when the same players reached the match, else a conflict
 for the desk with both sides shown. The phone reads the final outcome on /sync/outcomes.
+
+A batch knows which of its matches have held entries and which phones had an entry refused in
+which match (Batch.held, Batch.refused): both read here in one query when it starts (new_batch).
 """
 from sqlalchemy import select
 
@@ -16,10 +32,14 @@ from ..extensions import db
 from ..models import MatchRow, Operation
 from ..services.entries.entry import Entry, named_players, position_of  # noqa: F401 - named_players: its name here
 from ..tournament.errors import N_
-from .batch import Batch
+from .preload import Batch
 
 WAITING = "pending"  # the bracket engine's state of a match whose players are not all known
 MESSAGE = N_("Waiting for an earlier result: this entry is applied as soon as the match's players are known.")
+REFUSED = ("rejected", "conflict")
+STANDING = ("applied", "confirmed")
+AHEAD = N_("Waits for this match's earlier entries: it is applied by itself at its own step as soon as "
+           "they are recorded.")
 
 
 def must_wait(match: MatchRow) -> bool:
@@ -27,7 +47,7 @@ def must_wait(match: MatchRow) -> bool:
     return match.status == WAITING
 
 
-# Built once. The refused entries' phones and matches come in the same read (steps.py needs
+# Built once. The refused entries' phones and matches come in the same read (follows_refused needs
 # them on every batch): one round trip instead of two.
 _HELD_OR_REFUSED = select(Operation.outcome, Operation.device_id, Operation.match_id).where(
     Operation.outcome.in_(("held", "rejected", "conflict")), Operation.match_id.is_not(None)).distinct()
@@ -35,7 +55,7 @@ _HELD_OR_REFUSED = select(Operation.outcome, Operation.device_id, Operation.matc
 
 def new_batch(log_rows: list | None = None, locked: bool = False) -> Batch:
     """A batch for a write transaction, knowing which matches have held entries and which phones
-    had an entry refused in which match (steps.py): one read for both, under the write lock."""
+    had an entry refused in which match (follows_refused): one read for both, under the write lock."""
     rows = db.session.execute(_HELD_OR_REFUSED).all()
     return Batch(log_rows=log_rows, locked=locked,
                  held={match_id: None for outcome, _, match_id in rows if outcome == "held"},
@@ -51,6 +71,45 @@ def touch(batch: Batch, match_id: int) -> None:
     """Something its held entries depend on changed without a new version (a refusal): try again."""
     if match_id in batch.held:
         batch.held[match_id] = None
+
+
+def note_refused(batch: Batch, device_id: str, match_id) -> None:
+    """An entry of this phone for this match was just refused."""
+    if isinstance(match_id, int):
+        batch.refused.add((device_id or "", match_id))
+
+
+def follows_refused(batch: Batch, op: Entry, match_id: int, position: int | None) -> dict | None:
+    """The same phone's refused entry at the step before this one, when nothing of that phone
+    stands at that step; else None."""
+    device = op.device_id
+    if not position or (device, match_id) not in batch.refused:
+        return None
+    before = [entry for entry in _phone_entries(batch, device, match_id) if entry["position"] == position - 1]
+    if any(entry["outcome"] in STANDING for entry in before):
+        return None
+    refused = [entry for entry in before if entry["outcome"] in REFUSED]
+    return refused[-1] if refused else None
+
+
+def _phone_entries(batch: Batch, device: str, match_id: int) -> list[dict]:
+    """This phone's entries for the match, oldest first (logged, then pending in this batch)."""
+    rows = db.session.execute(select(Operation.op_id, Operation.payload, Operation.outcome).where(
+        Operation.match_id == match_id, Operation.device_id == device).order_by(Operation.id))
+    out = [{"op_id": op_id, "position": _logged_position(payload), "outcome": outcome}
+           for op_id, payload, outcome in rows]
+    out += [{"op_id": v["op_id"], "position": _logged_position(v["payload"]), "outcome": v["outcome"]}
+            for v in (batch.log_rows or []) if v["match_id"] == match_id and v["device_id"] == device]
+    return out
+
+
+def _logged_position(payload) -> int | None:
+    return position_of(payload.get("position")) if isinstance(payload, dict) else None
+
+
+FOLLOWS = N_("This entry was made after your entry for step %(step)s of this match, which was refused: "
+             "it is kept, not moved into that step's place. Enter step %(step)s again corrected, or the "
+             "desk decides.")
 
 
 def ready_to_release(batch: Batch, only: int | None = None) -> list[MatchRow]:

@@ -1,6 +1,13 @@
-"""The rows a sync batch reads, loaded together when it starts: a few queries per batch
-instead of a few lazy loads per match (each costs more than applying the entry). The pipeline
-fills the batch here; the services read what it holds through services/entries/preloaded.
+"""A batch: the state the entries of one write transaction share, and the rows it loads when it starts.
+
+submit.py makes one Batch per transaction (a sync batch, or one entry retried in its own
+transaction) and passes it to the code of this package that reads or changes it; the services
+deep in an entry's call chain reach it as the unit of work under way (services/entries/unit_of_work
+owns the one context variable).
+
+When it starts, the batch loads the rows its entries read: a few queries per batch instead of a
+few lazy loads per match (each costs more than applying the entry). The pipeline fills the batch
+here; the services read what it holds through services/entries/preloaded.
 
 The batch keeps every row it loads in memory (submit._rows_kept_in_memory), so the
 entries read these from the identity map: their matches with bracket, phase and event,
@@ -9,12 +16,13 @@ only reads them, to set the match up): one query, and no ORM object for each. No
 here decides anything: a row missing from the preload is simply loaded when it is read.
 """
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 from sqlalchemy import bindparam, event, select
 from sqlalchemy.orm import defer, joinedload, undefer
 
 from ..extensions import db
-from ..models import BracketRow, Entrant, Event, MatchRow, Member, Phase
+from ..models import BracketRow, Entrant, Event, MatchRow, Member, Operation, Phase
 from ..services.entries.preloaded import (  # noqa: F401  (the pipeline reads its rows as preload.get)
     BY_KEY,
     FLUSHED,
@@ -25,9 +33,34 @@ from ..services.entries.preloaded import (  # noqa: F401  (the pipeline reads it
     get,
     note_flushed,
 )
+from ..services.entries.unit_of_work import current, running  # noqa: F401 - the batch under way: preload.current
 from ..services.matches.bracket_links import feeders_of, read_for
 from ..tournament.bracket import neighbourhood
-from .batch import Batch
+
+
+@dataclass
+class Batch:
+    """What the entries of one transaction share (see the package docstring, "Speed")."""
+
+    # Log rows waiting to be written together (log.write_pending); None: each is written at once.
+    log_rows: list[dict] | None = None
+    # Its matches are locked already: SQLite's BEGIN IMMEDIATE, PostgreSQL's lock of its brackets.
+    locked: bool = False
+    # The rows preloaded for it (preloaded() below): (model, id) -> row, and the reads kept under their keys.
+    rows: dict = field(default_factory=dict)
+    # Match id -> its version when its held entries were last tried (None: not tried yet), for the
+    # matches with held entries (held.py).
+    held: dict = field(default_factory=dict)
+    # (device, match id) pairs with a refused entry (held.follows_refused, I2).
+    refused: set = field(default_factory=set)
+
+    def write_log(self) -> None:
+        """Write the waiting log rows now, in one statement (log.write_pending; restarts asks
+        through services/entries/unit_of_work before it reads the log, deep inside an entry)."""
+        if self.log_rows:  # Core's insert: the ORM's bulk insert costs more than the statement itself
+            db.session.execute(Operation.__table__.insert(), self.log_rows)
+            self.log_rows.clear()
+
 
 # The rules read the match's phase and event. Not the bracket's entrant list nor the
 # phase's draw: a JSON list as long as the bracket, decoded on every batch for nothing.

@@ -17,10 +17,10 @@ from ..services.players import report_entries
 from ..services.players.report_entries import Reporter
 from ..tournament.entry_kinds import ENTRY_KINDS
 from ..tournament.errors import N_, RuleViolation
-from . import autocall, held, kinds, log, outcomes, preload, release, steps  # noqa: F401 - kinds: every entry kind registered
-from .batch import Batch, running
-from .decide import MATCH_KINDS, decide, lock_match
-from .outcomes import Outcome, refused
+from . import autocall, held, kinds, log, preload  # noqa: F401 - kinds: every entry kind registered
+from .decide import MATCH_KINDS, after_refusal, decide, lock_match, release_ready
+from .log import Outcome, refused
+from .preload import Batch, running
 
 _log = logging.getLogger(__name__)
 
@@ -129,7 +129,7 @@ def _own_transaction(op: Entry, user) -> Outcome:
     except IntegrityError:
         # A concurrent request logged the same op_id between our check and our commit:
         # ours was rolled back whole, so the first one is the only effect.
-        outcome = outcomes.replayed(op)
+        outcome = log.replayed(op)
         if outcome is None:
             raise
         if op.on_match:
@@ -144,9 +144,9 @@ def _settle_followers(op: Entry, user) -> None:
         batch = held.new_batch()
         lock_match(batch, op.match_id)
         logged = db.session.query(Operation.outcome).filter_by(op_id=op.op_id).scalar()
-        if logged not in steps.REFUSED:  # answered "duplicate": what the concurrent request decided
+        if logged not in held.REFUSED:  # answered "duplicate": what the concurrent request decided
             return
-        release.after_refusal(batch, op, user)
+        after_refusal(batch, op, user)
 
 
 def _sqlite() -> bool:
@@ -179,12 +179,12 @@ def _rows_kept_in_memory():
 def _entry(batch: Batch, op: Entry, user, logged: set | None, savepoint: bool) -> Outcome:
     """One operation, with the held entries it waits behind or makes ready decided around it."""
     if op.on_match:
-        release.ready(batch, user, only=op.match_id)  # made ready outside the log (a desk page)
+        release_ready(batch, user, only=op.match_id)  # made ready outside the log (a desk page)
     outcome = _guarded(batch, op, user, logged, savepoint)
     if outcome.outcome == "applied":
-        release.ready(batch, user)
-    elif outcome.outcome in steps.REFUSED and op.on_match:
-        release.after_refusal(batch, op, user)
+        release_ready(batch, user)
+    elif outcome.outcome in held.REFUSED and op.on_match:
+        after_refusal(batch, op, user)
     return outcome
 
 
@@ -220,7 +220,7 @@ def _replayed(batch: Batch, op: Entry, logged: set | None) -> Outcome | None:
     if logged is None or op.op_id in logged:
         log.write_pending(batch)  # the copy logged earlier in this batch must be visible
         db.session.flush()
-        replayed = outcomes.replayed(op)  # inside the lock: another request may have committed it
+        replayed = log.replayed(op)  # inside the lock: another request may have committed it
         if replayed:
             return replayed
     if logged is not None:

@@ -10,7 +10,7 @@ from ...services.matches import brackets, restarts
 from ...tournament.entry_kinds import ENTRY_KINDS, EntryKind
 from ...tournament.errors import N_
 from ..decide import conflict, stale
-from ..outcomes import Outcome
+from ..log import Outcome
 
 
 class WinnerForm(FormSchema):

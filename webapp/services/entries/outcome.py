@@ -1,7 +1,7 @@
 """What the server made of one entry (applied, confirmed, held, conflict, rejected, duplicate).
 
 It lives with the services, which answer it when they decide an entry (check-in, DQ, a station
-call, a request to the desk); the pipeline (webapp/operations/outcomes.py) logs it and reads it
+call, a request to the desk); the pipeline (webapp/operations/log.py) logs it and reads it
 back, and imports it from here, so no service imports the pipeline for it.
 """
 from dataclasses import dataclass

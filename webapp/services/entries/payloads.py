@@ -3,7 +3,7 @@ staff phones send them (form fields or JSON).
 
 Both the no-script form post and the sync endpoint load payloads through these,
 so "3" and 3, "on" and true mean the same, and unknown fields are refused.
-(Where a match entry goes — its phone's step, or nowhere — is steps.py's.)
+(Where a match entry goes — its phone's step, or nowhere — is operations/held.py's.)
 """
 import re
 

@@ -1,7 +1,7 @@
 """A player as one more author of the one push: their entries held in their report until confirmed (issue 36.1).
 
 A staff phone's outbox, the desk taking entries from a shared phone and a player's own report all
-come in the same way: `sync/apply.apply_batch` reads the body into `Entry`s and hands them, with
+come in the same way: `sync/push.apply_batch` reads the body into `Entry`s and hands them, with
 their author, to the pipeline's `submit_many`. A staff entry is decided on the match at once; a
 player's (author: a `Reporter`) is checked by the same rules and held in the player's report
 (models/reports.py, self_report.add_entry): it changes nothing on the match until the opponent,

@@ -1,11 +1,61 @@
-"""Applying a batch of raw operations: validate each, submit all, never lose one, never 500."""
-from webapp.operations.outcomes import Outcome, undone_entries
+"""The one push: a batch of entries read from a pushed request body, applied, and each outcome
+answered in words.
+
+Every author pushes the same way: a staff phone (/sync/ops, api.py), the desk taking a shared
+phone's entries (/sync/received, received.py) and a player's own report (/e/<slug>/me/sync,
+players.py). Each route reads the body as every push reads it (read_signed_in / read_body, on the
+/sync blueprint here), then apply_batch validates each raw entry, submits all, never loses one and
+never answers 500; present gives each outcome as the phone reads it, in the reader's language.
+"""
+from flask import Blueprint, current_app, jsonify, request
+from flask_babel import gettext as _
+from flask_login import current_user
+from flask_wtf.csrf import validate_csrf
+from wtforms.validators import ValidationError as WTFValidationError
+
+from webapp.extensions import csrf
+from webapp.operations.log import Outcome, undone_entries
 from webapp.operations.submit import submit_many
 from webapp.services.entries.entry import Entry
 from webapp.tournament.errors import N_
 from webapp.web.i18n import translate_violation
 
-from .schemas import ValidationError, load_operation
+from .schemas import BadBody, ValidationError, load_operation, read_json
+
+bp = Blueprint("sync", __name__, url_prefix="/sync")
+csrf.exempt(bp)  # checked in push() after the sign-in check
+
+
+def unauthorized():
+    """The answer to any /sync call without a valid session (signed out on this phone, by the desk,
+    or by a new PIN): a JSON 401 in words, never a redirect to a sign-in page, checked before the
+    CSRF token and the body, so the phone shows "sign in to send" and keeps its entries."""
+    return jsonify({"error": "auth", "message": _("Sign in to send")}), 401
+
+
+def read_signed_in(schema):
+    """The body of a signed-in person's request, or the answer refusing it: 401 without a session
+    (checked before the CSRF token, so an expired session reads as "sign in", not as a bad token),
+    400 for a bad token or unusable JSON, 422 for a body the schema refuses."""
+    if not current_user.is_authenticated:
+        return None, unauthorized()
+    return read_body(schema)
+
+
+def read_body(schema):
+    """A request body checked as every push checks it (its author already known): 400 for a bad
+    CSRF token or unusable JSON, 422 for a body the schema refuses."""
+    try:
+        if current_app.config.get("WTF_CSRF_ENABLED", True):
+            validate_csrf(request.headers.get("X-CSRFToken", ""))
+    except WTFValidationError:
+        return None, (jsonify({"error": "csrf", "message": "reload the page"}), 400)
+    try:
+        return schema.load(read_json(request.get_data())), None
+    except BadBody as problem:
+        return None, (jsonify({"error": "json", "message": f"the body is not usable JSON: {problem}"}), 400)
+    except ValidationError as problem:
+        return None, (jsonify({"errors": problem.normalized_messages()}), 422)
 
 
 def present(outcome: Outcome) -> dict:
@@ -26,7 +76,7 @@ class _Said:
 
 def undone_for(device_id: str, user_id: int) -> list[dict]:
     """This person's entries from the device that a later void undid (each with the reason), for its next sync.
-    Read inside a sync batch's transaction too (outcomes.undone_entries flushes what it undid)."""
+    Read inside a sync batch's transaction too (log.undone_entries flushes what it undid)."""
     return [present(outcome) for outcome in undone_entries(device_id, user_id)]
 
 
