@@ -25,7 +25,7 @@ from ..services.entries.preloaded import (  # noqa: F401  (the pipeline reads it
     get,
     note_flushed,
 )
-from ..services.matches.bracket_links import feeders_of, read_for
+from ..services.matches.bracket_rows import feeders_of, read_for
 from ..tournament.bracket import neighbourhood
 from .batch import Batch
 
