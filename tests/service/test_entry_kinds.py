@@ -10,7 +10,7 @@ import pytest
 import webapp.operations.submit  # noqa: F401 - the pipeline registers every kind
 from webapp.operations import decide
 from webapp.services.decisions import disqualifications
-from webapp.services.matches import restarts
+from webapp.services.matches import bracket_rows
 from webapp.services.reads import offline_pack
 from webapp.tournament.entry_kinds import ENTRY_KINDS, kinds
 from webapp.tournament.play.actions import ACTIONS
@@ -41,7 +41,7 @@ def test_the_desk_forms_have_their_schema():
 
 
 def test_the_lists_that_name_kinds_read_the_registry():
-    assert decide.MATCH_KINDS == restarts.PLAY_KINDS == kinds(play=True)
+    assert decide.MATCH_KINDS == bracket_rows.PLAY_KINDS == kinds(play=True)
     assert set(disqualifications.KINDS) == set(kinds(locks="event"))
     assert set(offline_pack.PLAY_FIELDS) <= set(kinds(offline_form=True))
 

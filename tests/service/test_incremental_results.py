@@ -64,7 +64,7 @@ def test_a_result_outside_a_batch_reads_only_its_neighbourhood(app):
     phase = _pools_phase(pools=1, per_pool=64)
     row = phase.brackets[0]
     match = next(m for m in row.matches if m.status == "ready")
-    brackets.feeders_of(row)  # the links, read once per process
+    bracket_rows.feeders_of(row)  # the links, read once per process
     db.session.expire_all()
     match = db.session.merge(match)
     loaded = []

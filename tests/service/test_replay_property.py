@@ -29,7 +29,7 @@ from webapp.operations import export as oplog
 from webapp.operations.desk import submit_change
 from webapp.services import ServiceError
 from webapp.services.accounts import users as accounts
-from webapp.services.matches import bracket_links, brackets, play
+from webapp.services.matches import bracket_rows, brackets, play
 from webapp.services.reads import standings
 
 STEPS = ("play", "play", "play", "held", "clash", "win", "walkover", "undo_walkover", "correct", "dq", "withdraw",
@@ -50,7 +50,7 @@ def empty_site(tmp_path_factory):
 def _forget_process_caches() -> None:
     """What this process keeps by row id: both databases use the same ids."""
     play._CACHE.clear()  # noqa: SLF001
-    bracket_links._FEEDERS.clear()  # noqa: SLF001
+    bracket_rows._FEEDERS.clear()  # noqa: SLF001
     guard.forget()
 
 

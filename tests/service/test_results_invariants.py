@@ -35,7 +35,7 @@ from webapp.services.accounts import login_sessions
 from webapp.services.accounts import users as accounts
 from webapp.services.entries.entry import Entry
 from webapp.services.entries.payloads import load_action
-from webapp.services.matches import play, restarts
+from webapp.services.matches import bracket_rows, play
 from webapp.services.players import report_clock, report_versions, self_report
 from webapp.tournament import play as domain
 from webapp.tournament.errors import RuleViolation
@@ -506,8 +506,8 @@ class Results(RuleBasedStateMachine):
     def _applied_play(self) -> list[Operation]:
         """Applied play entries that still stand (a restart's undone ones are gone with their games)."""
         rows = db.session.query(Operation).filter(Operation.outcome == "applied",
-                                                  Operation.kind.in_(restarts.PLAY_KINDS)).order_by(Operation.id)
-        return [r for r in rows if ((r.params or {}).get("undone") or {}).get("code") != restarts.CODE]
+                                                  Operation.kind.in_(bracket_rows.PLAY_KINDS)).order_by(Operation.id)
+        return [r for r in rows if ((r.params or {}).get("undone") or {}).get("code") != bracket_rows.RESTART_CODE]
 
     def teardown(self):
         self.result = (db.session.query(Conflict).count(),

@@ -10,7 +10,7 @@ from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
 from webapp.operations.log import undone_entries
 from webapp.services.decisions import corrections
-from webapp.services.matches import brackets, restarts
+from webapp.services.matches import bracket_rows, brackets
 
 
 def _row(match):
@@ -69,7 +69,7 @@ def test_correction_undoes_the_game_played_by_the_old_player_and_restarts_the_ne
     assert corrected.params == {"matches": second.key}          # the desk is shown the list
     after = _row(second)
     assert pugera in (after.slot_a, after.slot_b) and sho not in (after.slot_a, after.slot_b)
-    assert after.actions == [] and after.status == "ready" and after.flagged == restarts.FLAG
+    assert after.actions == [] and after.status == "ready" and after.flagged == bracket_rows.RESTART_FLAG
     logged = db.session.query(Operation).filter_by(op_id=game.op_id).one()
     assert logged.outcome == "applied" and logged.undone
     assert logged.params["undone"]["code"] == "match.restarted"

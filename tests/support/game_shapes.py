@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from webapp.tournament import games, stage_striking
 from webapp.tournament.play import MatchSetup, Member, ReportGame, start
-from webapp.tournament.play.game_shape import team_value
+from webapp.tournament.play.report import team_value
 from webapp.tournament.rulesets.build import build_rules
 
 

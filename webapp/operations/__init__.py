@@ -61,8 +61,8 @@ I1  A game stays with the players who played it. Whatever changes who sits in a 
     has entries (correction, DQ walkover or its undo, void ruling, conflict decision) undoes
     them — kept in the log, flagged `undone` with the reason, the phones told on their next
     sync (log.undone_entries), the match flagged for the desk — and the match restarts:
-    services/matches/restarts.restart_if_players_changed, called by bracket_rows.save for every row it
-    changes. The previews say the same beforehand: restarts.restarted_by (corrections.preview,
+    services/matches/bracket_rows.restart_if_players_changed, called by bracket_rows.save for every row it
+    changes. The previews say the same beforehand: bracket_rows.restarted_by (corrections.preview,
     corrections.dq_restarts). A walkover takes no games: play.apply_action refuses them.
 I2  An entry is applied at the step its phone put it, or not at all: decide._placed with
     held.follows_refused — a later step is held (held.note), an entry after the same
@@ -114,7 +114,7 @@ Batch state (preload.py)
 One Batch per transaction: its waiting log rows, whether it holds its matches' locks, its
 preloaded rows, the matches with held entries, the phones with a refused entry. Inside this
 package it is passed explicitly; services/entries/unit_of_work.current() is the one context variable, for services
-deep in an entry's call chain (brackets, play, restarts) that read the preload or write the
+deep in an entry's call chain (brackets, play, bracket_rows) that read the preload or write the
 waiting log rows (preload.py's docstring).
 
 Speed (bench/sync.py: 2,000 entries over HTTP in batches of 50 through the production server)

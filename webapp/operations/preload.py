@@ -34,7 +34,7 @@ from ..services.entries.preloaded import (  # noqa: F401  (the pipeline reads it
     note_flushed,
 )
 from ..services.entries.unit_of_work import current, running  # noqa: F401 - the batch under way: preload.current
-from ..services.matches.bracket_links import feeders_of, read_for
+from ..services.matches.bracket_rows import feeders_of, read_for
 from ..tournament.bracket import neighbourhood
 
 

@@ -3,7 +3,7 @@ mark on the rounds, calls and player pages where a phase's best-of by round play
 the phase's usual matches: the bracket, projector, player page and the printed bracket show it."""
 from flask_babel import gettext as _
 
-from ..services.matches import play, round_best_of
+from ..services.matches import play
 from ..tournament.rulesets.summary import best_of_list, best_of_words
 
 
@@ -26,7 +26,7 @@ def games_mark(match, phase=None) -> str:
     if not (phase.options or {}).get("best_of_by_round") or phase.match_type != "best_of":
         return ""
     usual = play.best_of_in(phase, match.side)
-    games = round_best_of.for_match(phase, match, usual)
+    games = play.best_of_by_round(phase, match, usual)
     return best_of(games) if games != usual else ""
 
 

@@ -7,7 +7,7 @@ from flask_babel import get_locale
 
 from ..services.setup import game_catalogue
 from ..tournament import games
-from ..tournament.play.game_shape import TEAM_SEPARATOR, team
+from ..tournament.play.report import TEAM_SEPARATOR, team
 
 
 def lang() -> str:

@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 from ...services import ServiceError
 from ...services.decisions import conflicts, game_corrections, no_shows
 from ...services.entries.payloads import ROUNDS, SIDE, FormSchema
-from ...services.matches import brackets, restarts
+from ...services.matches import bracket_rows, brackets
 from ...tournament.entry_kinds import ENTRY_KINDS, EntryKind
 from ...tournament.errors import N_
 from ..decide import conflict, stale
@@ -65,7 +65,7 @@ def _corrected(schema, change):
         if not form["reason"].strip():
             raise ServiceError("correction.reason",
                                N_("Give the reason for the correction: it is kept in the match's history."))
-        with restarts.collect() as restarted:
+        with bracket_rows.collect_restarts() as restarted:
             change(match, form, user)
         if not restarted:
             return Outcome(op.op_id, "applied", match_version=match.version), None

@@ -8,7 +8,7 @@ from ...tournament.entry_kinds import kinds
 from ...tournament.errors import N_, RuleViolation
 from .. import ServiceError
 from ..accounts import audit
-from ..matches import bracket_rows, brackets, restarts
+from ..matches import bracket_rows, brackets
 
 
 @dataclass
@@ -32,7 +32,7 @@ def preview(match: MatchRow, winner_id: int) -> Preview | None:
         return None
     rows = {m.key: m for m in match.bracket.matches}
     return Preview(winner_id, [rows[k] for k in result.reopened], [rows[k] for k in result.played],
-                   restarts.restarted_by(rows, after))
+                   bracket_rows.restarted_by(rows, after))
 
 
 def games_undone(match: MatchRow) -> list[dict]:
@@ -64,7 +64,7 @@ def dq_restarts(entrant: Entrant) -> list[MatchRow]:
         for row in phase.brackets:
             after = bracket_rows.load(row)
             brackets._walkovers(after, dq)  # noqa: SLF001 - the very walk disqualify() makes
-            out += restarts.restarted_by({m.key: m for m in row.matches}, after)
+            out += bracket_rows.restarted_by({m.key: m for m in row.matches}, after)
     return out
 
 

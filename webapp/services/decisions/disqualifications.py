@@ -17,7 +17,7 @@ from ..entrants import entrant_edits
 from ..entries import access, pipeline, preloaded
 from ..entries.entry import Entry
 from ..entries.outcome import Outcome
-from ..matches import brackets, restarts
+from ..matches import bracket_rows, brackets
 from . import corrections
 
 KINDS = ("disqualify", "undo_dq", "withdraw", "undo_withdraw")
@@ -52,7 +52,7 @@ def apply(op: Entry, user) -> Outcome:
     if ENTRY_KINDS[op.kind].desk_only:  # a withdrawal may also come from the gate's "drop them"
         access.check_desk(user)
     preloaded.forget_disqualified(entrant.event_id)  # the change reads them after its own flush
-    with restarts.collect() as restarted:  # I1: matches whose players change start again
+    with bracket_rows.collect_restarts() as restarted:  # I1: matches whose players change start again
         _CHANGES[op.kind](entrant, user, form["reason"])
     db.session.flush()
     preloaded.forget_disqualified(entrant.event_id)  # later entries of the batch see the change

@@ -11,7 +11,7 @@ sets before and after them (``entrant1PrevSetID`` / ``entrant1NextSetID``), so t
 can be read back. The schema is vendored with the tests that validate against it.
 """
 from ...models import Event, Phase
-from ...tournament.play.game_shape import team
+from ...tournament.play.report import team
 from ..matches import play
 from ..reads import standings
 from ..reads.round_names import match_title, round_name

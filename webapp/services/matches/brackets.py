@@ -14,7 +14,6 @@ from ..accounts import audit
 from ..entrants.entrant_lists import seeded_order
 from ..entries import preloaded
 from . import bracket_rows, seeding, swiss_rounds
-from .bracket_links import feeders_of
 
 
 def add_brackets(phase: Phase, generated: list[bracket_engine.Bracket]) -> list[BracketRow]:
@@ -152,7 +151,7 @@ class _Held(dict):
 def around(match: MatchRow) -> bracket_engine.Bracket:
     """The part of the match's bracket a result on it reads, as the bracket engine's partial bracket."""
     row = match.bracket
-    feeders = feeders_of(row)
+    feeders = bracket_rows.feeders_of(row)
     keys = bracket_engine.neighbourhood(match.key, match.winner_to, match.loser_to, feeders)
     rows = {match.key: match, **preloaded.matches_by_key(row.id, keys[1:])}
     return bracket_engine.partial(row.format, dict(row.options), _Held(row.id, rows), feeders, row.label)

@@ -1,13 +1,15 @@
-"""Match play: rebuild a match's state from its actions, apply a new one, drive the bracket."""
+"""Match play: a match's setup (its games: the phase's best-of, per side or by round), its state
+rebuilt from its actions, a new one applied, the bracket driven by the result."""
+from sqlalchemy import func, select
 
 from ...extensions import db
 from ...lru import LRU
 from ...models import Entrant, MatchRow
-from ...tournament import play
+from ...tournament import play, round_best_of
 from ...tournament.errors import N_, RuleViolation
 from ..entries import preloaded
 from ..setup.rules import rules_for, rules_for_match
-from . import brackets, round_best_of
+from . import brackets
 
 PLAYABLE = ("ready", "done")
 
@@ -16,13 +18,43 @@ def best_of_for(match: MatchRow) -> int:
     """Games in this match: the phase's best-of, or a per-side value (KGP finals: 5), or the
     phase's later rounds' (best-of by round)."""
     phase = match.bracket.phase
-    return round_best_of.for_match(phase, match, best_of_in(phase, match.side))
+    return best_of_by_round(phase, match, best_of_in(phase, match.side))
 
 
 def best_of_in(phase, side: str) -> int:
     """Games in a match of this side of the phase."""
     per_side = (phase.play_options or {}).get("best_of") or {}
     return int(per_side.get(side, phase.best_of))
+
+
+# A match's best-of when its phase changes it by round (tournament/round_best_of.py). The round's
+# size and whether it ends its side come from one aggregate query per bracket, kept by this process
+# for the bracket's id: a bracket's rounds never change size once it is made (Swiss and pools add
+# rounds, but no rule names their rounds).
+_ROUND_SHAPES = LRU(4096)
+
+
+def _round_shape(bracket_id: int) -> dict:
+    kept = _ROUND_SHAPES.get(bracket_id)
+    if kept is None:
+        rows = db.session.execute(select(MatchRow.side, MatchRow.round, func.count())
+                                  .where(MatchRow.bracket_id == bracket_id).group_by(MatchRow.side, MatchRow.round))
+        kept = {(side, number): count for side, number, count in rows}
+        _ROUND_SHAPES.put(bracket_id, kept)
+    return kept
+
+
+def best_of_by_round(phase, match, default: int) -> int:
+    """The games of this match (a row with side, round and bracket_id) by the phase's best-of by round,
+    `default` otherwise."""
+    setting = (phase.options or {}).get("best_of_by_round")
+    bracket_id, number = getattr(match, "bracket_id", None), getattr(match, "round", None)
+    if not setting or bracket_id is None or number is None:
+        return default
+    shape = _round_shape(bracket_id)
+    last = number == max((r for s, r in shape if s == match.side), default=number)
+    double = any(side == "L" for side, _r in shape)
+    return round_best_of.best_of(setting, match.side, shape.get((match.side, number), 1), last, double, default)
 
 
 def _members(entrant_id: int | None) -> list[play.Member]:

@@ -8,7 +8,7 @@ the OpenAPI document is made from those schemas), so a field not listed there is
 """
 from ...models import Event, Phase
 from ...tournament.errors import RuleViolation
-from ...tournament.play.game_shape import team
+from ...tournament.play.report import team
 from ..day import stations
 from ..exports import match_records
 from ..matches import play, pool_tables, swiss_rounds

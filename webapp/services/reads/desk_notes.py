@@ -8,14 +8,14 @@ The words are made in the language of the person the pack is for (the request's)
 from flask_babel import gettext as _
 
 from ...models import MatchRow
-from ..matches import restarts
+from ..matches import bracket_rows
 from .bracket_view import agreeing_score
 
 
 def restart_notice(match: MatchRow) -> dict | None:
     """A change upstream restarted this match (I1): the games entered before it that were undone
     ("game 1 (2–0)"); None when it never restarted."""
-    undone = restarts.undone_by_restart(match)
+    undone = bracket_rows.undone_by_restart(match)
     if not undone:
         return None
     games = [op.payload or {} for op in undone if op.kind == "report_game" and op.outcome == "applied"]

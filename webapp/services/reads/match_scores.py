@@ -13,7 +13,7 @@ from ...extensions import db
 from ...models import Entrant, Member
 from ...tournament import play as domain
 from ...tournament.errors import RuleViolation
-from ..matches import play, round_best_of
+from ..matches import play
 from ..setup.rules import rules_for
 from .bracket_view import agreeing_score
 
@@ -37,7 +37,7 @@ def _score(match, phase, ruleset: tuple, members: dict, infos: dict) -> tuple | 
     try:
         if state is None:
             setup = domain.MatchSetup(match_type=phase.match_type, ruleset=ruleset[0], rules=ruleset[1],
-                                      best_of=round_best_of.for_match(phase, match, play.best_of_in(phase, match.side)),
+                                      best_of=play.best_of_by_round(phase, match, play.best_of_in(phase, match.side)),
                                       side_a=_side(members, match.slot_a), side_b=_side(members, match.slot_b),
                                       day_dq=day_dq)
             state = domain.replay(setup, match.actions)

@@ -21,7 +21,7 @@ when a character changed). Side a is always TSH's team 1. A character goes as TS
 """
 from dataclasses import dataclass
 
-from ...tournament.play.game_shape import team as side_characters
+from ...tournament.play.report import team as side_characters
 from .match_live import LiveSide, MatchLive
 
 GENERATIONS = ("2022", "2023", "numbered")

@@ -11,7 +11,7 @@ scores by entrant, not by slot, because which entrant is start.gg's "entrant 1" 
 A walkover or a disqualification is ``isDQ`` with no games, as start.gg takes it.
 """
 from ...models import MatchRow
-from ...tournament.play.game_shape import team
+from ...tournament.play.report import team
 from ..exports import match_records
 
 COMPLETED = 3  # start.gg's set state for a finished set

@@ -27,8 +27,15 @@ from webapp.tournament.play.kachinuki import Kachinuki  # noqa: F401  (registers
 from webapp.tournament.play.point_format import PointFormat  # noqa: F401  (registers)
 from webapp.tournament.play.prompt import Prompt
 from webapp.tournament.play.representative import Representative  # noqa: F401  (registers)
-from webapp.tournament.play.state import GameRecord, MatchSetup, MatchState, Member, SideState
-from webapp.tournament.play.validate import check_setup, setup_from_dict
+from webapp.tournament.play.state import (
+    GameRecord,
+    MatchSetup,
+    MatchState,
+    Member,
+    SideState,
+    check_setup,
+    setup_from_dict,
+)
 from webapp.tournament.rulesets import RULESETS, get_ruleset
 
 __all__ = ["ACTIONS", "Action", "Arrive", "CoinToss", "DeclareChange", "GameRecord",

@@ -1,15 +1,18 @@
-"""What staff enter during a match: one frozen dataclass per action kind.
+"""What staff enter during a match: one frozen dataclass per action kind, and its JSON form.
 
-Every action has a ``kind`` and a JSON-able ``to_dict()``; ``action_from_dict``
-turns the operation log's payload back into the action.
+Every action has a ``kind`` and a JSON-able ``to_dict()``; ``action_from_dict`` turns the operation
+log's payload back into the action, every field of the type its kind declares (``check_action``; the
+same value checks read a match setup, state.py). A wrong value is a named RuleViolation, never a
+TypeError: phones, forms and the operation log all hand the domain JSON; the service's schemas clean
+it first, but the domain checks again so that no caller can make it fail with anything but a
+RuleViolation.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar, Optional
 
 from webapp.tournament.errors import N_, RuleViolation
-from webapp.tournament.play.validate import action_fields, check_action
 
 
 @dataclass(frozen=True)
@@ -220,3 +223,74 @@ def action_from_dict(d) -> Action:
     action = cls(**kw)
     check_action(action)
     return action
+
+
+# Every field's type checked: a wrong value is a named RuleViolation (the module's docstring).
+# Field annotations (strings under ``from __future__ import annotations``) -> checker name.
+_KINDS = {"str": "text", "int": "number", "bool": "flag", "Optional[str]": "text?",
+          "Optional[int]": "number?", "tuple": "numbers"}
+_MESSAGES = {
+    "text": N_("%(what)s: %(field)s must be text"),
+    "number": N_("%(what)s: %(field)s must be a whole number"),
+    "flag": N_("%(what)s: %(field)s must be yes or no"),
+    "numbers": N_("%(what)s: %(field)s must be a list of member numbers"),
+}
+_FIELDS = {"side": N_("the side"), "member_id": N_("the member"), "game": N_("the game number"),
+           "winner": N_("the winner"), "rounds_a": N_("side A's rounds"),
+           "rounds_b": N_("side B's rounds"), "reason": N_("the reason"), "note": N_("the note"),
+           "penalty": N_("the penalty"), "character": N_("the character"),
+           "choice": N_("the choice"), "id": N_("the member number"), "name": N_("the name")}
+
+
+def is_int(value) -> bool:
+    """A whole number (True and False are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _fits(kind: str, value) -> bool:
+    if kind.endswith("?"):
+        return value is None or _fits(kind[:-1], value)
+    if kind == "text":
+        return isinstance(value, str)
+    if kind == "number":
+        return is_int(value)
+    if kind == "flag":
+        return isinstance(value, bool)
+    return isinstance(value, (tuple, list)) and all(is_int(v) for v in value)
+
+
+def check_value(what: str, name: str, annotation: str, value) -> None:
+    """Refuse a value that does not have its field's type."""
+    _check_kind(what, name, _KINDS.get(annotation, "text"), value)
+
+
+def _check_kind(what: str, name: str, kind: str, value) -> None:
+    if not _fits(kind, value):
+        raise RuleViolation("action.bad_value", _MESSAGES[kind.rstrip("?")],
+                            what=what, field=_FIELDS.get(name, name))
+
+
+# _fits for the two kinds nearly every field has, without its string tests: the domain
+# checks each action of a sync batch twice (on entry and when applied), field by field.
+_QUICK = {"text": lambda v: isinstance(v, str), "number": is_int}
+
+# Each action class's (field, checker, quick test) triples, read from its dataclass fields
+# once: reading the fields again for every check cost more than the check itself.
+_ACTION_FIELDS: dict[type, tuple] = {}
+
+
+def action_fields(cls) -> tuple:
+    """(name, checker, quick test or None) for each field of an action class."""
+    spec = _ACTION_FIELDS.get(cls)
+    if spec is None:
+        kinds = [(f.name, _KINDS.get(str(f.type), "text")) for f in fields(cls)]
+        spec = _ACTION_FIELDS[cls] = tuple((name, kind, _QUICK.get(kind)) for name, kind in kinds)
+    return spec
+
+
+def check_action(action) -> None:
+    """Every field of an action has the type its kind declares."""
+    for name, kind, quick in action_fields(type(action)):
+        value = getattr(action, name)
+        if quick is None or not quick(value):
+            _check_kind(action.what or action.kind, name, kind, value)  # words, never the internal kind

@@ -6,7 +6,6 @@ from webapp.tournament.play import actions as A
 from webapp.tournament.play import core, penalties, report, voids
 from webapp.tournament.play.handlers import HANDLERS, register
 from webapp.tournament.play.state import MatchState, fresh  # noqa: F401  (fresh: part of this API)
-from webapp.tournament.play.validate import check_action
 
 
 def check_name(state, act):
@@ -41,7 +40,7 @@ def apply(state: MatchState, action) -> MatchState:
     if handler is None:
         raise RuleViolation("action.unknown", N_("Unknown action %(kind)s"),
                             kind=getattr(action, "kind", type(action).__name__))
-    check_action(action)
+    A.check_action(action)
     voids.check_no_ruling_pending(state, action)
     action = handler[0](state, action)   # the normalised action is what the history keeps
     new = state.clone()

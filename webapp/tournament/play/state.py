@@ -1,10 +1,12 @@
-"""The data of a match: its setup, the games played and each side's roster."""
+"""The data of a match: its setup (read back from JSON with every value checked, as actions are:
+actions.py), the games played and each side's roster."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Optional
 
 from webapp.tournament.errors import N_, RuleViolation
+from webapp.tournament.play.actions import check_value, is_int
 from webapp.tournament.play.sides import SIDES, other  # noqa: F401  (re-exported)
 
 
@@ -208,3 +210,74 @@ def fresh(setup, rules, mtype) -> MatchState:
     mtype.init(state)
     mtype.bar_for_the_day(state)
     return state
+
+
+def check_setup(setup) -> None:
+    """A match setup's fields and members have the types the match types expect."""
+    what = N_("The match setup")
+    for name in ("match_type", "ruleset"):
+        check_value(what, name, "str", getattr(setup, name))
+    check_value(what, "best_of", "int", setup.best_of)
+    check_value(what, "lives_a", "int", setup.lives_a)
+    for name in ("side_a", "side_b"):
+        side = getattr(setup, name)
+        if not isinstance(side, list):
+            raise RuleViolation("setup.bad_side", N_("A side of the match must list its members"))
+        for member in side:
+            _check_member(member)
+    _check_day_dq(setup.day_dq)
+
+
+def _check_member(member) -> None:
+    if not isinstance(member, Member):
+        raise RuleViolation("setup.bad_member", N_("A member of a side is not a member"))
+    what = N_("A member")
+    check_value(what, "id", "int", member.id)
+    for name in ("name", "character"):
+        check_value(what, name, "str", getattr(member, name))
+    check_value(what, "change_declared", "bool", member.change_declared)
+
+
+def _check_day_dq(day_dq) -> None:
+    if not isinstance(day_dq, dict) or not all(is_int(k) and isinstance(v, str)
+                                               for k, v in day_dq.items()):
+        raise RuleViolation("setup.bad_day_dq",
+                            N_("The day's disqualifications must map member numbers to a rule"))
+
+
+def setup_from_dict(d) -> MatchSetup:
+    """Build a MatchSetup from JSON (e.g. ``MatchState.to_dict()['setup']``), checking every value."""
+    if not isinstance(d, dict):
+        raise RuleViolation("setup.invalid", N_("A match setup must be an object"))
+    known = {f.name for f in fields(MatchSetup)} - {"rules"}  # built by the service, never sent
+    extra = [k for k in d if k not in known]
+    if extra or "match_type" not in d or "ruleset" not in d:
+        raise RuleViolation("setup.fields", N_("A match setup has match_type, ruleset and sides; "
+                                               "not %(fields)s"), fields=", ".join(map(str, extra)))
+    kw = dict(d)
+    for name in ("side_a", "side_b"):
+        kw[name] = [_member_from(m) for m in _as_list(kw.get(name, []))]
+    if isinstance(kw.get("day_dq"), dict):
+        kw["day_dq"] = {_member_key(k): v for k, v in kw["day_dq"].items()}
+    setup = MatchSetup(**kw)
+    check_setup(setup)
+    return setup
+
+
+def _as_list(value) -> list:
+    if not isinstance(value, list):
+        raise RuleViolation("setup.bad_side", N_("A side of the match must list its members"))
+    return value
+
+
+def _member_key(key):
+    """JSON keys are text: "12" names member 12."""
+    return int(key) if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 12 else key
+
+
+def _member_from(d):
+    names = {f.name for f in fields(Member)}
+    if not isinstance(d, dict) or set(d) - names or not {"id", "name"} <= set(d):
+        raise RuleViolation("setup.bad_member", N_("A member of a side is not a member"))
+    return Member(**d)
+

@@ -18,7 +18,7 @@ from ...services.players import finder as player_views
 from ...services.reads import standings
 from ...services.reads.sheets import match_sheet, translate_outcome
 from ...tournament import stage_striking
-from ...tournament.play.game_shape import team_value
+from ...tournament.play.report import team_value
 from ...tournament.textsearch import sort_key
 from ...web.auth import staff_required
 from .. import render

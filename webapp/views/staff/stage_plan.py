@@ -3,7 +3,7 @@ bans, the stages the stage clause bars) and the characters a side picks in order
 from dataclasses import dataclass, field
 
 from ...tournament import stage_striking
-from ...tournament.play.game_shape import team
+from ...tournament.play.report import team
 
 
 @dataclass
