@@ -8,8 +8,7 @@ from sqlalchemy import bindparam, select
 
 from ..extensions import db
 from ..models import Operation
-from ..services.entries.entry import Entry
-from ..services.entries.outcome import Outcome  # noqa: F401 - its public name here, as before
+from ..services.entries.entry import Entry, Outcome  # Outcome: its public name here too, as before
 from ..services.entries.payloads import ValidationError
 from ..tournament.errors import N_
 

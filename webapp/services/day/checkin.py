@@ -10,7 +10,7 @@ from ...models.base import utcnow
 from ...tournament.errors import N_
 from .. import ServiceError
 from ..entries import access
-from ..entries.outcome import Outcome
+from ..entries.entry import Outcome
 from . import day_clock
 
 
