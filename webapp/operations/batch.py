@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..extensions import db
 from ..models import Operation
-from ..services.entries.unit_of_work import current, running
+from ..services.entries.preloaded import current, running
 
 
 @dataclass
@@ -28,12 +28,12 @@ class Batch:
 
     def write_log(self) -> None:
         """Write the waiting log rows now, in one statement (log.write_pending; restarts asks
-        through services/entries/unit_of_work before it reads the log, deep inside an entry)."""
+        through services/entries/preloaded before it reads the log, deep inside an entry)."""
         if self.log_rows:  # Core's insert: the ORM's bulk insert costs more than the statement itself
             db.session.execute(Operation.__table__.insert(), self.log_rows)
             self.log_rows.clear()
 
 
-# The batch under way is the services' unit of work (services/entries/unit_of_work owns the one context
+# The batch under way is the services' unit of work (services/entries/preloaded owns the one context
 # variable): inside this package the batch is passed explicitly.
 __all__ = ["Batch", "current", "running"]

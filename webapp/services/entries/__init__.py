@@ -5,8 +5,8 @@
 (the role and the event, one writer per event so a mirrored copy takes no entries, the entry kept
 under the person who made it on a shared phone); `pipeline` is how a service hands entries to the
 operation pipeline (registered at app start, so services never import `webapp.operations`);
-`unit_of_work` and `preloaded` are what the batch under way shares; `violation_words` words why an
-entry was refused.
+`preloaded` is the batch under way (what its entries share and the rows it holds); `violation_words`
+words why an entry was refused.
 
 May import: models and the domain only; every other package of services may import this one.
 """

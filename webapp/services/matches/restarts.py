@@ -17,7 +17,7 @@ from ...extensions import db
 from ...models import MatchRow, Operation
 from ...tournament.errors import N_
 from ...tournament.play.actions import ACTIONS
-from ..entries import unit_of_work
+from ..entries import preloaded
 
 FLAG = "restarted"
 CODE = "match.restarted"
@@ -67,7 +67,7 @@ def restart_if_players_changed(row: MatchRow, slots_before: tuple, walkover_befo
 def _mark_entries_undone(match_id: int, why: dict) -> None:
     """Every applied or confirmed play entry of the match is undone, with why: one a void undid
     before is gone with its game now too (the state machine found it still counted in the match)."""
-    unit_of_work.write_log()  # entries applied earlier in this batch must be in the log to be marked
+    preloaded.write_log()  # entries applied earlier in this batch must be in the log to be marked
     db.session.flush()
     rows = db.session.query(Operation).filter(
         Operation.match_id == match_id, Operation.outcome.in_(("applied", "confirmed")),
