@@ -4,9 +4,9 @@ Within a batch, log rows wait in memory (Batch.log_rows) and go in together (one
 statement) before anything reads the log again (a replayed op_id, a savepoint, a void
 marking entries undone, the end of the batch), so nothing logged can be rolled back or missed.
 """
+from ..database import utcnow
 from ..extensions import db
 from ..models import Conflict, Operation
-from ..models.base import utcnow
 from ..services.entries.entry import Entry
 from .batch import Batch, current
 from .outcomes import Outcome

@@ -13,9 +13,9 @@ from datetime import datetime, timezone
 
 from sqlalchemy import bindparam, select, update
 
+from ...database import utcnow
 from ...extensions import db
 from ...models import Event, LoginSession, User
-from ...models.base import utcnow
 from ...tournament.errors import N_
 from .. import ServiceError
 
