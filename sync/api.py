@@ -7,7 +7,7 @@ from webapp.extensions import db
 from webapp.models import Event
 from webapp.operations import phone_sync
 from webapp.operations.log import stored_outcome
-from webapp.services.entries import shared_phone
+from webapp.services.entries import access
 from webapp.services.reads import offline_pack
 from webapp.services.reads.round_names import match_title
 
@@ -26,7 +26,7 @@ def push():
     batch, refusal = read_signed_in(_BATCH)
     if refusal:
         return refusal
-    if shared_phone.entered_by_other(batch["ops"], current_user.id):
+    if access.entered_by_other(batch["ops"], current_user.id):
         # A shared phone never sends one person's entries under another's session.
         return jsonify({"error": "entered_by_other", "message": "entered by someone else on this phone"}), 409
     user = current_user._get_current_object()  # the proxy costs a lookup per attribute read, per entry
@@ -82,7 +82,7 @@ def outcomes():
     except ValidationError as problem:
         return jsonify({"errors": problem.normalized_messages()}), 422
     device_id, since = query["device_id"], query["since_seq"]
-    rows = shared_phone.outcomes_for(current_user, device_id, since)
+    rows = access.outcomes_for(current_user, device_id, since)
     return jsonify({"results": [present(stored_outcome(r)) for r in rows]})
 
 

@@ -5,7 +5,7 @@ from sqlalchemy.exc import OperationalError
 
 from webapp.extensions import db
 from webapp.services import ServiceError
-from webapp.services.entries import shared_phone
+from webapp.services.entries import access
 from webapp.web.i18n import translate_violation
 
 from .push import apply_batch, bp, read_signed_in
@@ -20,7 +20,7 @@ def received():
         return refusal
     desk = current_user._get_current_object()
     try:
-        person = shared_phone.person_for_desk(desk, batch["ops"])
+        person = access.person_for_desk(desk, batch["ops"])
     except ServiceError as problem:
         return jsonify({"error": problem.code, "message": translate_violation(problem)}), 403
     try:
@@ -30,5 +30,5 @@ def received():
         db.session.rollback()
         return jsonify({"error": "busy", "message": "try again"}), 503
     taken = [r["op_id"] for r in results if r.get("outcome") != "duplicate"]
-    shared_phone.mark_received(taken, person, desk)
+    access.mark_received(taken, person, desk)
     return jsonify({"results": results})

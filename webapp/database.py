@@ -1,12 +1,18 @@
-"""Database engine set-up: SQLite pragmas for power-cut safety, write locking."""
+"""The database, as every layer shares it: the engine's set-up (SQLite pragmas for power-cut
+safety), write locking, the range of its ids, and the columns every model shares (created_at,
+now in UTC, JSON)."""
 import contextvars
 import os
 import stat
 from contextlib import contextmanager
+from datetime import datetime, timezone
 
-from sqlalchemy import event
+from sqlalchemy import JSON, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Mapped, mapped_column
 from werkzeug.routing import IntegerConverter
+
+from .extensions import db
 
 # The largest number an INTEGER column holds on PostgreSQL (2^31 itself is out of range there).
 DB_INT_MAX = 2**31 - 1
@@ -58,8 +64,6 @@ def immediate_writes(app) -> None:
     def _writer_from_the_start():
         endpoint = request.endpoint or ""
         if request.method in _CHANGING and not endpoint.startswith(_OWN_TRANSACTIONS):
-            from .extensions import db
-
             db.session.commit()  # no transaction is open at a request's start; if one is, it ends here
             request.environ["taikai.begin_token"] = _begin_mode.set("IMMEDIATE")
 
@@ -114,3 +118,20 @@ class RowIdConverter(IntegerConverter):
     def __init__(self, url_map, *args, **kwargs):
         kwargs.setdefault("max", DB_ID_MAX)
         super().__init__(url_map, *args, **kwargs)
+
+
+# The columns every model shares.
+
+
+def utcnow() -> datetime:
+    """Timezone-aware now in UTC."""
+    return datetime.now(timezone.utc)
+
+
+class Timestamped:
+    """Adds created_at."""
+
+    created_at: Mapped[datetime] = mapped_column(db.DateTime(timezone=True), default=utcnow)
+
+
+JSONType = JSON

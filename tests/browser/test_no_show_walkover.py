@@ -12,9 +12,9 @@ from axe_support import serious_problems, shot  # noqa: E402
 from desk_sign_in import sign_in_desk  # noqa: E402
 from play_support import team_event  # noqa: E402
 
+from webapp.database import utcnow  # noqa: E402
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Entrant, MatchRow  # noqa: E402
-from webapp.models.base import utcnow  # noqa: E402
 from webapp.services.accounts import users as accounts  # noqa: E402
 from webapp.services.day import stations
 

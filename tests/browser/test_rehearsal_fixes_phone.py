@@ -86,8 +86,8 @@ def test_the_projector_fits_one_1366x768_screen_without_the_site_header(live_ser
 def test_the_run_table_shows_its_result_column_and_the_entries_box_at_1366(live_server, browser, desk_user):
     from datetime import timedelta
 
+    from webapp.database import utcnow
     from webapp.extensions import db
-    from webapp.models.base import utcnow
     event = _called_event()
     phase = event.phases[0]
     called = [m for b in phase.brackets for m in b.matches if m.station]

@@ -23,8 +23,8 @@ SPILLS = """() => [...document.querySelectorAll('.run-table tbody td')].flatMap(
 
 
 def _over_limit_event():
+    from webapp.database import utcnow
     from webapp.extensions import db
-    from webapp.models.base import utcnow
     from webapp.operations.autocall import call_next
     from webapp.services.accounts import users as accounts
     from webapp.services.day import stations

@@ -6,9 +6,9 @@ from desk_setups import started_phase
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from webapp.database import utcnow
 from webapp.extensions import db
 from webapp.models import Entrant, Event, MatchRow, Operation, Station
-from webapp.models.base import utcnow
 from webapp.services.decisions import no_shows
 from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.matches import brackets

@@ -47,13 +47,13 @@ def test_the_venue_desk_shows_what_waits_and_the_catch_up(desk_client):
 
 
 def test_the_desk_of_a_mirrored_event_says_where_it_is_run_and_changes_nothing(desk_client):
-    from webapp.mirror import guard
     from webapp.models import Entrant
+    from webapp.services.entries import access
 
     event, match = team_event()
     db.session.add(MirrorLink(slug="m1", name="m1", token_hash="0" * 64, event_id=event.id, source="venue-pc"))
     db.session.commit()
-    guard.forget()
+    access.forget_read_only_events()
     page = desk_client.get(f"/desk/e/{event.id}?lang=en").get_data(as_text=True)
     assert "run at the venue (venue-pc)" in page
     before = db.session.query(Entrant).count()

@@ -119,7 +119,7 @@ def test_desk_links_a_lan_tsh_and_refuses_a_public_address(desk_client):
 
 
 def test_desk_sets_the_scoreboard_and_reads_what_went_wrong_in_words(desk_client):
-    from webapp.models.base import utcnow
+    from webapp.database import utcnow
 
     event, _match = _on_stream()
     event.game = "sf6"

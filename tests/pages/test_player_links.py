@@ -1,7 +1,7 @@
 """A player's own link: stored hashed, opens that entrant's page of that event only, revoked at once."""
+from webapp.database import utcnow
 from webapp.extensions import db
 from webapp.models import PlayerLink
-from webapp.models.base import utcnow
 from webapp.services.accounts.login_sessions import digest
 from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.matches import brackets

@@ -132,13 +132,13 @@ def test_after_the_start_a_withdrawal_is_a_logged_entry_of_the_player_and_their_
 
 
 def test_a_mirrored_copy_of_the_event_takes_no_sign_up(app):
-    from webapp.mirror.guard import forget
     from webapp.mirror.models import MirrorLink
+    from webapp.services.entries.access import forget_read_only_events
 
     event = _event()
     db.session.add(MirrorLink(slug="m1", name="m1", token_hash="0" * 64, event_id=event.id, source="venue-pc"))
     db.session.commit()
-    forget()
+    forget_read_only_events()
     answer = _sign_up(_phone(app), event, "あお")
     assert answer.status_code == 302 and db.session.query(Signup).count() == 0
 

@@ -9,9 +9,9 @@ from startgg_pools import put_pools
 from startgg_standin import serving
 
 from webapp.extensions import db
-from webapp.mirror import guard
 from webapp.mirror.models import MirrorLink
 from webapp.models import Entrant, MatchRow, Phase, TieId, TieLink, TieReport
+from webapp.services.entries import access
 from webapp.services.matches import simulate
 from webapp.services.setup import events
 from webapp.web import tie_sender
@@ -42,9 +42,9 @@ def _copy(desk_client, address: str):
     db.session.add(MirrorLink(slug="weekly-12", name="weekly-12", token_hash="0" * 64, event_id=event.id,
                               source="venue-pc"))
     db.session.commit()
-    guard.forget()
+    access.forget_read_only_events()
     yield event
-    guard.forget()
+    access.forget_read_only_events()
 
 
 def _bracket(event_id: int) -> list:
@@ -98,11 +98,11 @@ def test_a_copy_in_pools_is_paired_pool_by_pool_and_its_top_cut_is_never_built_h
     mirror = db.session.query(MirrorLink).one()
     mirror.event_id = None  # the pools played, as the venue's push would bring them
     db.session.commit()
-    guard.forget()
+    access.forget_read_only_events()
     simulate.play_phase(pools, random.Random(4))
     mirror.event_id = copy.id
     db.session.commit()
-    guard.forget()
+    access.forget_read_only_events()
     tie_sender.send_once(app)
     db.session.expire_all()
     assert db.session.get(Phase, top_cut.id).status == "draft"  # the venue builds it, then pushes it

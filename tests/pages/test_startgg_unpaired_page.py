@@ -9,9 +9,9 @@ from startgg_pools import put_pools
 from startgg_standin import serving
 
 from webapp.extensions import db
-from webapp.mirror import guard
 from webapp.mirror.models import MirrorLink
 from webapp.models import Phase, TieId, TieLink
+from webapp.services.entries import access
 from webapp.services.matches import brackets, simulate
 from webapp.services.setup import events
 from webapp.tournament import bracket as bracket_engine
@@ -41,7 +41,7 @@ def _top_cut_seeded_otherwise(app, desk_client, gg, copy: bool = False) -> tuple
         db.session.add(MirrorLink(slug="weekly-12", name="weekly-12", token_hash="0" * 64, event_id=event.id,
                                   source="venue-pc"))
     db.session.commit()
-    guard.forget()
+    access.forget_read_only_events()
     tie_sender.send_once(app)
     db.session.expire_all()
     return event, db.session.get(Phase, top.id)
@@ -93,7 +93,7 @@ def test_once_a_match_of_it_is_played_the_page_says_to_report_it_by_hand(app, de
 def forgetting():
     """The one-writer cache read afresh after the test, whatever it ends in."""
     yield
-    guard.forget()
+    access.forget_read_only_events()
 
 
 def test_on_the_public_site_s_copy_the_page_says_so_and_the_venue_starts_it_again(app, desk_client, gg, forgetting):

@@ -149,7 +149,7 @@ def test_a_station_phone_learns_of_a_call_on_its_next_refresh(desk_client):
 def test_automatic_walkovers_are_a_phase_setting_and_the_clock_makes_them(desk_client):
     from datetime import timedelta
 
-    from webapp.models.base import utcnow
+    from webapp.database import utcnow
     from webapp.operations import clock
 
     event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
@@ -209,7 +209,7 @@ def test_a_no_show_row_offers_the_walkover_and_a_dq_with_the_rule_named(desk_cli
     from datetime import timedelta
     from urllib.parse import unquote_plus
 
-    from webapp.models.base import utcnow
+    from webapp.database import utcnow
 
     event, phase = started_phase(desk_client, "\n".join(f"選手{i}" for i in range(1, 9)))
     desk_client.post(f"/desk/e/{event.id}/stations", data={"name": "1"})

@@ -14,7 +14,7 @@ from staff_phones import staff_phone
 
 from webapp.extensions import db
 from webapp.models import MatchRow, Operation, User
-from webapp.services.entries import shared_phone
+from webapp.services.entries import access
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 
@@ -114,7 +114,7 @@ def test_a_batch_goes_out_only_when_every_marked_entry_is_the_senders(owners, me
     raws = [{"op_id": str(n)} if owner is None else {"op_id": str(n), "entered_by": owner}
             for n, owner in enumerate(owners)]
     foreign = any(isinstance(o, int) and not isinstance(o, bool) and o != me for o in owners)
-    assert shared_phone.entered_by_other(raws, me) is foreign
+    assert access.entered_by_other(raws, me) is foreign
 
 
 def _four_players_with_staff(app):

@@ -10,12 +10,13 @@ from phone_entries import submit, submit_many
 from play_support import send, team_event
 
 from webapp.extensions import db
-from webapp.mirror import guard, pusher, receiver
+from webapp.mirror import pusher, receiver
 from webapp.mirror import state as mirror_state
 from webapp.mirror.models import MirrorLink, MirrorTarget
 from webapp.models import BracketRow, Entrant, Event, MatchRow, Operation, Phase
 from webapp.operations.log import Outcome
 from webapp.services.accounts import users as accounts
+from webapp.services.entries import access
 from webapp.services.matches import brackets, simulate
 
 
@@ -223,7 +224,7 @@ def test_a_wrong_or_revoked_token_is_refused_and_nothing_applied(world):
 
 
 def _staff_entry(match_id: int, member: int) -> Outcome:
-    guard.forget()
+    access.forget_read_only_events()
     op = {"op_id": str(uuid.uuid4()), "device_id": "phone-x", "kind": "coin_toss", "match_id": match_id,
           "payload": {"winner": "a", "choice": "stage", "position": 0}}
     return submit(op, None)

@@ -3,9 +3,9 @@ from datetime import timedelta
 
 from station_setups import called_long_ago, ready_in_queue_order, station_event
 
+from webapp.database import utcnow
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow, Operation
-from webapp.models.base import utcnow
 from webapp.operations.desk import walk_over
 from webapp.services.day import stations
 from webapp.services.decisions import no_shows

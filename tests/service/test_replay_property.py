@@ -21,7 +21,7 @@ from play_support import team_event
 from sqlalchemy import text
 
 from webapp.extensions import db
-from webapp.mirror import guard, pusher, receiver
+from webapp.mirror import pusher, receiver
 from webapp.mirror import state as mirror_state
 from webapp.mirror.models import MirrorLink
 from webapp.models import Conflict, Entrant, Event, MatchRow, Operation, User
@@ -29,6 +29,7 @@ from webapp.operations import export as oplog
 from webapp.operations.desk import submit_change
 from webapp.services import ServiceError
 from webapp.services.accounts import users as accounts
+from webapp.services.entries import access
 from webapp.services.matches import bracket_rows, brackets, play
 from webapp.services.reads import standings
 
@@ -51,7 +52,7 @@ def _forget_process_caches() -> None:
     """What this process keeps by row id: both databases use the same ids."""
     play._CACHE.clear()  # noqa: SLF001
     bracket_rows._FEEDERS.clear()  # noqa: SLF001
-    guard.forget()
+    access.forget_read_only_events()
 
 
 def _empty_tables() -> None:

@@ -9,10 +9,10 @@ from startgg_event import on_standin, played_event, taikai_bodies
 from startgg_standin import StartggStandIn
 from tie_histories import step
 
+from webapp.database import utcnow
 from webapp.extensions import db
 from webapp.lru import forget_all
 from webapp.models import MatchRow, TieReport
-from webapp.models.base import utcnow
 from webapp.services import ServiceError
 from webapp.services.ties import queue, results
 from webapp.tournament.errors import RuleViolation

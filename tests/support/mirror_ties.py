@@ -8,9 +8,10 @@ import httpx
 from mirror_support import migrated_app
 
 from webapp.extensions import db
-from webapp.mirror import guard, pusher, receiver
+from webapp.mirror import pusher, receiver
 from webapp.mirror.models import MirrorLink
 from webapp.services.accounts import users as accounts
+from webapp.services.entries import access
 from webapp.services.ties import sender
 from webapp.web import tie_sender
 
@@ -46,11 +47,11 @@ def two_sites(tmp_path_factory) -> tuple:
 @contextlib.contextmanager
 def on(app):
     """Work on one site: its app context (its database), the one-writer cache read afresh."""
-    guard.forget()
+    access.forget_read_only_events()
     with app.app_context():
         yield
         db.session.remove()
-    guard.forget()
+    access.forget_read_only_events()
 
 
 def link_startgg(app, gg, event_id: int, address: str, lang: str = "") -> str:
@@ -79,11 +80,11 @@ class Pipe(httpx.BaseTransport):
         if not self.up:
             raise httpx.ConnectError("no tether", request=request)
         self.bodies.append(request.read().decode())
-        guard.forget()  # the public site reads its own links, not the venue's
+        access.forget_read_only_events()  # the public site reads its own links, not the venue's
         try:
             return self.inner.handle_request(request)
         finally:
-            guard.forget()
+            access.forget_read_only_events()
 
 
 def mirror_link(public, slug: str) -> str:
@@ -112,5 +113,5 @@ def copy_of(public, slug: str) -> int:
 def passes(app, start: datetime, count: int = 3) -> None:
     """The site's background sender, ``count`` passes two minutes apart (past any backoff's wait)."""
     for n in range(count):
-        guard.forget()
+        access.forget_read_only_events()
         tie_sender.send_once(app, start + timedelta(minutes=2 * n))

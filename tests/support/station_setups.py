@@ -1,8 +1,8 @@
 """Helpers several test files share (moved from tests/service/test_stations.py, where they were imported from)."""
 from datetime import timedelta
 
+from webapp.database import utcnow
 from webapp.extensions import db
-from webapp.models.base import utcnow
 from webapp.operations.autocall import call_next
 from webapp.services.day import stations
 from webapp.services.entrants import entrant_lists as entrants

@@ -33,14 +33,15 @@ def _refuse_desk_changes():
 
 def init_app(app: Flask) -> None:
     """Blueprints, `flask mirror`, the read-only notice, and the background pusher if asked."""
-    from . import cli, guard, runner, views
+    from ..services.entries import access
+    from . import cli, runner, views
 
     app.config.setdefault("MIRROR_CA_BUNDLE", os.environ.get("TAIKAI_MIRROR_CA_BUNDLE") or None)
     app.config.setdefault("MIRROR_PUSH", os.environ.get("TAIKAI_MIRROR_PUSH", "") == "1")
     app.register_blueprint(views.api)
     app.register_blueprint(views.desk)
     app.cli.add_command(cli.mirror_cli)
-    app.jinja_env.globals.update(mirror_writer=guard.writer_elsewhere,
+    app.jinja_env.globals.update(mirror_writer=access.writer_elsewhere,
                                  mirror_time=lambda when: format_time(when, "HH:mm:ss") if when else "")
     for name in filter(_writes_events, list(app.blueprints)):  # a phone's push never passes here
         app.before_request_funcs.setdefault(name, []).append(_refuse_desk_changes)

@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 import httpx
 from flask import current_app
 
+from ..database import utcnow
 from ..extensions import db
-from ..models.base import utcnow
 from ..operations import leave
 from ..operations.event_scope import event_ops as _event_ops
 from ..operations.event_scope import ours as _ours

@@ -3,10 +3,9 @@ import hashlib
 import secrets
 from datetime import datetime
 
-from ..database import DB_INT_MAX
+from ..database import DB_INT_MAX, utcnow
 from ..extensions import db
 from ..models import Event, Operation
-from ..models.base import utcnow
 from ..services import ServiceError
 from ..services.ties import pushed
 from ..tournament.errors import N_

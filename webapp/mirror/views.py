@@ -6,10 +6,11 @@ from sync.schemas import BadBody, read_json
 
 from ..extensions import csrf, db
 from ..models import Event
+from ..services.entries import access
 from ..views import render
 from ..views.changes import run_change
 from ..web.auth import desk_required
-from . import guard, pusher, receiver
+from . import pusher, receiver
 from .models import MirrorLink, MirrorTarget
 
 api = Blueprint("mirror_api", __name__, url_prefix="/mirror/api")
@@ -76,7 +77,7 @@ def links():
 def close_link(link_id: int, action: str):
     """Revoke a token, or make this site the event's writer (the venue laptop is gone)."""
     if run_change(lambda: receiver.set_status(link_id, "revoked" if action == "revoke" else "promoted")):
-        guard.forget()
+        access.forget_read_only_events()
         flash(_("The token is revoked: the venue can no longer push.") if action == "revoke" else
               _("This site now runs the event; the venue's copy becomes read-only."), "success")
     return redirect(url_for("mirror.links"))

@@ -3,8 +3,8 @@ from flask_login import UserMixin
 from sqlalchemy.orm import Mapped, mapped_column
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from ..database import Timestamped
 from ..extensions import db
-from .base import Timestamped
 
 ROLES = ("desk", "staff")
 
@@ -52,7 +52,7 @@ class User(UserMixin, Timestamped, db.Model):
     def end_sessions(self, keep: int | None = None) -> None:
         """Every session and remember cookie of this account made until now stops working
         (but the session `keep`, this browser's, when the person changed their own credentials)."""
-        from .base import utcnow
+        from ..database import utcnow
         from .sessions import LoginSession
 
         self.credential_generation = (self.credential_generation or 0) + 1

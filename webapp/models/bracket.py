@@ -3,8 +3,8 @@ from datetime import datetime
 
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from ..database import JSONType, utcnow
 from ..extensions import db
-from .base import JSONType, utcnow
 
 
 class BracketRow(db.Model):

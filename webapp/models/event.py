@@ -4,8 +4,8 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from ..database import JSONType, Timestamped
 from ..extensions import db
-from .base import JSONType, Timestamped
 
 if TYPE_CHECKING:
     from .bracket import BracketRow

@@ -1,8 +1,8 @@
 """Titles and characters added at the desk: merged over the shipped catalogue (tournament/games)."""
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ..database import JSONType, Timestamped
 from ..extensions import db
-from .base import JSONType, Timestamped
 
 
 class GameTitle(Timestamped, db.Model):

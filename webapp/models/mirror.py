@@ -6,8 +6,8 @@ from datetime import datetime
 
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ..database import Timestamped
 from ..extensions import db
-from .base import Timestamped
 
 # Mirrored rows keep the venue's ids shifted into a range of their own, far above
 # the ids the public site gives its own rows (PostgreSQL sequences never reach it).

@@ -9,8 +9,8 @@ from typing import Optional
 
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ..database import JSONType, Timestamped, utcnow
 from ..extensions import db
-from .base import JSONType, Timestamped, utcnow
 
 
 class Signup(Timestamped, db.Model):

@@ -8,8 +8,8 @@ from datetime import datetime
 
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ..database import JSONType, utcnow
 from ..extensions import db
-from .base import JSONType, utcnow
 
 # open: games being entered · waiting: the match is decided, the opponent has to confirm ·
 # confirmed: applied to the match · disputed: the opponent says no, the desk decides ·

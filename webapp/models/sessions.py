@@ -4,8 +4,8 @@ from typing import Optional
 
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ..database import utcnow
 from ..extensions import db
-from .base import utcnow
 
 
 class LoginSession(db.Model):

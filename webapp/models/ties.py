@@ -8,8 +8,8 @@ from datetime import datetime
 
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from ..database import JSONType, Timestamped, utcnow
 from ..extensions import db
-from .base import JSONType, Timestamped, utcnow
 
 
 class TieLink(Timestamped, db.Model):

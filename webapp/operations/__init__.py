@@ -113,7 +113,7 @@ Batch state (preload.py)
 ------------------------
 One Batch per transaction: its waiting log rows, whether it holds its matches' locks, its
 preloaded rows, the matches with held entries, the phones with a refused entry. Inside this
-package it is passed explicitly; services/entries/unit_of_work.current() is the one context variable, for services
+package it is passed explicitly; services/entries/preloaded.current() is the one context variable, for services
 deep in an entry's call chain (brackets, play, bracket_rows) that read the preload or write the
 waiting log rows (preload.py's docstring).
 
@@ -142,7 +142,7 @@ it saves:
 
 Layers: this package sits above the services (pyproject.toml's import-linter contracts): it
 decides entries with the services' rules; they read what a batch preloaded through an interface
-they own (services/entries/unit_of_work, services/entries/preloaded), and reach the pipeline only through the
+they own (services/entries/preloaded), and reach the pipeline only through the
 hooks registered here at app start (services/entries/pipeline). It imports no views, and the domain
 (webapp/tournament) imports neither.
 """

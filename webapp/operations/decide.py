@@ -10,7 +10,7 @@ none of them moves (release_ready).
 from ..extensions import db
 from ..models import Conflict, MatchRow, Operation
 from ..services import ServiceError
-from ..services.entries import access, one_writer, payloads
+from ..services.entries import access, payloads
 from ..services.entries.entry import Entry, position_of
 from ..services.entries.payloads import ValidationError
 from ..services.matches import play
@@ -31,7 +31,7 @@ def stale(op: Entry, match: MatchRow) -> bool:
 
 def decide(batch: Batch, op: Entry, user) -> tuple[Outcome, str | None]:
     """Applied, confirmed, held or conflict — and the conflict's reason; raises when refused."""
-    one_writer.check(op)  # one writer per event: a mirrored copy takes no entries
+    access.check_writer(op)  # one writer per event: a mirrored copy takes no entries
     access.check_signed_in(user)
     payloads.check_printable(op)
     kind = ENTRY_KINDS.get(op.kind)

@@ -11,11 +11,10 @@ marking entries undone, the end of the batch), so nothing logged can be rolled b
 """
 from sqlalchemy import bindparam, select
 
+from ..database import utcnow
 from ..extensions import db
 from ..models import Conflict, Operation
-from ..models.base import utcnow
-from ..services.entries.entry import Entry
-from ..services.entries.outcome import Outcome
+from ..services.entries.entry import Entry, Outcome
 from ..services.entries.payloads import ValidationError
 from ..tournament.errors import N_
 from .preload import Batch, current

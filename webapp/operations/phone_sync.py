@@ -6,10 +6,9 @@ from datetime import datetime, timedelta, timezone
 from sqlalchemy import bindparam, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..database import write_transaction
+from ..database import utcnow, write_transaction
 from ..extensions import db
 from ..models import PhoneSync
-from ..models.base import utcnow
 from ..services.accounts import login_sessions
 
 STALE = timedelta(minutes=30)  # a phone silent this long, or with entries waiting: walk to it

@@ -2,7 +2,7 @@
 
 submit.py makes one Batch per transaction (a sync batch, or one entry retried in its own
 transaction) and passes it to the code of this package that reads or changes it; the services
-deep in an entry's call chain reach it as the unit of work under way (services/entries/unit_of_work
+deep in an entry's call chain reach it as the unit of work under way (services/entries/preloaded
 owns the one context variable).
 
 When it starts, the batch loads the rows its entries read: a few queries per batch instead of a
@@ -23,17 +23,18 @@ from sqlalchemy.orm import defer, joinedload, undefer
 
 from ..extensions import db
 from ..models import BracketRow, Entrant, Event, MatchRow, Member, Operation, Phase
-from ..services.entries.preloaded import (  # noqa: F401  (the pipeline reads its rows as preload.get)
+from ..services.entries.preloaded import (  # noqa: F401  (the pipeline reads its rows as preload.get, the batch under way as preload.current)
     BY_KEY,
     FLUSHED,
     MEMBERS_OF,
     brackets_of,
     by_key_statement,
+    current,
     fill,
     get,
     note_flushed,
+    running,
 )
-from ..services.entries.unit_of_work import current, running  # noqa: F401 - the batch under way: preload.current
 from ..services.matches.bracket_rows import feeders_of, read_for
 from ..tournament.bracket import neighbourhood
 
@@ -56,7 +57,7 @@ class Batch:
 
     def write_log(self) -> None:
         """Write the waiting log rows now, in one statement (log.write_pending; restarts asks
-        through services/entries/unit_of_work before it reads the log, deep inside an entry)."""
+        through services/entries/preloaded before it reads the log, deep inside an entry)."""
         if self.log_rows:  # Core's insert: the ORM's bulk insert costs more than the statement itself
             db.session.execute(Operation.__table__.insert(), self.log_rows)
             self.log_rows.clear()

@@ -21,22 +21,7 @@ def init_auth(app: Flask) -> None:
     """Configure the login manager."""
     login_manager.login_view = "auth.login"
     login_manager.login_message = _l("Please sign in.")
-
-    @login_manager.user_loader
-    def _load(session_id: str):
-        # "user:credential generation:PIN generation:session token" (User.get_id); an old id, or
-        # the token of a session that ended (signed out here, or by the desk), finds no one.
-        parts = session_id.split(":")
-        found = login_sessions.signed_in_user(int(parts[0]), parts[3]) \
-            if len(parts) == 4 and parts[0].isdigit() else None
-        if found is None:
-            return None
-        user, login_session_id = found
-        user.session_token = parts[3]
-        if user.get_id() != session_id:
-            return None
-        user.login_session_id = login_session_id
-        return user
+    login_manager.user_loader(login_sessions.user_for_session_id)
 
 
 def phone_secret() -> str:

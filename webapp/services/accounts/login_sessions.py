@@ -1,4 +1,5 @@
-"""Sign-in sessions, one row per phone: made at sign-in, checked on every request, ended one by one.
+"""Sign-in sessions, one row per phone: made at sign-in, checked on every request (the cookie's id
+read back to its person: user_for_session_id, Flask-Login's user loader), ended one by one.
 
 A session's token lives in the phone's session and remember cookies (inside the user id
 Flask-Login keeps, models/accounts.py get_id); the database keeps its hash only. Signing out ends
@@ -12,9 +13,9 @@ from datetime import datetime, timezone
 
 from sqlalchemy import bindparam, select, update
 
+from ...database import utcnow
 from ...extensions import db
 from ...models import Event, LoginSession, User
-from ...models.base import utcnow
 from ...tournament.errors import N_
 from .. import ServiceError
 
@@ -46,7 +47,8 @@ def live(user: User, token: str) -> LoginSession | None:
     return row if row is not None and row.user_id == user.id and row.ended_at is None else None
 
 
-# The person and their session in one read: every signed-in request asks (web/auth.py), so one statement, not two.
+# The person and their session in one read: every signed-in request asks (user_for_session_id), so one
+# statement, not two.
 _SIGNED_IN = (select(User, LoginSession.id).join(LoginSession, LoginSession.user_id == User.id)
               .where(User.id == bindparam("user"), LoginSession.token_hash == bindparam("token"),
                      LoginSession.ended_at.is_(None)))
@@ -57,6 +59,23 @@ def signed_in_user(user_id: int, token: str) -> tuple[User, int] | None:
     if not token:
         return None
     return db.session.execute(_SIGNED_IN, {"user": user_id, "token": digest(token)}).first()
+
+
+def user_for_session_id(session_id: str) -> User | None:
+    """Flask-Login's user loader (registered by web/auth.init_auth): the person the cookie's id signs
+    in, their session noted on them, or None."""
+    # "user:credential generation:PIN generation:session token" (User.get_id); an old id, or
+    # the token of a session that ended (signed out here, or by the desk), finds no one.
+    parts = session_id.split(":")
+    found = signed_in_user(int(parts[0]), parts[3]) if len(parts) == 4 and parts[0].isdigit() else None
+    if found is None:
+        return None
+    user, login_session_id = found
+    user.session_token = parts[3]
+    if user.get_id() != session_id:
+        return None
+    user.login_session_id = login_session_id
+    return user
 
 
 def is_signed_in(user: User) -> bool:

@@ -4,13 +4,13 @@ from dataclasses import dataclass
 
 from marshmallow import EXCLUDE, Schema, fields
 
+from ...database import utcnow
 from ...extensions import db
 from ...models import Entrant
-from ...models.base import utcnow
 from ...tournament.errors import N_
 from .. import ServiceError
 from ..entries import access
-from ..entries.outcome import Outcome
+from ..entries.entry import Outcome
 from . import day_clock
 
 

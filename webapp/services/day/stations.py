@@ -13,9 +13,9 @@ import math
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from ...database import utcnow
 from ...extensions import db
 from ...models import Entrant, Event, MatchRow, Phase, Station
-from ...models.base import utcnow
 from ...tournament.errors import N_
 from ...tournament.play import MATCH_TYPES
 from .. import ServiceError

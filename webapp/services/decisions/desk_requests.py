@@ -9,7 +9,7 @@ from ...extensions import db
 from ...models import MatchRow, Operation
 from ...tournament.errors import N_, RuleViolation
 from ..entries import access
-from ..entries.outcome import Outcome
+from ..entries.entry import Outcome
 
 KIND = "desk_request"
 REQUESTS = {"walkover": N_("Walkover"), "dq": N_("Disqualification"), "judge": N_("Call the judge")}

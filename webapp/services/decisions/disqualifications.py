@@ -15,8 +15,7 @@ from ...tournament.errors import N_
 from .. import ServiceError
 from ..entrants import entrant_edits
 from ..entries import access, pipeline, preloaded
-from ..entries.entry import Entry
-from ..entries.outcome import Outcome
+from ..entries.entry import Entry, Outcome
 from ..matches import bracket_rows, brackets
 from . import corrections
 

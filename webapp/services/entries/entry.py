@@ -1,4 +1,5 @@
-"""An entry: one thing a phone, a form or the server asks to change, as the pipeline reads it.
+"""An entry and what became of it: one thing a phone, a form or the server asks to change, as the
+pipeline reads it, and the Outcome the server made of it.
 
 Built once at each edge and never read as a dict after that:
 - ``Entry.from_wire``: what a phone's outbox sends (sync/schemas.py loaded its envelope). Phones
@@ -14,7 +15,12 @@ Built once at each edge and never read as a dict after that:
 ``position`` (the step of the match the phone put the entry at) and ``slots`` (the players an
 offline phone saw sitting down) belong to the envelope; the payload keeps only the action's fields.
 The log keeps them together (``logged_payload``), as phones have always sent them.
-It lives with the services (they read entries) so the pipeline above imports it, not the reverse.
+
+``Outcome`` is what the server made of one entry (applied, confirmed, held, conflict, rejected,
+duplicate). The services answer it when they decide an entry (check-in, DQ, a station call, a
+request to the desk); the pipeline (webapp/operations/log.py) logs it and reads it back.
+Both live with the services (they read entries and answer outcomes) so the pipeline above imports
+them, not the reverse, and no service imports the pipeline for them.
 """
 import uuid
 from dataclasses import dataclass, field, replace
@@ -141,3 +147,25 @@ class Entry:
 
     def with_event(self, event_id: int | None) -> "Entry":
         return self if event_id is None else replace(self, event_id=event_id)
+
+
+@dataclass
+class Outcome:
+    """What the server made of one operation."""
+
+    op_id: str
+    outcome: str
+    code: str | None = None
+    message: str | None = None
+    params: dict | None = None
+    match_version: int | None = None
+    resolution: str | None = None  # the desk's decision on a conflict this entry was part of
+    lost: bool | None = None       # True when that decision did not keep this entry
+    undone: dict | None = None     # a later void undid this applied entry: {code, message, params}
+
+    def to_dict(self) -> dict:
+        """The JSON form returned to the phone (message translated by the caller)."""
+        return {"op_id": self.op_id, "outcome": self.outcome, "code": self.code,
+                "message": self.message, "params": self.params or {},
+                "match_version": self.match_version, "resolution": self.resolution, "lost": self.lost,
+                "undone": self.undone}

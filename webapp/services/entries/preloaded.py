@@ -1,12 +1,25 @@
-"""What the unit of work under way preloaded, as the services read it: a dict look-up for a row
-the pipeline loaded for its batch (operations/preload fills unit_of_work.current().rows), else the
-query the service would have run anyway. Outside a unit of work every function here reads the
-database (or answers None), so the desk's pages call the same services.
+"""The batch under way, as the services see it: what the entries of one write transaction share,
+and the rows it holds for them.
 
+The unit of work: the pipeline (webapp/operations/submit) opens one per write transaction — its
+Batch — and fills it; the services deep in an entry's call chain read what it preloaded and ask it
+to write its waiting log rows (restarts, before it reads the log). They run inside
+play.apply_action, bracket_rows.save and the like, which the desk's pages also call outside any
+batch: threading the batch through every one of them would change a dozen services' signatures
+for one cache. So the services own this small interface (Work) and the one context variable
+(current, running), and never import the pipeline.
+
+Its rows: a dict look-up for a row the pipeline loaded for its batch (operations/preload fills
+current().rows), else the query the service would have run anyway. Outside a unit of work every
+function here reads the database (or answers None), so the desk's pages call the same services.
 The batch keeps every row it loads in memory, so the entries read these from the identity map:
 their matches with bracket, phase and event, the entrants playing in them and their members.
 Nothing here decides anything: a row missing from the preload is simply loaded when it is read.
 """
+import contextvars
+from contextlib import contextmanager
+from typing import Protocol
+
 from sqlalchemy import bindparam, event, inspect, select
 from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
@@ -14,7 +27,46 @@ from sqlalchemy.orm.util import identity_key
 
 from ...extensions import db
 from ...models import BracketRow, Entrant, Event, MatchRow, Phase
-from .unit_of_work import Work, current
+
+# The unit of work under way: the pipeline's Batch implements it.
+
+
+class Work(Protocol):
+    """What a service may ask of the unit of work under way."""
+
+    # (model, id) -> row, and the reads kept under their keys (below).
+    rows: dict
+
+    def write_log(self) -> None:
+        """Write the log rows waiting in memory now."""
+
+
+_current: contextvars.ContextVar = contextvars.ContextVar("taikai_batch", default=None)
+
+
+def current() -> Work | None:
+    """The unit of work under way in this context (None outside one)."""
+    return _current.get()
+
+
+@contextmanager
+def running(work: Work):
+    """Within the block, current() is this unit of work."""
+    token = _current.set(work)
+    try:
+        yield work
+    finally:
+        _current.reset(token)
+
+
+def write_log() -> None:
+    """Entries applied earlier in the unit of work under way go into the log now (none outside one)."""
+    work = current()
+    if work is not None:
+        work.write_log()
+
+
+# The rows it holds.
 
 _IDS = bindparam("ids", expanding=True)
 _DISQUALIFIED = select(Entrant.event_id, Entrant.id).where(Entrant.event_id.in_(_IDS), Entrant.dq.is_(True))

@@ -30,7 +30,7 @@ from ...models import BracketRow, MatchRow, Operation
 from ...tournament import bracket as bracket_engine
 from ...tournament.errors import N_
 from ...tournament.play.actions import ACTIONS
-from ..entries import unit_of_work
+from ..entries import preloaded
 
 MATCH_FIELDS = ("key", "side", "round", "index", "winner_to", "loser_to", "winner", "loser",
                 "status", "walkover", "conditional")
@@ -155,7 +155,7 @@ def restart_if_players_changed(row: MatchRow, slots_before: tuple, walkover_befo
 def _mark_entries_undone(match_id: int, why: dict) -> None:
     """Every applied or confirmed play entry of the match is undone, with why: one a void undid
     before is gone with its game now too (the state machine found it still counted in the match)."""
-    unit_of_work.write_log()  # entries applied earlier in this batch must be in the log to be marked
+    preloaded.write_log()  # entries applied earlier in this batch must be in the log to be marked
     db.session.flush()
     rows = db.session.query(Operation).filter(
         Operation.match_id == match_id, Operation.outcome.in_(("applied", "confirmed")),

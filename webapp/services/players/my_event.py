@@ -3,9 +3,9 @@ my place on the waitlist, whether I have checked in."""
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
+from ...database import utcnow
 from ...extensions import db
 from ...models import Entrant, Event, MatchRow, PlayerLink, Signup
-from ...models.base import utcnow
 from ..day import stations
 from . import finder as players
 

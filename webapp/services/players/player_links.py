@@ -14,9 +14,9 @@ import secrets
 
 from sqlalchemy import update
 
+from ...database import utcnow
 from ...extensions import db
 from ...models import Entrant, PlayerLink, Signup
-from ...models.base import utcnow
 from ..accounts.login_sessions import digest
 
 COOKIE = "taikai_player"

@@ -18,8 +18,7 @@ from ...extensions import db
 from ...models import MatchRow
 from ...tournament.errors import N_, RuleViolation
 from .. import ServiceError
-from ..entries.entry import Entry
-from ..entries.outcome import Outcome
+from ..entries.entry import Entry, Outcome
 from . import report_versions, self_report
 
 

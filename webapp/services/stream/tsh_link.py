@@ -11,8 +11,8 @@ The push's state is kept on the station: failing since when, and why, for the de
 import ipaddress
 from urllib.parse import urlsplit
 
+from ...database import utcnow
 from ...models import Station
-from ...models.base import utcnow
 from ...tournament.errors import N_
 from .. import ServiceError
 from ..accounts import audit

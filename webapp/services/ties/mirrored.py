@@ -15,13 +15,13 @@ from ...models import Event, Phase
 from ...tournament.errors import N_
 from ...tournament.textsearch import fold_name
 from .. import ServiceError
-from ..entries import one_writer
+from ..entries import access
 from . import linking, links, pairing, pools, pushed
 
 
 def is_copy(event_id: int) -> bool:
     """Whether this site shows the event for a venue that runs it (its mirrored copy)."""
-    return (one_writer.writer_elsewhere(event_id) or ("",))[0] == "mirror.read_only"
+    return (access.writer_elsewhere(event_id) or ("",))[0] == "mirror.read_only"
 
 
 def due_options(link) -> dict:

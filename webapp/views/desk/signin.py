@@ -4,7 +4,7 @@ from flask import flash, redirect, request, url_for
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
-from ...models.base import utcnow
+from ...database import utcnow
 from ...services.accounts import login_sessions, signin_links
 from .. import render
 from ..changes import run_change
