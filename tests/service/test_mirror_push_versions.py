@@ -4,14 +4,12 @@ then nothing while nothing changed, whichever side was updated first (webapp/mir
 import json
 
 import pytest
-from mirror_ties import Pipe, checked_standin, link_startgg, mirror_link, on, push, two_sites
-from startgg_brackets import put
+from mirror_ties import Pipe, checked_standin, linked_weekly, mirror_link, on, push, two_sites
 
 from webapp.extensions import db
 from webapp.mirror import pusher
 from webapp.mirror import state as mirror_state
 from webapp.models import Event
-from webapp.services.setup import events
 from webapp.services.ties import links, pushed
 
 ADDRESS = "https://www.start.gg/tournament/weekly-12/event/ultimate-singles"
@@ -28,13 +26,7 @@ def linked(sites):
     """(venue, public, the venue's event linked to start.gg: it has ids to push)."""
     venue, public = sites
     with checked_standin("sgg-versions-token-77d0") as gg:
-        venue.config["STARTGG_URL"] = gg.url
-        with on(venue):
-            put(gg, "SINGLE_ELIMINATION", 4)
-            event = events.create_event("Weekly 12", "standard_1on1")
-            db.session.commit()
-            event_id = event.id
-        link_startgg(venue, gg, event_id, ADDRESS)
+        event_id, _page = linked_weekly(venue, gg, "SINGLE_ELIMINATION", 4, ADDRESS)
     with on(venue):
         assert pushed.for_push(event_id)["match"]
     return venue, public, event_id

@@ -14,19 +14,18 @@ from mirror_ties import (
     checked_standin,
     copy_of,
     link_startgg,
+    linked_weekly,
     mirror_link,
     on,
     passes,
     push,
     two_sites,
 )
-from startgg_brackets import put
 from startgg_event import standin_bodies, taikai_bodies
 
 from webapp.extensions import db
 from webapp.models import Phase, TieLink, TieReport
 from webapp.services.matches import brackets, simulate
-from webapp.services.setup import events
 
 ADDRESS = "https://www.start.gg/tournament/weekly-12/event/ultimate-singles"
 
@@ -44,13 +43,7 @@ def gg():
 
 def _venue_event(venue, gg) -> int:
     """The venue links start.gg while it has the internet: the bracket built from it, paired."""
-    venue.config["STARTGG_URL"] = gg.url
-    with on(venue):
-        put(gg, "DOUBLE_ELIMINATION", 8)
-        event = events.create_event("Weekly 12", "standard_1on1")
-        db.session.commit()
-        event_id = event.id
-    page = link_startgg(venue, gg, event_id, ADDRESS)
+    event_id, page = linked_weekly(venue, gg, "DOUBLE_ELIMINATION", 8, ADDRESS)
     assert "連携しました" in page or "Linked" in page
     return event_id
 

@@ -13,13 +13,13 @@ from mirror_ties import (
     checked_standin,
     copy_of,
     link_startgg,
+    linked_weekly,
     mirror_link,
     on,
     passes,
     push,
     two_sites,
 )
-from startgg_brackets import put
 from startgg_event import standin_bodies, taikai_bodies
 
 from webapp.extensions import db
@@ -27,7 +27,6 @@ from webapp.mirror import state as mirror_state
 from webapp.models import Entrant, Event, Phase, TieId, TieLink
 from webapp.services.entrants import entrant_edits
 from webapp.services.matches import simulate
-from webapp.services.setup import events
 from webapp.services.ties import links, pushed
 
 ADDRESS = "https://www.start.gg/tournament/weekly-12/event/ultimate-singles"
@@ -48,13 +47,7 @@ def gg():
 def _venue_event(venue, gg) -> int:
     """Linked online the day before; on the day an entrant is renamed at the venue and the day is played
     part way with start.gg out of reach."""
-    venue.config["STARTGG_URL"] = gg.url
-    with on(venue):
-        put(gg, "DOUBLE_ELIMINATION", 8)
-        event = events.create_event("Weekly 12", "standard_1on1")
-        db.session.commit()
-        event_id = event.id
-    link_startgg(venue, gg, event_id, ADDRESS)
+    event_id, _page = linked_weekly(venue, gg, "DOUBLE_ELIMINATION", 8, ADDRESS)
     venue.config["STARTGG_URL"] = NO_INTERNET
     with on(venue):
         third = db.session.query(Entrant).filter_by(event_id=event_id, name="Player3").one()

@@ -12,6 +12,7 @@ from webapp.mirror import pusher, receiver
 from webapp.mirror.models import MirrorLink
 from webapp.services.accounts import users as accounts
 from webapp.services.entries import access
+from webapp.services.setup import events
 from webapp.services.ties import sender
 from webapp.web import tie_sender
 
@@ -61,6 +62,20 @@ def link_startgg(app, gg, event_id: int, address: str, lang: str = "") -> str:
     query = f"?lang={lang}" if lang else ""
     return signed_in(app).post(f"/desk/e/{event_id}/startgg/link{query}", data={"event": address, "token": gg.token},
                                follow_redirects=True).get_data(as_text=True)
+
+
+def linked_weekly(venue, gg, bracket: str, size: int, address: str) -> tuple[int, str]:
+    """A weekly made at the venue while it has the internet, linked to a start.gg event of ``size`` entrants in
+    a ``bracket`` ("SINGLE_ELIMINATION", "DOUBLE_ELIMINATION"): (its id, the page the link landed on)."""
+    from startgg_brackets import put
+
+    venue.config["STARTGG_URL"] = gg.url
+    with on(venue):
+        put(gg, bracket, size)
+        event = events.create_event("Weekly 12", "standard_1on1")
+        db.session.commit()
+        event_id = event.id
+    return event_id, link_startgg(venue, gg, event_id, address)
 
 
 def signed_in(app):
