@@ -140,9 +140,13 @@ def _online_games(event, match, payloads, by, pack_at, unsent):
     return phone_ops, _pack_match(event, match) if pack_at == online else pack
 
 
-def _sent_afterwards(match, result, games, lost):
-    """Every entry still unsent on the phone sent now: those the server had are duplicates, the rest apply in
+def _seen_in_place_then_sent(match, result, games, online, lost):
+    """The phone offered each game after the online ones at its own step, and ended the set with its winner;
+    then every entry still unsent on the phone is sent: those the server had are duplicates, the rest apply in
     their places and finish the set with its winner."""
+    assert [(s["game"], s["position"], s["decided"]) for s in result["seen"]] == \
+        [(n + 1, n, False) for n in range(online, len(games))]
+    assert result["decided"] and result["winner"] == games[-1][0]
     outcomes = [_apply(match, op) for op in result["ops"] if op["status"] in UNSENT]
     assert outcomes == ["duplicate"] * lost + ["applied"] * (len(result["seen"]))
     row = db.session.get(MatchRow, match.id)
@@ -160,10 +164,7 @@ def test_the_offline_next_game_is_the_servers_for_any_split(live_server, phone):
         payloads = _payloads(event, match, games)
         phone_ops, pack = _online_games(event, match, payloads[:online], by, pack_at, unsent)
         result = page.evaluate(OFFLINE, [*pack[:1], phone_ops, payloads[online:], pack[1], offline_pack.kind_table()])
-        assert [(s["game"], s["position"], s["decided"]) for s in result["seen"]] == \
-            [(n + 1, n, False) for n in range(online, len(games))]
-        assert result["decided"] and result["winner"] == games[-1][0]
-        _sent_afterwards(match, result, games, len(unsent))
+        _seen_in_place_then_sent(match, result, games, online, len(unsent))
 
     check()
 
@@ -188,9 +189,6 @@ def test_the_online_next_game_counts_each_unsent_entry_once(live_server, phone):
         sheet = sheets.match_sheet(db.session.get(MatchRow, match.id))  # as the match page renders it
         model = offline_pack.match_model(sheet["state"])
         result = page.evaluate(ONLINE, [model, sheet["position"], match.id, phone_ops, payloads[online:]])
-        assert [(s["game"], s["position"], s["decided"]) for s in result["seen"]] == \
-            [(n + 1, n, False) for n in range(online, len(games))]
-        assert result["decided"] and result["winner"] == games[-1][0]
-        _sent_afterwards(match, result, games, len(unsent))
+        _seen_in_place_then_sent(match, result, games, online, len(unsent))
 
     check()
