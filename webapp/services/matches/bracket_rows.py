@@ -81,9 +81,13 @@ def copy_to_row(match: bracket_engine.Match, row: MatchRow) -> bool:
               "loser_to": list(match.loser_to) if match.loser_to else None,
               "winner_id": match.winner, "loser_id": match.loser, "status": match.status,
               "walkover": match.walkover, "conditional": match.conditional}
-    changed = any(getattr(row, k) != v for k, v in values.items())
+    changed = False
     for name, value in values.items():
-        setattr(row, name, value)
+        # Only what differs: setting a column to its own value still marks the row dirty, and the
+        # flush (and the version hook) then inspects every column of every neighbour looked at.
+        if getattr(row, name) != value:
+            setattr(row, name, value)
+            changed = True
     return changed
 
 
