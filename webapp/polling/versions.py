@@ -104,7 +104,7 @@ def bump_versions(session: Session, _context, _instances) -> None:
     named: dict[int, Event] = {}  # an event whose entrant changed: all its phases are in already
     with session.no_autoflush:
         for obj in (*new, *dirty, *deleted):
-            if not _moves(session, obj, settled):
+            if _counted_already(obj, phases, events) or not _moves(session, obj, settled):
                 continue
             if isinstance(obj, (Entrant, Member)):
                 event = _event_of(obj)
@@ -117,6 +117,15 @@ def bump_versions(session: Session, _context, _instances) -> None:
     _bump(session, phases, Phase)
     _bump(session, events, Event)
     _bump(session, named, Event, "entrants_version")
+
+
+def _counted_already(obj, phases: dict, events: dict) -> bool:
+    """A match whose phase and event this flush moves already: whether it changes adds nothing (and
+    asking the session costs a look at each of its columns; a result dirties its neighbours too)."""
+    if type(obj) is not MatchRow or obj.bracket is None or obj.bracket.phase is None:
+        return False
+    phase = obj.bracket.phase
+    return id(phase) in phases and id(phase.event) in events
 
 
 def _event_of(obj):
