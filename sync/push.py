@@ -89,7 +89,7 @@ def apply_batch(raws: list, device_id: str, user, also=None) -> list[dict]:
         answers.append(answer)
         if op is not None:
             ops.append(op)
-    outcomes = iter(submit_many(ops, user, also=also))
+    outcomes = iter(submit_many(ops, user, also=also, read_after=False))  # answered from the outcomes
     return [present(answer or next(outcomes)) for answer in answers]
 
 

@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 from sqlalchemy import JSON, event
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, scoped_session
 from werkzeug.routing import IntegerConverter
 
 from .extensions import db
@@ -91,14 +91,16 @@ def private_file(path: str | None) -> None:
 
 
 @contextmanager
-def write_transaction(session):
+def write_transaction(session, read_after: bool = True):
     """Run the block in one transaction that holds the write lock from its start.
 
     SQLite: BEGIN IMMEDIATE, so two writers never both read-then-write the same
     match. PostgreSQL: callers add SELECT ... FOR UPDATE on the rows they change.
     Commits on success, rolls back on any exception.
+    `read_after=False`: the caller reads none of the block's rows after the commit (a push answers
+    from its outcomes), so the commit leaves them as written rather than marking each one stale.
     """
-    session.commit()  # close any read transaction so the next BEGIN is ours
+    session.commit()  # close any read transaction so the next BEGIN is ours (rows read before: stale)
     token = _begin_mode.set("IMMEDIATE")
     try:
         session.connection()
@@ -106,10 +108,18 @@ def write_transaction(session):
         _begin_mode.reset(token)
     try:
         yield session
-        session.commit()
+        _commit(session() if isinstance(session, scoped_session) else session, expire=read_after)
     except BaseException:
         session.rollback()
         raise
+
+
+def _commit(session, expire: bool) -> None:
+    kept, session.expire_on_commit = session.expire_on_commit, expire and session.expire_on_commit
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = kept
 
 
 class RowIdConverter(IntegerConverter):

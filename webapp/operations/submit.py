@@ -34,11 +34,13 @@ class _Unsafe(Exception):
     """An entry failed in a way that may have left a half-made change: redo with savepoints."""
 
 
-def submit_many(ops: list[Entry], user, also=None) -> list[Outcome]:
+def submit_many(ops: list[Entry], user, also=None, read_after: bool = True) -> list[Outcome]:
     """Apply entries in order, in one transaction with one durable commit; one outcome each.
     `user`: a staff or desk account, None for the server, or a player reporting their own
     match (a Reporter: their entries are held in their report until confirmed).
     `also`: a write to make in the same transaction (the phone's sync noted: one commit per sync).
+    `read_after=False`: the caller reads none of the batch's rows after it (a push answers from the
+    outcomes): its commit need not mark them stale (database.write_transaction).
 
     SQLite's write lock covers the whole database and PostgreSQL's batch locks its
     brackets' matches first, so a batch is as serial as one transaction per op. Match
@@ -50,9 +52,9 @@ def submit_many(ops: list[Entry], user, also=None) -> list[Outcome]:
     if isinstance(user, Reporter):
         return report_entries.hold(ops, user, also)
     if _sqlite():
-        return _batched(ops, user, also)
+        return _batched(ops, user, also, read_after)
     try:
-        return _batched(ops, user, also)
+        return _batched(ops, user, also, read_after)
     except (IntegrityError, OperationalError) as problem:
         # A concurrent request logged one of these op_ids first, or the database broke a
         # lock cycle with someone outside the lock order (a desk page): nothing of this
@@ -75,12 +77,12 @@ def _also_alone(also) -> None:
         db.session.rollback()
 
 
-def _batched(ops: list[Entry], user, also) -> list[Outcome]:
+def _batched(ops: list[Entry], user, also, read_after: bool) -> list[Outcome]:
     """The batch without savepoints for match play; rerun with one per entry after a fault."""
     try:
-        return _batch(ops, user, savepoints=False if _sqlite() else PG_SAVEPOINTS, also=also)
+        return _batch(ops, user, savepoints=False if _sqlite() else PG_SAVEPOINTS, also=also, read_after=read_after)
     except _Unsafe:
-        return _batch(ops, user, savepoints=True, also=also)
+        return _batch(ops, user, savepoints=True, also=also, read_after=read_after)
 
 
 # A savepoint per match entry costs PostgreSQL three round trips (SAVEPOINT, the match's UPDATE,
@@ -90,13 +92,13 @@ def _batched(ops: list[Entry], user, also) -> list[Outcome]:
 PG_SAVEPOINTS = False
 
 
-def _batch(ops: list[Entry], user, savepoints: bool, also=None) -> list[Outcome]:
+def _batch(ops: list[Entry], user, savepoints: bool, also=None, read_after: bool = True) -> list[Outcome]:
     """The batch in one transaction; on PostgreSQL its brackets' matches locked first.
 
     No autoflush: the batch's reads (the bracket, disqualified entrants) do not depend
     on its pending writes, and one flush at the end beats one before every read.
     """
-    with write_transaction(db.session), _rows_kept_in_memory(), db.session.no_autoflush:
+    with write_transaction(db.session, read_after), _rows_kept_in_memory(), db.session.no_autoflush:
         locked = _lock_brackets_of(ops)
         logged = _already_logged(ops)
         batch = held.new_batch(log_rows=[], locked=True)  # SQLite: BEGIN IMMEDIATE locked it all
