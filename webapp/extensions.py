@@ -8,6 +8,8 @@ from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
 from sqlalchemy import MetaData
 
+from . import json_text
+
 # Named constraints so Alembic migrations work the same on SQLite and PostgreSQL.
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -17,7 +19,9 @@ NAMING = {
     "pk": "pk_%(table_name)s",
 }
 
-db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING))
+# Defaults under SQLALCHEMY_ENGINE_OPTIONS (config.py): JSON columns through json_text.
+db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING),
+                engine_options={"json_serializer": json_text.dumps, "json_deserializer": json_text.loads})
 migrate = Migrate()
 babel = Babel()
 csrf = CSRFProtect()
