@@ -1,9 +1,16 @@
 """The text of the database's JSON columns: orjson, which reads and writes a sync batch's rows (each
 match's games, each entry's payload) in a fraction of the standard library's time; the standard
-library for the rare value orjson refuses (an integer beyond 64 bits, a lone surrogate), as before."""
+library for the rare value orjson refuses (an integer beyond 64 bits, a lone surrogate), so a column
+reads back as it always did (tests/service/test_json_text.py's property).
+
+Such text is written after one space, which JSON allows and orjson never writes: reading it, orjson
+would turn an integer beyond 64 bits into a float, so the standard library reads it back instead.
+"""
 import json
 
 import orjson
+
+_BY_THE_STANDARD_LIBRARY = (" ", b" ")
 
 
 def dumps(value) -> str:
@@ -11,12 +18,16 @@ def dumps(value) -> str:
     try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:  # orjson.JSONEncodeError
-        return json.dumps(value)
+        return " " + json.dumps(value)
 
 
 def loads(text):
     """A column's JSON text (or bytes, as PostgreSQL's driver hands it) as a value."""
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return json.loads(bytes(text) if isinstance(text, memoryview) else text)
+    if isinstance(text, memoryview):
+        text = bytes(text)
+    if text[:1] not in _BY_THE_STANDARD_LIBRARY:
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:  # text the standard library wrote before (a lone surrogate's escape)
+            pass
+    return json.loads(text)
