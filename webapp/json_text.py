@@ -31,3 +31,11 @@ def loads(text):
         except orjson.JSONDecodeError:  # text the standard library wrote before (a lone surrogate's escape)
             pass
     return json.loads(text)
+
+
+def key_of(value) -> bytes | str:
+    """The same text for equal values, whatever their keys' order: a cache key made of a JSON value."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    except TypeError:  # orjson.JSONEncodeError: as dumps
+        return json.dumps(value, sort_keys=True)

@@ -19,11 +19,11 @@ read once per bracket and kept per process, as its links never change after it i
 batch reads those of all its brackets in one query (`read_for`).
 """
 import contextvars
-import json
 from contextlib import contextmanager
 
 from sqlalchemy import bindparam, select
 
+from ... import json_text
 from ...extensions import db
 from ...lru import LRU
 from ...models import BracketRow, MatchRow, Operation
@@ -237,7 +237,7 @@ def _ident(row: BracketRow) -> tuple | None:
     phase = row.phase
     if row.id is None or phase is None or phase.created_at is None:
         return None
-    return row.id, phase.id, phase.created_at, row.format, json.dumps(row.options, sort_keys=True), row.label
+    return row.id, phase.id, phase.created_at, row.format, json_text.key_of(row.options), row.label
 
 
 def _keep_feeders(ident: tuple, links) -> dict:

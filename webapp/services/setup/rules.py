@@ -7,8 +7,7 @@ builds them once, not per entry. The game title's usual rules come first under a
 preset is its event's regulation and keeps its own). A match begun before the desk changed a started
 phase's rules keeps the rules it began with (``kept_rules``).
 """
-import json
-
+from ... import json_text
 from ...lru import LRU
 from ...tournament.rulesets import RULESETS, RuleSet
 from ...tournament.rulesets.build import build_rules
@@ -58,7 +57,7 @@ def _built(event, preset: str, event_layer: dict, phase_layer: dict) -> RuleSet:
     title = game_catalogue.rule_defaults(event.game) if preset in STANDARD.values() else {}
     layers = (title, event_layer, phase_layer)
     team_size = event.team_size if event.entrant_kind == "team" else 0
-    key = (event.id, preset, team_size, json.dumps(layers, sort_keys=True, ensure_ascii=False))
+    key = (event.id, preset, team_size, json_text.key_of(layers))
     built = _BUILT.get(key)
     if built is None:
         built = build_rules(preset, *layers, team_size=team_size)
