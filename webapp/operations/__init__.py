@@ -20,7 +20,8 @@ the player's report, services/players/report_entries.py, and come back here when
 1. submit   submit_many(ops, user): one write transaction for the batch; a Batch (preload.py)
             made for it holds what its entries share. Each entry: a resend's first outcome
             (I3), else decided, else refused; then the held entries it made ready
-            (decide.release_ready).
+            (decide.release_ready). A push reads no row after its commit (it answers from the
+            outcomes), so that commit leaves them unexpired (database.write_transaction).
 2. preload  preload.py reads the batch's matches, the rows above them, their neighbours,
             entrants and members in a few queries; PostgreSQL locks them here (I4).
 3. decide   decide.py: the kind's decider from the registry, after its checks (payloads.py:
