@@ -49,13 +49,14 @@ def main(argv=None) -> None:
     print(f"entry instructions: {args.players} players (sqlite): {per_entry / 1e6:.2f} M per entry over "
           f"{args.batches} batches")
     from bench.record import command_line, record
-    record(f"entry instructions {args.players} players (sqlite)", command_line("entry_instructions.py"),
+    record(f"entry_instructions {args.players} players (sqlite)", command_line("entry_instructions.py"),
            f"{per_entry / 1e6:.2f} M instructions per entry", "—", None)
 
 
 def counted(callgrind_out: str) -> int:
     """The instructions callgrind counted (its file's summary line)."""
-    return int(re.search(r"^totals:\s*(\d+)", callgrind_out, re.M).group(1))  # "summary:" stays 0 with --instr-atstart=no
+    # "totals:", not "summary:", which stays 0 when counting starts switched off (--instr-atstart=no)
+    return int(re.search(r"^totals:\s*(\d+)", callgrind_out, re.M).group(1))
 
 
 def play(args) -> None:
