@@ -33,12 +33,17 @@ class BadBody(ValueError):
 def read_json(data: bytes):
     """The body parsed as JSON; BadBody when it is not JSON or nests deeper than MAX_DEPTH."""
     try:
-        body = json.loads(data)
+        body = json.loads(data, parse_constant=_not_json)
     except (ValueError, RecursionError) as problem:  # RecursionError: absurd nesting
         raise BadBody("not JSON") from problem
     if _depth(body) > MAX_DEPTH:
         raise BadBody("nested too deeply")
     return body
+
+
+def _not_json(constant: str):
+    """NaN, Infinity, -Infinity: Python's reader takes them, JSON has none (a browser never sends one)."""
+    raise ValueError(f"{constant} is not JSON")
 
 
 def _depth(value) -> int:

@@ -31,6 +31,22 @@ def test_deeply_nested_json_is_a_400_not_a_500(app):
     assert db.session.query(Operation).count() == 0
 
 
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_a_number_json_does_not_have_is_a_400_not_stored(app, constant):
+    # JSON has no NaN nor infinity (a browser's JSON.stringify writes null): only a hand-made body holds one,
+    # and PostgreSQL's json column would refuse it where SQLite kept it.
+    event, _ = team_event()
+    phone = staff_phone(app, event)
+    match = db.session.query(MatchRow).filter_by(status="ready").first()
+    body = ('{"device_id": "phone-1", "ops": [{"op_id": "%s", "device_id": "phone-1", "seq": 1, '
+            '"kind": "report_game", "match_id": %d, "base_version": %d, "payload": {"winner": "a", '
+            '"rounds_a": 2, "rounds_b": 0, "position": 0, "note": %s}}]}') % (uuid.uuid4(), match.id, match.version,
+                                                                              constant)
+    response = phone.post("/sync/ops", data=body, content_type="application/json")
+    assert response.status_code == 400 and response.get_json()["error"] == "json"
+    assert db.session.query(Operation).count() == 0
+
+
 @pytest.mark.parametrize("kind, payload", [
     ("report_game", {"winner": "a", "rounds_a": 3, "rounds_b": 0, "stage": "闘技場\x00", "position": 3}),
     ("report_game", {"winner": "a", "rounds_a": 3, "rounds_b": 0, "char_a": "仁\x1b[31m", "position": 3}),
