@@ -1,9 +1,9 @@
 """Benchmark: the instructions one game entry costs the app, counted by valgrind (callgrind).
 
-bench/day.py's server CPU per entry moves by a quarter from one run to the next on a shared
-machine (the same commit measured 0.95 and 1.14 ms within minutes), too much to tell a 5 %
-change. Instructions do not move with the machine: the same code and data count the same to a
-few tenths of a percent, so two commits can be compared one run each, even on a busy machine.
+bench/day.py's server CPU per entry moves from one run to the next on a shared machine by more
+than a change to the entry path is worth (docs/benchmarks.md has the runs). Instructions do not
+move with the machine: the same code and data count the same to a few tenths of a percent, so two
+commits can be compared one run each, even on a busy machine.
 
 What runs: bench/day.py's day (a KGP2025 double elimination of --players, the phones' bytes, batches
 of ten), in one process through the Flask test client (the app's own work: no HTTP front, no thread
@@ -18,6 +18,7 @@ import argparse
 import itertools
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -38,6 +39,8 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     if os.environ.get(INSIDE):
         return play(args)
+    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+        raise SystemExit("valgrind is not installed: apt-get install valgrind (Debian's package)")
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "callgrind.out"
         subprocess.run(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",

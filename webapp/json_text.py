@@ -5,6 +5,8 @@ reads back as it always did (tests/service/test_json_text.py's property).
 
 Such text is written after one space, which JSON allows and orjson never writes: reading it, orjson
 would turn an integer beyond 64 bits into a float, so the standard library reads it back instead.
+Text written before orjson read these columns is read by orjson too (it cannot tell): an integer beyond
+64 bits in it would read back as a float; no column of ours holds one (ids stop at DB_ID_MAX).
 One difference is kept: a NaN or an infinity is written as null (the standard library wrote NaN, which
 PostgreSQL's json refuses, so no column may rely on it; the forms that take a number refuse them).
 """
