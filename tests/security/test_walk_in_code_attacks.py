@@ -152,11 +152,16 @@ def test_a_second_person_on_the_same_phone_never_acts_as_the_first(app, desk_use
     assert _sign_up(phone, event, "二人目", code).status_code == 200
     mine = phone.get(f"/e/{event.slug}/me").get_data(as_text=True)
     assert "二人目" in mine and "一人目" not in mine
+    second = db.session.query(Entrant).filter_by(name="二人目").one()
+    # Seeds 1 and 2 sit in opposite halves: the unseeded draw is random and would pair the two
+    # now and then, and then the phone rightly sees the match as its own.
+    first.seed, second.seed = 1, 2
     phase = events.add_phase(event, "本戦", "single_elimination")
     db.session.commit()
     brackets.start_phase(phase, event.entrants)
     db.session.commit()
     theirs = next(m for m in phase.brackets[0].matches if first.id in (m.slot_a, m.slot_b))
+    assert second.id not in (theirs.slot_a, theirs.slot_b)
     assert phone.get(f"/e/{event.slug}/me/match/{theirs.id}").status_code == 403
     refused = phone.post(f"/e/{event.slug}/me/match/{theirs.id}/op", data={"kind": "report_game", "winner": "a"})
     assert refused.status_code == 403 and db.session.query(PlayerReport).count() == 0
