@@ -38,7 +38,7 @@ def note(device_id: str, user, waiting: int, persisted: bool | None = None) -> N
         values["persisted"] = bool(persisted)
     _upsert(device_id, values)
     # The desk's list of who is signed in: this session's phone, seen now, with this outbox.
-    login_sessions.seen(getattr(user, "login_session_id", None), device_id)
+    login_sessions.seen(getattr(user, "login_session_id", None), device_id, getattr(user, "login_session_seen", None))
 
 
 # Built once, its columns those given (every sync makes it): no row read first, nothing in the session to update.

@@ -9,7 +9,7 @@ so another phone may take it (services/accounts.staff_by_pin).
 import hashlib
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import bindparam, select, update
 
@@ -49,13 +49,15 @@ def live(user: User, token: str) -> LoginSession | None:
 
 # The person and their session in one read: every signed-in request asks (user_for_session_id), so one
 # statement, not two.
-_SIGNED_IN = (select(User, LoginSession.id).join(LoginSession, LoginSession.user_id == User.id)
+_SIGNED_IN = (select(User, LoginSession.id, LoginSession.last_seen_at, LoginSession.outbox_device)
+              .join(LoginSession, LoginSession.user_id == User.id)
               .where(User.id == bindparam("user"), LoginSession.token_hash == bindparam("token"),
                      LoginSession.ended_at.is_(None)))
 
 
-def signed_in_user(user_id: int, token: str) -> tuple[User, int] | None:
-    """The person and the id of their session this token opens, or None when it ended or never was (as live())."""
+def signed_in_user(user_id: int, token: str) -> tuple | None:
+    """The person, the id of their session this token opens and that session's last note (when, outbox
+    device), or None when it ended or never was (as live())."""
     if not token:
         return None
     return db.session.execute(_SIGNED_IN, {"user": user_id, "token": digest(token)}).first()
@@ -70,11 +72,11 @@ def user_for_session_id(session_id: str) -> User | None:
     found = signed_in_user(int(parts[0]), parts[3]) if len(parts) == 4 and parts[0].isdigit() else None
     if found is None:
         return None
-    user, login_session_id = found
+    user, login_session_id, last_seen_at, outbox_device = found
     user.session_token = parts[3]
     if user.get_id() != session_id:
         return None
-    user.login_session_id = login_session_id
+    user.login_session_id, user.login_session_seen = login_session_id, (last_seen_at, outbox_device)
     return user
 
 
@@ -90,11 +92,22 @@ def end(session_id: int | None) -> None:
                            .values(ended_at=utcnow()))
 
 
-def seen(session_id: int | None, outbox_device: str | None = None) -> None:
-    """Note that this session's phone just synced (and the device id its outbox uses)."""
+# The desk's list says "seen 20 seconds ago": a phone syncing every few seconds need not write that
+# each time (a statement on every sync batch), only when its last note is older than this.
+SEEN_EVERY = timedelta(seconds=30)
+
+
+def seen(session_id: int | None, outbox_device: str | None = None, noted: tuple | None = None) -> None:
+    """Note that this session's phone just synced (and the device id its outbox uses); `noted`, the
+    session's last note as read at sign-in (when, device): nothing is written when it is recent and
+    names the same device."""
     if session_id is None:
         return
-    values = {"session": session_id, "last_seen_at": utcnow()}
+    now = utcnow()
+    if noted and noted[0] is not None and (outbox_device or None) in (None, noted[1]) \
+            and now - _aware(noted[0]) < SEEN_EVERY:
+        return
+    values = {"session": session_id, "last_seen_at": now}
     if outbox_device:
         values["outbox_device"] = outbox_device[:64]
     db.session.connection().execute(_SEEN, values)
