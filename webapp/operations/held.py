@@ -23,10 +23,15 @@ match becomes ready, its held entries are decided again (decide.release_ready) i
 device's own order): applied when the same players reached the match, else a conflict
 for the desk with both sides shown. The phone reads the final outcome on /sync/outcomes.
 
-A batch knows which of its matches have held entries and which phones had an entry refused in
-which match (Batch.held, Batch.refused): both read here in one query when it starts (new_batch).
+A batch knows which matches have held entries and which phones had an entry refused in which of
+the matches it may decide entries of (Batch.held, Batch.refused): both read here in one query when
+it starts (new_batch). Those matches are its own entries' and the held ones' (an entry is only ever
+decided on its own match, now or when released): refusals elsewhere are not read, so the read does
+not grow with the database's refusals (a laptop that keeps a year of weeklies).
 """
-from sqlalchemy import select
+from collections.abc import Iterable
+
+from sqlalchemy import bindparam, func, select, union
 
 from ..extensions import db
 from ..models import MatchRow, Operation
@@ -48,15 +53,25 @@ def must_wait(match: MatchRow) -> bool:
 
 
 # Built once. The refused entries' phones and matches come in the same read (follows_refused needs
-# them on every batch): one round trip instead of two.
-_HELD_OR_REFUSED = select(Operation.outcome, Operation.device_id, Operation.match_id).where(
-    Operation.outcome.in_(("held", "rejected", "conflict")), Operation.match_id.is_not(None)).distinct()
+# them on every batch): one round trip instead of two. The held through the outcome index (they are
+# few); the refused through the match_id index, of the batch's own matches and of those with held
+# entries only: their outcome is compared as coalesce(outcome, '') so that no planner reads every
+# refused entry through the outcome index instead (SQLite's did), and the two sets of matches are
+# two branches (PostgreSQL scanned the whole log for an OR of them).
+_HELD_MATCHES = select(Operation.match_id).where(Operation.outcome == "held", Operation.match_id.is_not(None))
+_ROW = select(Operation.outcome, Operation.device_id, Operation.match_id)
+_REFUSED = func.coalesce(Operation.outcome, "").in_(REFUSED)
+_HELD_OR_REFUSED = union(
+    _ROW.where(Operation.outcome == "held", Operation.match_id.is_not(None)),
+    _ROW.where(_REFUSED, Operation.match_id.in_(bindparam("matches", expanding=True))),
+    _ROW.where(_REFUSED, Operation.match_id.in_(_HELD_MATCHES)))
 
 
-def new_batch(log_rows: list | None = None, locked: bool = False) -> Batch:
-    """A batch for a write transaction, knowing which matches have held entries and which phones
-    had an entry refused in which match (follows_refused): one read for both, under the write lock."""
-    rows = db.session.execute(_HELD_OR_REFUSED).all()
+def new_batch(log_rows: list | None = None, locked: bool = False, matches: Iterable[int] = ()) -> Batch:
+    """A batch for a write transaction on entries of `matches`, knowing which matches have held
+    entries and which phones had an entry refused in which of those (follows_refused): one read for
+    both, under the write lock."""
+    rows = db.session.execute(_HELD_OR_REFUSED, {"matches": sorted({m for m in matches if isinstance(m, int)})}).all()
     return Batch(log_rows=log_rows, locked=locked,
                  held={match_id: None for outcome, _, match_id in rows if outcome == "held"},
                  refused={(device, match_id) for outcome, device, match_id in rows if outcome != "held"})

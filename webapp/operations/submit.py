@@ -101,7 +101,8 @@ def _batch(ops: list[Entry], user, savepoints: bool, also=None, read_after: bool
     with write_transaction(db.session, read_after), _rows_kept_in_memory(), db.session.no_autoflush:
         locked = _lock_brackets_of(ops)
         logged = _already_logged(ops)
-        batch = held.new_batch(log_rows=[], locked=True)  # SQLite: BEGIN IMMEDIATE locked it all
+        # SQLite: BEGIN IMMEDIATE locked it all
+        batch = held.new_batch(log_rows=[], locked=True, matches=_matches_of(ops))
         with running(batch), preload.preloaded(batch, ops, locked):
             outcomes = [_entry(batch, op, user, logged, savepoints or op.kind not in MATCH_KINDS)
                         for op in ops]
@@ -127,7 +128,7 @@ def _own_transaction(op: Entry, user) -> Outcome:
     """PostgreSQL: one operation in its own transaction, the match row locked."""
     try:
         with write_transaction(db.session):
-            outcome = _entry(held.new_batch(), op, user, None, savepoint=True)
+            outcome = _entry(held.new_batch(matches=_matches_of([op])), op, user, None, savepoint=True)
     except IntegrityError:
         # A concurrent request logged the same op_id between our check and our commit:
         # ours was rolled back whole, so the first one is the only effect.
@@ -143,12 +144,17 @@ def _settle_followers(op: Entry, user) -> None:
     """The concurrent request refused this entry before our held follower of it was committed:
     decide that follower now (a conflict "follows a refused entry", I2), not at the next entry."""
     with write_transaction(db.session):
-        batch = held.new_batch()
+        batch = held.new_batch(matches=_matches_of([op]))
         lock_match(batch, op.match_id)
         logged = db.session.query(Operation.outcome).filter_by(op_id=op.op_id).scalar()
         if logged not in held.REFUSED:  # answered "duplicate": what the concurrent request decided
             return
         after_refusal(batch, op, user)
+
+
+def _matches_of(ops: list[Entry]) -> set:
+    """The matches the entries are for (a batch decides entries of these and of the held ones only)."""
+    return {op.match_id for op in ops if op.on_match}
 
 
 def _sqlite() -> bool:
