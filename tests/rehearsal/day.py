@@ -74,30 +74,16 @@ class Day:
     def _screen(self, context):
         context.add_init_script(FAST)
         context.on("response", self._watch)  # the service worker's requests too
-        if db.engine.dialect.name == "sqlite":
-            context.route(_form_post, self._send_again_if_locked)
         return context.new_page()
 
     def _watch(self, response):
         if response.status >= 500:
             self.errors.append((self.count, response.request.method, _path(response.url), response.status))
 
-    def _send_again_if_locked(self, route, request):
-        """SQLite only: a form the server answered 500 ('database is locked', see test_day.KNOWN_ERRORS)
-        is sent once more, as the person taps again; the first answer is kept as a server error."""
-        if request.method != "POST":
-            route.fallback()
-            return
-        response = route.fetch(max_redirects=0)
-        if response.status >= 500:
-            self.errors.append((self.count, "POST", _path(request.url), response.status))
-            response = route.fetch(max_redirects=0)
-        route.fulfill(response=response)
-
     def go(self, page, path, lang):
         """Open a page in a language (the session remembers ?lang=). A signed-in page reports to the
         server when it loads (POST /sync/seen, a write); a person reads the page before tapping, so the
-        step waits for that report (on SQLite a tap racing it can answer 500: see KNOWN_ERRORS)."""
+        step waits for that report, as a person reads the page before tapping."""
         joiner = "&" if "?" in path else "?"
         url = f"{self.url}{path}{joiner}lang={lang}"
         if not path.startswith(("/desk", "/staff")):
@@ -161,11 +147,6 @@ class Day:
 
 def _path(url):
     return "/" + url.split("://", 1)[-1].split("/", 1)[-1].split("?", 1)[0]
-
-
-def _form_post(url):
-    """Requests a page's forms make (not scripts, styles or the outbox's own retried sync)."""
-    return "/static/" not in url and "/sync/" not in url and not url.endswith("/sw.js")
 
 
 def see(locator, *texts, timeout=15000):

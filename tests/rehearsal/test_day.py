@@ -2,7 +2,6 @@
 public pages. Every step leaves a screenshot in test-results/rehearsal/ (NN-step-who-lang.png) and
 checks what a person there would check. What still waits for a feature (or shows a raw word) is
 written to test-results/rehearsal/notes.txt and printed (run with -s)."""
-import re
 from types import SimpleNamespace
 
 import steps_calls as calls
@@ -14,8 +13,6 @@ import steps_reception as reception
 import steps_setup as setup
 import steps_tekken as team_day
 from day import SHOTS
-
-from webapp.extensions import db
 
 
 def test_a_whole_day(day):
@@ -106,33 +103,12 @@ def _afternoon_public(day, today):
     public.print_wall(day, today.slug, today.phase, [day.name(m.slot_a) for m in today.called.values()])
 
 
-# Server errors a screen still receives on main, by request, with why (each noted for the lead).
-# On SQLite a request that reads, then writes, in a deferred transaction (webapp/database.py begins
-# IMMEDIATE only for the sync path) fails at once with 'database is locked' when another request
-# commits in between (WAL: the busy timeout does not help a stale read snapshot). Every signed-in page
-# posts /sync/seen as it loads, so a form sent soon after a page load, or while a phone syncs, can
-# meet it. Such a form is sent again once (Day._send_again_if_locked) and every 500 is noted here.
-LOCKED = "SQLite 'database is locked': read then write in a deferred transaction"
-KNOWN_ERRORS = {  # (method, path pattern): why; SQLite only, PostgreSQL allows none
-    ("POST", r"/sync/seen"): f"{LOCKED} (phone_sync.seen)",
-    ("POST", r"/e/[^/]+/staff-login"): f"{LOCKED} (accounts.staff_user adds the staff account)",
-    ("POST", r"/desk/.+"): f"{LOCKED} (a desk form: run_change commits after reading)",
-}
-
-
-def _known(method, path):
-    if db.engine.dialect.name != "sqlite":
-        return None
-    return next(((m, p) for m, p in KNOWN_ERRORS if m == method and re.fullmatch(p, path)), None)
-
-
+# No server error is tolerated, on either database: a desk form, a staff sign-in and a page's POST
+# /sync/seen once answered SQLite's 'database is locked' (a read, then a write, in a deferred
+# transaction); they now hold the write lock from their first statement (webapp/database.py
+# immediate_writes, write_transaction), so a tap waits its turn instead.
 def _report(day):
-    for key, why in KNOWN_ERRORS.items():
-        hits = [shot for shot, m, p, _status in day.errors if _known(m, p) == key]
-        if hits:
-            day.note("server", f"{key[0]} {key[1]} answers 500 ({why})", f"{len(hits)} times, after shots {sorted(set(hits))}")
-    unexpected = [e for e in day.errors if not _known(e[1], e[2])]
     lines = [f"[{shot:02d} {step}] {waits_for}: {now}" for shot, step, waits_for, now in day.notes]
     (SHOTS / "notes.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\nREHEARSAL: steps waiting for features, and leaks still seen\n  " + "\n  ".join(lines))
-    assert not unexpected, f"server errors a screen received (after shot, method, path, status): {unexpected}"
+    assert not day.errors, f"server errors a screen received (after shot, method, path, status): {day.errors}"
