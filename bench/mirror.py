@@ -25,6 +25,7 @@ from webapp.extensions import db  # noqa: E402
 from webapp.mirror import pusher, receiver  # noqa: E402
 from webapp.operations.submit import submit_many  # noqa: E402
 from webapp.services.accounts import users as accounts  # noqa: E402
+from webapp.services.entries.entry import Entry  # noqa: E402
 
 OPS, BATCH = 3000, 1000
 
@@ -35,11 +36,12 @@ def venue_event() -> int:
     db.session.commit()
     event, _ = team_event(teams=64)
     ready = [m for m in event.phases[0].brackets[0].matches if m.status == "ready"]
-    submit_many([op for m in ready for op in kachinuki_ops(m)], desk)
+    # Entries built at the edge, as a phone's push builds them (submit_many takes Entry only).
+    submit_many([Entry.from_wire(op) for m in ready for op in kachinuki_ops(m)], desk)
     count = len(ready) * 12
-    submit_many([{"op_id": str(uuid.uuid4()), "device_id": "reception", "kind": "check_in",
-                             "payload": {"entrant_id": event.entrants[i % 64].id, "checked_in": i % 2 == 0}}
-                            for i in range(OPS - count)], desk)
+    submit_many([Entry.from_wire({"op_id": str(uuid.uuid4()), "device_id": "reception", "kind": "check_in",
+                                  "payload": {"entrant_id": event.entrants[i % 64].id, "checked_in": i % 2 == 0}})
+                 for i in range(OPS - count)], desk)
     db.session.commit()
     return event.id
 
