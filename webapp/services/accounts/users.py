@@ -4,7 +4,6 @@ import unicodedata
 
 import pyotp
 from werkzeug.security import check_password_hash, generate_password_hash
-from zxcvbn import zxcvbn
 
 from ...database import write_transaction
 from ...extensions import db
@@ -35,6 +34,10 @@ def check_new_password(username: str, password: str) -> None:
     """Refuse a short password, one among the commonest, or one like the user name."""
     if len(password) < MIN_PASSWORD:
         raise ServiceError("account.password", N_("Use a password of at least 8 characters."))
+    # Imported here, not with the module: its word lists take about 11 MB in every worker that loads
+    # them, and only a new password reads them (docs/benchmarks.md, bench/pages.py's memory).
+    from zxcvbn import zxcvbn
+
     name = username.strip().lower()
     if password.strip().lower() == name or zxcvbn(password[:100], user_inputs=[name])["score"] < MIN_STRENGTH:
         raise ServiceError("account.password_weak", N_(
