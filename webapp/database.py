@@ -138,6 +138,12 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def as_utc(moment: datetime) -> datetime:
+    """A stored time made comparable with utcnow(): SQLite gives back naive datetimes (kept in UTC),
+    PostgreSQL and a time set in this session aware ones."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
 class Timestamped:
     """Adds created_at."""
 

@@ -1,12 +1,12 @@
 """Per phone, what it said at its last sync: when, how many entries it still had waiting, and
 whether the browser granted persistent storage. The desk's venue page lists them, so the desk can
 walk to a phone that has not synced (its entries exist nowhere else)."""
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 from sqlalchemy import bindparam, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..database import utcnow, write_transaction
+from ..database import as_utc, utcnow, write_transaction
 from ..extensions import db
 from ..models import PhoneSync
 from ..services.accounts import login_sessions
@@ -53,18 +53,13 @@ def _upsert(device_id: str, values: dict) -> None:
     db.session.flush()
 
 
-def _aware(moment: datetime) -> datetime:
-    """SQLite hands back naive UTC, PostgreSQL aware: compare both as aware."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
-
-
 def phones(event_ids=None) -> list[dict]:
     """The phones, longest silent first, each with whether the desk should go and look."""
     query = db.session.query(PhoneSync)
     if event_ids is not None:
         query = query.filter(PhoneSync.event_id.in_(list(event_ids)) | PhoneSync.event_id.is_(None))
     now = utcnow()
-    rows = sorted(query, key=lambda r: _aware(r.last_sync_at))
-    return [{"device": r.device_id[:8], "staff": r.staff_name, "at": _aware(r.last_sync_at), "waiting": r.waiting,
-             "persisted": r.persisted, "look": r.waiting > 0 or now - _aware(r.last_sync_at) > STALE}
+    rows = sorted(query, key=lambda r: as_utc(r.last_sync_at))
+    return [{"device": r.device_id[:8], "staff": r.staff_name, "at": as_utc(r.last_sync_at), "waiting": r.waiting,
+             "persisted": r.persisted, "look": r.waiting > 0 or now - as_utc(r.last_sync_at) > STALE}
             for r in rows]

@@ -9,11 +9,11 @@ so another phone may take it (services/accounts.staff_by_pin).
 import hashlib
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, select, update
 
-from ...database import utcnow
+from ...database import as_utc, utcnow
 from ...extensions import db
 from ...models import Event, LoginSession, User
 from ...tournament.errors import N_
@@ -105,7 +105,7 @@ def seen(session_id: int | None, outbox_device: str | None = None, noted: tuple 
         return
     now = utcnow()
     if noted and noted[0] is not None and (outbox_device or None) in (None, noted[1]) \
-            and now - _aware(noted[0]) < SEEN_EVERY:
+            and now - as_utc(noted[0]) < SEEN_EVERY:
         return
     values = {"session": session_id, "last_seen_at": now}
     if outbox_device:
@@ -115,10 +115,6 @@ def seen(session_id: int | None, outbox_device: str | None = None, noted: tuple 
 
 # Built once, its columns those given (every sync makes it); the row is not in the session to update.
 _SEEN = update(LoginSession.__table__).where(LoginSession.__table__.c.id == bindparam("session"))
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 @dataclass
@@ -138,7 +134,7 @@ def signed_in(event: Event) -> list[SignedIn]:
     rows = (db.session.query(LoginSession, User).join(User, User.id == LoginSession.user_id)
             .filter(User.event_id == event.id, User.role == "staff", LoginSession.ended_at.is_(None))
             .order_by(User.display_name, LoginSession.started_at).all())
-    return [SignedIn(s.id, u.id, u.display_name, s.phone_kind, _aware(s.started_at), _aware(s.last_seen_at))
+    return [SignedIn(s.id, u.id, u.display_name, s.phone_kind, as_utc(s.started_at), as_utc(s.last_seen_at))
             for s, u in rows]
 
 

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import case, func, or_, select
 
+from ...database import as_utc
 from ...extensions import db
 from ...models import BracketRow, Event, MatchRow, Phase, Station
 from . import stations, stream_rounds
@@ -50,8 +51,7 @@ def holding(station: Station, now: datetime) -> bool:
                                     MatchRow.status == "done"))
     if last is None:
         return False
-    last = last if last.tzinfo else last.replace(tzinfo=timezone.utc)
-    return now - last < timedelta(seconds=station.stream_hold)
+    return now - as_utc(last) < timedelta(seconds=station.stream_hold)
 
 
 def _free(event: Event, taken_names: set, every_phase: bool) -> list[Station]:

@@ -14,6 +14,7 @@ from datetime import date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 from ...config import Config
+from ...database import as_utc
 from ...tournament import curfew
 from ...tournament.day_forecast import SETTINGS_KEYS
 from ...tournament.errors import N_
@@ -96,7 +97,7 @@ def on_day(event, hhmm: str, zone: str = ZONE, today: date | None = None) -> dat
 
 def window(event, now: datetime | None = None, zone: str = ZONE) -> Window:
     """Where reception stands now against the check-in window."""
-    now = _aware(now or datetime.now(timezone.utc))
+    now = as_utc(now or datetime.now(timezone.utc))
     today = now.astimezone(ZoneInfo(zone)).date()
     opens = on_day(event, setting(event, "checkin_opens"), zone, today)
     closes = on_day(event, setting(event, "checkin_closes"), zone, today)
@@ -107,16 +108,12 @@ def window(event, now: datetime | None = None, zone: str = ZONE) -> Window:
     return Window("closed" if closes is not None and now >= closes else "open", opens, closes)
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
-
-
 def tapped_at(op) -> datetime:
     """When a check-in was tapped: the phone's clock when it is plausible (not after the server
     received it, nor more than half a day before), else the server's time of receipt."""
-    received = _aware(op.received_at or datetime.now(timezone.utc))
+    received = as_utc(op.received_at or datetime.now(timezone.utc))
     try:
-        device = _aware(datetime.fromisoformat(str(op.device_time or "").replace("Z", "+00:00")))
+        device = as_utc(datetime.fromisoformat(str(op.device_time or "").replace("Z", "+00:00")))
     except ValueError:
         return received
     return device if received - timedelta(hours=12) <= device <= received else received
@@ -141,7 +138,7 @@ def check_window(event, op, user) -> str | None:
 
 def wait(event, minutes: int = 10, user=None, now: datetime | None = None, zone: str = ZONE) -> str:
     """The desk's "wait" at the close: check-in stays open ``minutes`` more from now; the new close."""
-    now = _aware(now or datetime.now(timezone.utc)).astimezone(ZoneInfo(zone))
+    now = as_utc(now or datetime.now(timezone.utc)).astimezone(ZoneInfo(zone))
     closes = (now + timedelta(minutes=minutes)).strftime("%H:%M")
     event.settings = {**(event.settings or {}), "checkin_closes": closes}
     audit.record("day.checkin_wait", user, event.id, checkin_closes=closes)
@@ -152,6 +149,6 @@ def remaining_words(state: Window, now: datetime | None = None) -> str:
     """The time left to the window's next change as the countdown shows it ("14:59", "1:05:00")."""
     if state.next_change is None:
         return ""
-    seconds = max(0, int((state.next_change - _aware(now or datetime.now(timezone.utc))).total_seconds()))
+    seconds = max(0, int((state.next_change - as_utc(now or datetime.now(timezone.utc))).total_seconds()))
     hours, rest = divmod(seconds, 3600)
     return (f"{hours}:{rest // 60:02d}" if hours else f"{rest // 60}") + f":{rest % 60:02d}"

@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 
+from ...database import as_utc
 from ...extensions import db
 from ...lru import LRU
 from ...models import BracketRow, MatchRow, Phase, Station
@@ -119,12 +120,8 @@ def _spans(event) -> list[tuple[float, float]]:
                MatchRow.called_at.is_not(None))
         .order_by(MatchRow.updated_at.desc()).limit(RECENT)).all()
     sets = {p.id: forecast_work.sets_per_match(p) for p in event.phases}
-    spans = [((_utc(done) - _utc(called)).total_seconds() / 60, sets.get(pid, 1.0)) for called, done, pid in rows]
+    spans = [((as_utc(done) - as_utc(called)).total_seconds() / 60, sets.get(pid, 1.0)) for called, done, pid in rows]
     return [(m, s) for m, s in spans if 0 < m < 24 * 60]
-
-
-def _utc(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def pace(event) -> tuple[float, int, int]:
@@ -154,7 +151,7 @@ def forecast(event, zone: str, now: datetime | None = None) -> Forecast:
     """The day's forecast, made again at most once a minute per event (results move the event's
     version every few seconds on a big day; a forecast a minute old is as good), or at once when
     the desk changes the day's settings, a phase starts or ends, or a station is added."""
-    now = _utc(now or datetime.now(timezone.utc))
+    now = as_utc(now or datetime.now(timezone.utc))
     count = station_count(event)
     shape = (repr(sorted((event.settings or {}).items())), tuple((p.id, p.status) for p in event.phases),
              event.entrants_version,  # entrants imported after the builder: forecast at once

@@ -11,9 +11,9 @@ and the next matches are called to the free stations, each as its own logged ope
 """
 import math
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 
-from ...database import utcnow
+from ...database import as_utc, utcnow
 from ...extensions import db
 from ...models import Entrant, Event, MatchRow, Phase, Station
 from ...tournament.errors import N_
@@ -151,7 +151,7 @@ def minutes_since(moment: datetime | None, now: datetime | None = None) -> int |
     """Whole minutes from a moment to now (None when there is no moment)."""
     if moment is None:
         return None
-    return max(0, int((_utc(now or utcnow()) - _utc(moment)).total_seconds() // 60))
+    return max(0, int((as_utc(now or utcnow()) - as_utc(moment)).total_seconds() // 60))
 
 
 def running_matches(event: Event) -> list[MatchRow]:
@@ -173,15 +173,8 @@ def on_stations(event: Event) -> dict[str, list[MatchRow]]:
         if match.status == "ready" and match.station:
             on.setdefault(match.station, []).append(match)
     for matches in on.values():
-        matches.sort(key=lambda m: (not is_playing(m), m.called_at is None, _utc(m.called_at or utcnow()), m.id))
+        matches.sort(key=lambda m: (not is_playing(m), m.called_at is None, as_utc(m.called_at or utcnow()), m.id))
     return on
-
-
-def _utc(moment: datetime) -> datetime:
-    """The one place stored times are made comparable: SQLite gives naive datetimes back
-    (stored in UTC), PostgreSQL and a time set in this session aware ones; both sides of
-    every subtraction here (a call time, an update time, now) go through it."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def clashes(event: Event) -> dict[str, list[MatchRow]]:

@@ -1,9 +1,9 @@
 """What a player's own page shows: my next match and its call, the no-show time left, my results,
 my place on the waitlist, whether I have checked in."""
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
-from ...database import utcnow
+from ...database import as_utc, utcnow
 from ...extensions import db
 from ...models import Entrant, Event, MatchRow, PlayerLink, Signup
 from ..day import stations
@@ -68,8 +68,7 @@ def _next_match(event: Event, mine: MyPage) -> None:
     mine.wait = stations.estimated_wait(event, view.current) if view.current is not None else None
     if mine.state == "called" and match.called_at is not None:
         minutes = stations.calling(match.bracket.phase)["no_show_minutes"]
-        called = match.called_at if match.called_at.tzinfo else match.called_at.replace(tzinfo=timezone.utc)
-        mine.no_show_until = called + timedelta(minutes=minutes)
+        mine.no_show_until = as_utc(match.called_at) + timedelta(minutes=minutes)
         seconds = max(0, int((mine.no_show_until - utcnow()).total_seconds()))
         mine.no_show_left, mine.no_show_seconds = -(-seconds // 60), seconds
 

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import or_, update
 
-from ...database import write_transaction
+from ...database import as_utc, write_transaction
 from ...extensions import db
 from ...models import Event, PlayerReport
 from .. import ServiceError
@@ -28,7 +28,7 @@ def due(now: datetime) -> list[int]:
             .filter(PlayerReport.status == "waiting").order_by(PlayerReport.id).all())
     minutes = {event_id: _minutes(event_id) for event_id in {row.event_id for row in rows}}
     return [row.id for row in rows if minutes[row.event_id] is not None and row.completed_at is not None
-            and _aware(row.completed_at) + timedelta(minutes=minutes[row.event_id]) <= now]
+            and as_utc(row.completed_at) + timedelta(minutes=minutes[row.event_id]) <= now]
 
 
 def _minutes(event_id: int) -> int | None:
@@ -60,7 +60,3 @@ def sweep(now: datetime | None = None) -> int:
         except ServiceError:
             continue  # a referee's entry replaced it meanwhile
     return applied
-
-
-def _aware(when: datetime) -> datetime:
-    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)

@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from flask_babel import force_locale
 from sqlalchemy import select
 
+from ...database import as_utc
 from ...extensions import db
 from ...models import BracketRow, Entrant, Event, MatchRow, Phase, Station
 from ...tournament import play as domain_play
@@ -226,7 +227,7 @@ def _moment(moment: datetime | None) -> datetime:
     """A call time made comparable (SQLite gives naive UTC times back, PostgreSQL aware ones)."""
     if moment is None:
         return datetime.min.replace(tzinfo=timezone.utc)
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return as_utc(moment)
 
 
 def station_live(event: Event, station: Station, language: str | None = None) -> MatchLive | None:

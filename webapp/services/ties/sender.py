@@ -11,8 +11,9 @@ or no answer pauses the whole link with a growing wait (reports keep their order
 start.gg's words and the queue goes on.
 """
 from collections import deque
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
+from ...database import as_utc
 from ...extensions import db
 from ...models import TieLink, TieReport
 from . import queue, results, startgg_api
@@ -48,8 +49,8 @@ class Calls:
 def send_due(link: TieLink, now: datetime, url: str = startgg_api.URL, do=startgg_api.call, send=None) -> int:
     """Send the link's waiting reports in order until one must wait; how many were settled.
     (``do`` makes one request of the service, ``send`` settles one report; start.gg's by default.)"""
-    now = utc(now)
-    if link.paused_until is not None and now < utc(link.paused_until):
+    now = as_utc(now)
+    if link.paused_until is not None and now < as_utc(link.paused_until):
         return 0
     calls, settled, send = Calls(link, now, url, do), 0, send or _send
     _reclaim(link, now)
@@ -66,11 +67,6 @@ def send_due(link: TieLink, now: datetime, url: str = startgg_api.URL, do=startg
         db.session.commit()
         settled += 1
     return settled
-
-
-def utc(when: datetime) -> datetime:
-    """A time as UTC (SQLite gives back the times it keeps without their zone)."""
-    return when.replace(tzinfo=timezone.utc) if when.tzinfo is None else when
 
 
 def _waiting(link: TieLink) -> list[TieReport]:
@@ -90,7 +86,7 @@ def _claim(report: TieReport, now: datetime) -> bool:
 def _reclaim(link: TieLink, now: datetime) -> None:
     """A claim left by a process that stopped mid-send is waiting again (the read first keeps it once)."""
     for report in db.session.query(TieReport).filter_by(link_id=link.id, state="sending"):
-        if report.not_before is None or utc(report.not_before) <= now:
+        if report.not_before is None or as_utc(report.not_before) <= now:
             report.state = "waiting"
     db.session.commit()
 
