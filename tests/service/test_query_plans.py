@@ -8,6 +8,7 @@ SQLite's whatever database the suite runs on, so they are read from a SQLite cop
 from sqlalchemy import create_engine, event
 
 from webapp.extensions import db
+from webapp.operations import held
 from webapp.services.entries import preloaded
 
 
@@ -30,3 +31,12 @@ def test_a_batch_reads_a_bracket_s_matches_by_key_through_the_bracket_key_index(
         plan = _plan(preloaded.by_key_statement(lock=False), {"bracket": 1, "keys": ["W1-1", "L2-3"]})
     assert "(bracket_id=? AND key=?)" in plan, plan
     assert "TEMP B-TREE" not in plan, plan
+
+
+def test_a_batch_reads_refusals_of_its_matches_only_through_the_match_id_index(app):
+    """The held and refused read (held.new_batch): every part a search, the refused by match id, never a
+    walk over every refused entry of the log through the outcome index."""
+    with app.app_context():
+        plan = _plan(held._HELD_OR_REFUSED, {"matches": [1, 2, 3]})  # noqa: SLF001
+    assert "SCAN" not in plan, plan
+    assert plan.count("ix_operation_match_id (match_id=?)") == 2, plan

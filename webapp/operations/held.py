@@ -67,11 +67,12 @@ _HELD_OR_REFUSED = union(
     _ROW.where(_REFUSED, Operation.match_id.in_(_HELD_MATCHES)))
 
 
-def new_batch(log_rows: list | None = None, locked: bool = False, matches: Iterable[int] = ()) -> Batch:
+def new_batch(*, matches: Iterable[int], log_rows: list | None = None, locked: bool = False) -> Batch:
     """A batch for a write transaction on entries of `matches`, knowing which matches have held
     entries and which phones had an entry refused in which of those (follows_refused): one read for
-    both, under the write lock."""
-    rows = db.session.execute(_HELD_OR_REFUSED, {"matches": sorted({m for m in matches if isinstance(m, int)})}).all()
+    both, under the write lock. `matches` has no default: a batch that left out its own would not see
+    their refusals."""
+    rows = db.session.execute(_HELD_OR_REFUSED, {"matches": sorted(set(matches))}).all()
     return Batch(log_rows=log_rows, locked=locked,
                  held={match_id: None for outcome, _, match_id in rows if outcome == "held"},
                  refused={(device, match_id) for outcome, device, match_id in rows if outcome != "held"})

@@ -154,7 +154,7 @@ def _settle_followers(op: Entry, user) -> None:
 
 def _matches_of(ops: list[Entry]) -> set:
     """The matches the entries are for (a batch decides entries of these and of the held ones only)."""
-    return {op.match_id for op in ops if op.on_match}
+    return {op.match_id for op in ops if op.on_match and op.match_id is not None}
 
 
 def _sqlite() -> bool:
