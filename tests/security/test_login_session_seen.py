@@ -27,7 +27,7 @@ def _session(name: str) -> LoginSession:
         User.display_name == name).one()
 
 
-def _notes_written(app, phone, device) -> int:
+def _notes_written(phone, device) -> int:
     """How many UPDATEs of login_session one sync makes."""
     written = []
 
@@ -51,13 +51,13 @@ def test_a_phone_syncing_often_is_noted_once_per_interval_and_a_new_device_at_on
     assert _sync(phone, "aoki-phone", [op]).status_code == 200
     first = _session("青木")
     assert first.outbox_device == "aoki-phone"
-    assert _notes_written(app, phone, "aoki-phone") == 0  # seen a moment ago: nothing to write
-    assert _notes_written(app, phone, "aoki-phone-2") == 1  # another outbox: noted at once
+    assert _notes_written(phone, "aoki-phone") == 0  # seen a moment ago: nothing to write
+    assert _notes_written(phone, "aoki-phone-2") == 1  # another outbox: noted at once
     assert _session("青木").outbox_device == "aoki-phone-2"
     row = _session("青木")
     row.last_seen_at = utcnow() - login_sessions.SEEN_EVERY - timedelta(seconds=1)
     db.session.commit()
-    assert _notes_written(app, phone, "aoki-phone-2") == 1  # the interval passed: seen now
+    assert _notes_written(phone, "aoki-phone-2") == 1  # the interval passed: seen now
     seen = _session("青木").last_seen_at
     assert utcnow() - (seen if seen.tzinfo else seen.replace(tzinfo=utcnow().tzinfo)) < timedelta(seconds=5)
 

@@ -32,7 +32,7 @@ class User(UserMixin, Timestamped, db.Model):
     # Not a column: the sign-in session this object was loaded for (web/auth.py), part of get_id().
     session_token = None
     login_session_id = None
-    login_session_seen = None  # that session's last note as read with it: (when, outbox device)
+    login_session_seen = None  # that session's last note as read with it (login_sessions.LastSeen)
 
     def get_id(self) -> str:
         """The session's and remember cookie's user id, tied to the current credentials and to

@@ -10,6 +10,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from sqlalchemy import bindparam, select, update
 
@@ -76,7 +77,7 @@ def user_for_session_id(session_id: str) -> User | None:
     user.session_token = parts[3]
     if user.get_id() != session_id:
         return None
-    user.login_session_id, user.login_session_seen = login_session_id, (last_seen_at, outbox_device)
+    user.login_session_id, user.login_session_seen = login_session_id, LastSeen(last_seen_at, outbox_device)
     return user
 
 
@@ -97,20 +98,30 @@ def end(session_id: int | None) -> None:
 SEEN_EVERY = timedelta(seconds=30)
 
 
-def seen(session_id: int | None, outbox_device: str | None = None, noted: tuple | None = None) -> None:
-    """Note that this session's phone just synced (and the device id its outbox uses); `noted`, the
-    session's last note as read at sign-in (when, device): nothing is written when it is recent and
-    names the same device."""
+class LastSeen(NamedTuple):
+    """A session's last note, as read with the sign-in: when, and the outbox device it named."""
+
+    at: datetime | None
+    outbox_device: str | None
+
+
+def seen(session_id: int | None, outbox_device: str | None = None, last: LastSeen | None = None) -> None:
+    """Note that this session's phone just synced (and the device id its outbox uses), unless `last`
+    says it was noted lately with this device."""
     if session_id is None:
         return
     now = utcnow()
-    if noted and noted[0] is not None and (outbox_device or None) in (None, noted[1]) \
-            and now - as_utc(noted[0]) < SEEN_EVERY:
+    if last is not None and _noted_lately(last, outbox_device, now):
         return
     values = {"session": session_id, "last_seen_at": now}
     if outbox_device:
         values["outbox_device"] = outbox_device[:64]
     db.session.connection().execute(_SEEN, values)
+
+
+def _noted_lately(last: LastSeen, outbox_device: str | None, now: datetime) -> bool:
+    same_device = not outbox_device or outbox_device == last.outbox_device
+    return same_device and last.at is not None and now - as_utc(last.at) < SEEN_EVERY
 
 
 # Built once, its columns those given (every sync makes it); the row is not in the session to update.
