@@ -8,6 +8,7 @@ import pytest
 from startgg_event import on_standin, played_event, standin_bodies, taikai_bodies
 from startgg_standin import StartggStandIn, problems
 
+from webapp.database import as_utc
 from webapp.extensions import db
 from webapp.models import TieReport
 from webapp.services.matches import brackets, simulate
@@ -126,12 +127,12 @@ def test_offline_waits_then_sends_in_order_with_a_growing_wait(app, gg):
     db.session.commit()
     gg.offline = True
     assert sender.send_due(link, T0, url=gg.url) == 0
-    first_pause = sender.utc(link.paused_until)
+    first_pause = as_utc(link.paused_until)
     assert sender.send_due(link, T0 + timedelta(seconds=1), url=gg.url) == 0  # still paused: nothing tried
     sender.send_due(link, first_pause + timedelta(seconds=1), url=gg.url)
-    assert sender.utc(link.paused_until) - (first_pause + timedelta(seconds=1)) > first_pause - T0  # waits longer
+    assert as_utc(link.paused_until) - (first_pause + timedelta(seconds=1)) > first_pause - T0  # waits longer
     gg.offline = False
-    _drain(link, gg, now=sender.utc(link.paused_until) + timedelta(seconds=1))
+    _drain(link, gg, now=as_utc(link.paused_until) + timedelta(seconds=1))
     order = [v["setId"] for v in gg.mutations("reportBracketSet")]
     rounds = [gg.sets[int(s)]["round"] for s in order]
     assert rounds == sorted(rounds) and _states(link) == {"sent": 7}
@@ -147,7 +148,7 @@ def test_no_more_than_80_requests_leave_in_a_minute(app, gg):
     db.session.commit()
     sender.send_due(link, T0, url=gg.url)
     assert len(gg.calls) == 80 and _states(link)["sent"] == 40
-    assert sender.utc(link.paused_until) == T0 + timedelta(seconds=60)
+    assert as_utc(link.paused_until) == T0 + timedelta(seconds=60)
     gg.clock = lambda: 61.0
     sender.send_due(link, T0 + timedelta(seconds=61), url=gg.url)
     assert _states(link)["sent"] == 80
