@@ -186,3 +186,46 @@ def test_the_phone_learns_on_its_next_sync_which_entries_were_undone(desk_client
     assert body["undone"][0]["undone"]["message"].startswith("Undone: game 1 was voided")
     other = desk_client.post("/sync/ops", json={"device_id": "phone-9", "ops": []}).get_json()
     assert other.get("undone", []) == []
+
+
+def _op(match, kind, position, **payload):
+    return {"op_id": str(uuid.uuid4()), "device_id": "phone-1", "seq": 0, "kind": kind, "match_id": match.id,
+            "base_version": match.version, "payload": {**payload, "position": position}}
+
+
+def test_a_day_long_dq_counts_at_once_for_the_teams_next_match_in_the_same_sync_batch(app):
+    # A sync batch reads its players' info once, before its first entry (operations/preload): the smoking DQ
+    # given by an entry of the batch must be seen by a later entry of the same batch, in another match.
+    from phone_entries import submit_many
+
+    from webapp.services.entrants import entrant_lists
+    from webapp.services.matches import brackets
+    from webapp.services.setup import events
+    event = events.create_event("総当たり 喫煙", "tekken7_hiza_5on5", entrant_kind="team", team_size=5)
+    entrant_lists.add_entrants(event, [{"name": f"チーム{t}", "seed": n + 1,
+                                        "members": [(f"{t}{i}", "") for i in range(1, 6)]}
+                                       for n, t in enumerate("ABC")])
+    phase = events.add_phase(event, "予選", "round_robin", match_type="kachinuki", best_of=3)
+    db.session.flush()
+    brackets.start_phase(phase, event.entrants)
+    db.session.commit()
+    team_a = next(e for e in event.entrants if e.name == "チームA")
+    first, second = [m for m in phase.brackets[0].matches if team_a.id in (m.slot_a, m.slot_b)][:2]
+    assert first.status == second.status == "ready"
+    side_in = {m.id: "a" if m.slot_a == team_a.id else "b" for m in (first, second)}
+    a1, a2 = member_ids(first, side_in[first.id])[:2]
+    them = member_ids(first, "b" if side_in[first.id] == "a" else "a")[0]
+    side, other = side_in[first.id], "b" if side_in[first.id] == "a" else "a"
+    ops = [_op(first, "coin_toss", 0, winner="a", choice="stage"),
+           _op(first, "name_player", 1, side=side, member_id=a1, blind=True),
+           _op(first, "name_player", 2, side=other, member_id=them, blind=True),
+           _op(first, "penalty", 3, side=side, penalty="smoking"),
+           _op(second, "coin_toss", 0, winner="a", choice="stage"),
+           _op(second, "name_player", 1, side=side_in[second.id], member_id=a1, blind=True),
+           _op(second, "name_player", 1, side=side_in[second.id], member_id=a2, blind=True)]  # corrected
+    outcomes = submit_many(ops, None)
+    assert [o.outcome for o in outcomes[:5]] == ["applied"] * 5, [o.message for o in outcomes]
+    assert (outcomes[5].outcome, outcomes[5].code) == ("rejected", "play.member_dq_for_the_day")
+    assert outcomes[6].outcome == "applied", outcomes[6].message
+    db.session.expire_all()
+    assert list(db.session.get(Entrant, team_a.id).info["day_dq"]) == [str(a1)]

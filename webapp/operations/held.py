@@ -72,7 +72,7 @@ def new_batch(*, matches: Iterable[int], log_rows: list | None = None, locked: b
     entries and which phones had an entry refused in which of those (follows_refused): one read for
     both, under the write lock. `matches` has no default: a batch that left out its own would not see
     their refusals."""
-    rows = db.session.execute(_HELD_OR_REFUSED, {"matches": sorted(set(matches))}).all()
+    rows = db.session.connection().execute(_HELD_OR_REFUSED, {"matches": sorted(set(matches))}).all()
     return Batch(log_rows=log_rows, locked=locked,
                  held={match_id: None for outcome, _, match_id in rows if outcome == "held"},
                  refused={(device, match_id) for outcome, device, match_id in rows if outcome != "held"})

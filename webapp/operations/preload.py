@@ -25,6 +25,7 @@ from ..extensions import db
 from ..models import BracketRow, Entrant, Event, MatchRow, Member, Operation, Phase
 from ..services.entries.preloaded import (  # noqa: F401  (the pipeline reads its rows as preload.get, the batch under way as preload.current)
     BY_KEY,
+    ENTRANT_INFO,
     FLUSHED,
     MEMBERS_OF,
     brackets_of,
@@ -77,9 +78,12 @@ EVENT_OF_MATCH = joinedload(MatchRow.bracket).options(
 # statement with its loader options (and its cache key) cost more than running it.
 _IDS = bindparam("ids", expanding=True)
 _MATCHES = select(MatchRow).where(MatchRow.id.in_(_IDS)).options(EVENT_OF_MATCH)
-_ENTRANTS = select(Entrant).where(Entrant.id.in_(_IDS))
-_MEMBERS = (select(Member.entrant_id, Member.id, Member.name, Member.character, Member.change_declared)
-            .where(Member.entrant_id.in_(_IDS)).order_by(Member.entrant_id, Member.position, Member.id))
+# The entrants playing, as plain rows: each entrant's info (its day-long DQs) with each of its members, in
+# one query; no ORM row each (an entry changes neither: a day-long DQ forgets the info, play.py).
+_PLAYERS = (select(Entrant.id.label("entrant_id"), Entrant.info.label("entrant_info"), Member.id, Member.name,
+                   Member.character, Member.change_declared)
+            .outerjoin(Member, Member.entrant_id == Entrant.id).where(Entrant.id.in_(_IDS))
+            .order_by(Entrant.id, Member.position, Member.id))
 
 
 @contextmanager
@@ -113,11 +117,12 @@ def preload(ops: list, locked: list[MatchRow] | None = None) -> dict:
     entrant_ids = {e for m in matches for e in (m.slot_a, m.slot_b) if e}
     if not entrant_ids:
         return kept
-    entrants = db.session.scalars(_ENTRANTS, {"ids": sorted(entrant_ids)}).all()
-    kept.update(((type(row), row.id), row) for row in entrants)
     members = kept[MEMBERS_OF] = {e: [] for e in entrant_ids}
-    for row in db.session.execute(_MEMBERS, {"ids": sorted(entrant_ids)}):
-        members[row.entrant_id].append(row)
+    infos = kept[ENTRANT_INFO] = {}
+    for row in db.session.connection().execute(_PLAYERS, {"ids": sorted(entrant_ids)}):
+        infos[row.entrant_id] = row.entrant_info
+        if row.id is not None:  # an entrant without members (a team not filled in yet)
+            members[row.entrant_id].append(row)
     return kept
 
 

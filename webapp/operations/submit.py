@@ -166,7 +166,7 @@ _LOGGED = select(Operation.op_id).where(Operation.op_id.in_(bindparam("ids", exp
 
 def _already_logged(ops: list[Entry]) -> set:
     """The batch's op_ids already in the log (read once, under the write lock)."""
-    return {op_id for (op_id,) in db.session.execute(_LOGGED, {"ids": [op.op_id for op in ops]})}
+    return {op_id for (op_id,) in db.session.connection().execute(_LOGGED, {"ids": [op.op_id for op in ops]})}
 
 
 @contextmanager

@@ -74,6 +74,7 @@ _CHILDREN: dict = {}  # (model, parent column, order) -> the statement reading t
 # Keys of the reads kept beside the rows (operations/preload writes the first two).
 BY_KEY = ("matches", "by bracket and key")
 MEMBERS_OF = ("members", "by entrant")
+ENTRANT_INFO = ("entrant info", "by id")  # entrant id -> its info column, as the batch read it
 
 
 def _kept(batch: Work | None = None) -> dict | None:
@@ -119,6 +120,24 @@ def members(entrant_id: int):
     return kept[MEMBERS_OF].get(entrant_id) if kept and MEMBERS_OF in kept else None
 
 
+UNKNOWN = object()  # entrant_info(): the batch did not read this entrant (read it from its row)
+
+
+def entrant_info(entrant_id: int):
+    """The entrant's info column as the batch under way read it, when it plays in the batch's matches
+    and nothing of the batch changed it since; UNKNOWN otherwise."""
+    kept = _kept()
+    infos = kept.get(ENTRANT_INFO) if kept else None
+    return infos.get(entrant_id, UNKNOWN) if infos is not None else UNKNOWN
+
+
+def forget_entrant_info(entrant_id: int) -> None:
+    """The batch changes this entrant's info: its row answers from now on (a rolled-back savepoint too)."""
+    kept = _kept()
+    if kept and ENTRANT_INFO in kept:
+        kept[ENTRANT_INFO].pop(entrant_id, None)
+
+
 def brackets_loaded() -> None:
     """Before a result moves a bracket: every bracket of the batch gets its matches, every
     phase its brackets and every event its phases (auto-call reads them), in three queries
@@ -137,7 +156,9 @@ _BRACKETS_DONE = ("brackets", "loaded")
 
 
 def brackets_of(kept: dict) -> set:
-    return {row.bracket for (model, _), row in list(kept.items()) if model is MatchRow}
+    """The brackets of the batch's matches (each bracket read through one of its matches, not all)."""
+    one_each = {row.bracket_id: row for (model, _), row in list(kept.items()) if model is MatchRow}
+    return {row.bracket for row in one_each.values()}
 
 
 def fill(parents: set, name: str, model, parent_id, order=None) -> None:
@@ -182,12 +203,12 @@ def disqualified(event_id: int) -> set[int] | None:
         return None
     known = kept.setdefault(_DQ, {})
     if event_id not in known:
-        events = {row.bracket.phase.event_id for (model, _), row in list(kept.items()) if model is MatchRow}
+        events = {bracket.phase.event_id for bracket in brackets_of(kept)}
         events = (events - set(known)) | {event_id}
         known.update((e, set()) for e in events)
         ids = events - _none_disqualified(events, kept.get(_DQ_CHANGED, ()))
         if ids:
-            for event, entrant in db.session.execute(_DISQUALIFIED, {"ids": sorted(ids)}):
+            for event, entrant in db.session.connection().execute(_DISQUALIFIED, {"ids": sorted(ids)}):
                 known[event].add(entrant)
     return set(known[event_id])
 
@@ -235,7 +256,7 @@ def open_in_database(phase_id: int) -> set[int] | None:
             return None
         phases = {b.phase_id for b in brackets_of(kept)}
         kept[_OPEN] = {phase: set() for phase in phases}
-        for phase, match in db.session.execute(_OPEN_OF_PHASES, {"ids": sorted(phases)}):
+        for phase, match in db.session.connection().execute(_OPEN_OF_PHASES, {"ids": sorted(phases)}):
             kept[_OPEN][phase].add(match)
         kept[FLUSHED] = set()
         event.listen(db.session(), "after_flush", note_flushed)

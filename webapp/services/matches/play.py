@@ -72,11 +72,17 @@ def day_dq_for(match: MatchRow) -> dict[int, str]:
     A DQ counts for every match not yet started when it was given: a match that
     was already under way (or the one it happened in) keeps its own history.
     """
-    infos = []
-    for entrant_id in (match.slot_a, match.slot_b):
-        entrant = preloaded.get(Entrant, entrant_id) if entrant_id else None
-        infos.append(entrant.info if entrant is not None else None)
-    return day_dq_from(match.id, infos)
+    return day_dq_from(match.id, [_info_of(entrant_id) if entrant_id else None
+                                  for entrant_id in (match.slot_a, match.slot_b)])
+
+
+def _info_of(entrant_id: int) -> dict | None:
+    """The entrant's info column: as a sync batch read it, else from its row."""
+    info = preloaded.entrant_info(entrant_id)
+    if info is preloaded.UNKNOWN:
+        entrant = db.session.get(Entrant, entrant_id)
+        info = entrant.info if entrant is not None else None
+    return info
 
 
 def day_dq_from(match_id: int, infos: list) -> dict[int, str]:
@@ -195,6 +201,7 @@ def _record_day_dq(match: MatchRow, state: play.MatchState) -> None:
     if act.kind != "penalty" or act.penalty not in state.rules.day_long or act.member_id is None:
         return
     entrant = db.session.get(Entrant, entrant_of(match, act.side))
+    preloaded.forget_entrant_info(entrant.id)  # the batch's plain copy of its info is stale from here
     started = [m.id for m in _event_matches(match) if m.actions or m.status == "done"]
     day_dq = dict((entrant.info or {}).get("day_dq") or {})
     day_dq.setdefault(str(act.member_id), {"penalty": act.penalty, "match_id": match.id,
