@@ -40,6 +40,9 @@ from ..services.matches.bracket_rows import feeders_of, read_for
 from ..tournament.bracket import neighbourhood
 
 
+_LOG_INSERT = Operation.__table__.insert()  # built once; run on the connection (a batch does not autoflush)
+
+
 @dataclass
 class Batch:
     """What the entries of one transaction share (see the package docstring, "Speed")."""
@@ -60,7 +63,7 @@ class Batch:
         """Write the waiting log rows now, in one statement (log.write_pending; restarts asks
         through services/entries/preloaded before it reads the log, deep inside an entry)."""
         if self.log_rows:  # Core's insert: the ORM's bulk insert costs more than the statement itself
-            db.session.execute(Operation.__table__.insert(), self.log_rows)
+            db.session.connection().execute(_LOG_INSERT, self.log_rows)
             self.log_rows.clear()
 
 
