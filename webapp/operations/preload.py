@@ -39,7 +39,6 @@ from ..services.entries.preloaded import (  # noqa: F401  (the pipeline reads it
 from ..services.matches.bracket_rows import feeders_of, read_for
 from ..tournament.bracket import neighbourhood
 
-
 _LOG_INSERT = Operation.__table__.insert()  # built once; run on the connection (a batch does not autoflush)
 
 
