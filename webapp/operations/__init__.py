@@ -23,7 +23,7 @@ the player's report, services/players/report_entries.py, and come back here when
             (decide.release_ready). A push reads no row after its commit (it answers from the
             outcomes), so that commit leaves them unexpired (database.write_transaction).
 2. preload  preload.py reads the batch's matches, the rows above them, their neighbours,
-            entrants and members in a few queries; PostgreSQL locks them here (I4).
+            entrants' info and members (plain rows) in a few queries; PostgreSQL locks them here (I4).
 3. decide   decide.py: the kind's decider from the registry, after its checks (payloads.py:
             printable text, the action's schema),
             the match locked, then applied / confirmed / held (held.py) / a conflict,

@@ -10,10 +10,12 @@ few lazy loads per match (each costs more than applying the entry). The pipeline
 here; the services read what it holds through services/entries/preloaded.
 
 The batch keeps every row it loads in memory (submit._rows_kept_in_memory), so the
-entries read these from the identity map: their matches with bracket, phase and event,
-and the entrants playing in them. Their members are read as plain rows (the sync path
-only reads them, to set the match up): one query, and no ORM object for each. Nothing
-here decides anything: a row missing from the preload is simply loaded when it is read.
+entries read these from the identity map: their matches with bracket, phase and event.
+The entrants playing in them are read as plain rows, each one's info column (its day-long DQs)
+with its members (the sync path only reads them, to set the match up): one query, and no ORM
+object for each; a day-long DQ given in the batch drops that info, and the entrant's row answers
+from then on (services/matches/play.py). Nothing here decides anything: a row missing from the
+preload is simply loaded when it is read.
 """
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -80,8 +82,8 @@ EVENT_OF_MATCH = joinedload(MatchRow.bracket).options(
 # statement with its loader options (and its cache key) cost more than running it.
 _IDS = bindparam("ids", expanding=True)
 _MATCHES = select(MatchRow).where(MatchRow.id.in_(_IDS)).options(EVENT_OF_MATCH)
-# The entrants playing, as plain rows: each entrant's info (its day-long DQs) with each of its members, in
-# one query; no ORM row each (an entry changes neither: a day-long DQ forgets the info, play.py).
+# The entrants playing, as plain rows (the module's docstring): each entrant's info with each of its members,
+# in one query.
 _PLAYERS = (select(Entrant.id.label("entrant_id"), Entrant.info.label("entrant_info"), Member.id, Member.name,
                    Member.character, Member.change_declared)
             .outerjoin(Member, Member.entrant_id == Entrant.id).where(Entrant.id.in_(_IDS))

@@ -44,22 +44,25 @@ def _note(session: Session, _context, _instances) -> None:
     if not (current_app and current_app.config.get("TSH_PUSH")):
         return
     noted = session.info.setdefault(_NOTED, set())
-    by_bracket: dict[int, int | None] = {}  # a result dirties its neighbours too: one look per bracket
-    looked: set = set()
     with session.no_autoflush:
-        for obj in (*session.new, *session.dirty):
-            if not isinstance(obj, (MatchRow, Entrant, Member)):
+        noted.update(e for e in _changed_events(session) if not _without_stations(session, e))
+
+
+def _changed_events(session: Session) -> set[int]:
+    """The events whose matches, entrants or members this flush writes. A result dirties its
+    neighbours too: a bracket's event is looked up through one of its matches only."""
+    events, brackets = set(), set()
+    for obj in (*session.new, *session.dirty):
+        if not isinstance(obj, (MatchRow, Entrant, Member)):
+            continue
+        bracket_id = obj.bracket_id if type(obj) is MatchRow else None  # None too for a match not written yet
+        if bracket_id is not None:
+            if bracket_id in brackets:
                 continue
-            bracket_id = obj.bracket_id if type(obj) is MatchRow else None
-            if bracket_id is not None and bracket_id in by_bracket:
-                continue
-            event_id = _event_id(obj)
-            if bracket_id is not None:
-                by_bracket[bracket_id] = event_id
-            if event_id not in looked:
-                looked.add(event_id)
-                if event_id is not None and not _without_stations(session, event_id):
-                    noted.add(event_id)
+            brackets.add(bracket_id)
+        events.add(_event_id(obj))
+    events.discard(None)
+    return events
 
 
 def _committed(session: Session) -> None:

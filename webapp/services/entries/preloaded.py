@@ -13,7 +13,8 @@ Its rows: a dict look-up for a row the pipeline loaded for its batch (operations
 current().rows), else the query the service would have run anyway. Outside a unit of work every
 function here reads the database (or answers None), so the desk's pages call the same services.
 The batch keeps every row it loads in memory, so the entries read these from the identity map:
-their matches with bracket, phase and event, the entrants playing in them and their members.
+their matches with bracket, phase and event; the entrants playing in them come as plain rows (each
+one's info and members: entrant_info, members), as the batch read them.
 Nothing here decides anything: a row missing from the preload is simply loaded when it is read.
 """
 import contextvars
