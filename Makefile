@@ -32,8 +32,14 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-translations: install
-	$(BIN)/pybabel compile -f -d webapp/translations
+# A catalogue is compiled when its .po changed: two `make test` at once (.ci/run) never rewrite a .mo the
+# other is reading.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard webapp/translations/*/LC_MESSAGES/messages.po))
+
+translations: $(CATALOGUES)
+
+%.mo: %.po | install
+	$(BIN)/pybabel compile -f -i $< -o $@
 
 db: install translations
 	$(FLASK) db upgrade

@@ -2,12 +2,12 @@
 
 Screenshots at 390×844 and 1366×768 go to test-results/ (not committed) for a person to look at.
 """
-from pathlib import Path
 
 from bracket_builders import big_double_elimination, groups_phase
 from playwright.sync_api import expect
+from results_folder import TEST_RESULTS
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+SHOTS = TEST_RESULTS
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LAPTOP = {"viewport": {"width": 1366, "height": 768}}
 
@@ -18,7 +18,7 @@ def _page(browser, size, lang="ja-JP"):
 
 
 def _shot(page, name):
-    SHOTS.mkdir(exist_ok=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
 
 

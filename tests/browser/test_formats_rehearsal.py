@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from desk_sign_in import sign_in_desk  # noqa: E402
 from page_wait import wait_until  # noqa: E402
+from results_folder import TEST_RESULTS  # noqa: E402
 
 from webapp.extensions import db  # noqa: E402
 from webapp.models import Event, MatchRow, Phase  # noqa: E402
@@ -21,7 +22,7 @@ from webapp.services.entrants import entrant_lists as entrants
 from webapp.services.matches import play, simulate
 from webapp.services.setup import events
 
-SHOTS = pathlib.Path(__file__).resolve().parents[2] / "test-results" / "rehearsal"
+SHOTS = TEST_RESULTS / "rehearsal"
 FAST = "window.TAIKAI_BACKOFF_MS = 150; window.TAIKAI_POLL_MS = 400;"
 PLAYERS = ["ウメハラ", "ときど", "ふ〜ど", "マゴ", "ちょこ", "ガチくん", "ひかる", "どぐら", "ナゴ"]
 

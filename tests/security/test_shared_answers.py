@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, rule, run_state_machine_as_test
-from redis_support import redis_at  # noqa: E402
+from redis_support import local_redis, redis_at  # noqa: E402
 from sqlalchemy import event as sa_event
 from sqlalchemy.engine import Engine
 from werkzeug.test import EnvironBuilder, run_wsgi_app
@@ -206,7 +206,7 @@ class Strangers(RuleBasedStateMachine):
 
 @pytest.fixture(scope="module")
 def redis_url():
-    with redis_at(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0") as url:
+    with redis_at(local_redis(0)) as url:
         yield url
 
 

@@ -5,6 +5,7 @@ the client is the X-Forwarded-For it adds.
 """
 import pytest
 from play_support import team_event
+from redis_support import local_redis
 from staff_phones import PIN, staff_phone
 
 from webapp import create_app
@@ -146,7 +147,7 @@ def test_ipv6_clients_count_per_64(app):
 
 def test_redis_storage_is_shared_by_two_workers(app, monkeypatch):
     """With REDIS_URL, a second worker (another app) sees the first one's lockout."""
-    url = _redis_url()
+    url = local_redis(2)
     monkeypatch.setenv("REDIS_URL", url)
     assert storage_uri() == url
     config = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
@@ -166,7 +167,3 @@ def test_redis_storage_is_shared_by_two_workers(app, monkeypatch):
         assert second.test_client().post(url_, data=wrong, environ_base=env).status_code == 429
     first.extensions["taikai_limiter"].reset()
 
-
-def _redis_url() -> str:
-    import os
-    return os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/2")

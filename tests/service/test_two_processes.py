@@ -16,7 +16,7 @@ import pytest
 import redis
 from app_hosts import free_port, wait_until_up
 from play_support import team_event
-from redis_support import redis_at  # noqa: E402
+from redis_support import local_redis, redis_at  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def redis_url():
-    """REDIS_URL when it answers, else a private redis-server for this module."""
-    with redis_at(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0") as url:
+    """The machine's Redis when it answers, else a private redis-server for this module."""
+    with redis_at(local_redis(0)) as url:
         yield url
 
 

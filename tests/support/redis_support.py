@@ -1,5 +1,6 @@
 """A Redis for tests that need one: the given URL when it answers, else a private redis-server."""
 import contextlib
+import os
 import socket
 import subprocess
 import time
@@ -11,6 +12,13 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def local_redis(number: int) -> str:
+    """The machine's Redis (TAIKAI_TEST_REDIS, else 127.0.0.1:6379), its database `number` (0-2) counted from
+    TAIKAI_TEST_REDIS_FIRST_DB: two suites run at once (.ci/run) each keep their own three databases."""
+    base = os.environ.get("TAIKAI_TEST_REDIS", "redis://127.0.0.1:6379").rstrip("/")
+    return f"{base}/{int(os.environ.get('TAIKAI_TEST_REDIS_FIRST_DB', '0')) + number}"
 
 
 @contextlib.contextmanager

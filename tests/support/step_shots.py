@@ -1,8 +1,7 @@
 """A rehearsal's screenshots for a person to look at: test-results/<folder>/NN-step-who-lang.png, numbered
 in the order a person meets them (the last run's are replaced); a laptop's page whole, a phone's screen."""
-import pathlib
+from results_folder import TEST_RESULTS as ROOT
 
-ROOT = pathlib.Path(__file__).resolve().parents[2] / "test-results"
 PHONE_WIDTH = 390
 
 

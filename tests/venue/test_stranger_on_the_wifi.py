@@ -5,14 +5,13 @@ Many wrong sign-ins from several addresses never keep out a person with the righ
 from another address; names made of markup come back as text; a cookie copied before sign-out
 opens nothing after it.
 """
-import os
 import re
 import uuid
 
 import pytest
 import requests
 from play_support import team_event
-from redis_support import redis_at  # noqa: E402
+from redis_support import local_redis, redis_at  # noqa: E402
 from serving import GunicornProcess
 
 from webapp.extensions import db
@@ -39,8 +38,8 @@ def server(app):
 
 @pytest.fixture
 def redis_url():
-    """TAIKAI_TEST_REDIS_URL (or db 11 on the local Redis) when it answers, else a private redis-server."""
-    with redis_at(os.environ.get("TAIKAI_TEST_REDIS_URL", "redis://127.0.0.1:6379/11"), flush=True) as url:
+    """The machine's Redis (a database of its own) when it answers, else a private redis-server."""
+    with redis_at(local_redis(1), flush=True) as url:
         yield url
 
 
