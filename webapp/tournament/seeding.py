@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import networkx as nx
-
 from .draw import DrawRecord, make_draw
 
 # Above this many drawn entrants the exact matching is skipped: its graph grows with the square
@@ -95,6 +93,8 @@ def _matched(order, pairs, movable, group_of) -> list[int]:
     twins = [(p, q) for p, q in pairs if p in movable and q in movable]
     people = [order[p] for p in sorted(movable)]
     good = len(people) + 1  # one clash fewer outweighs every kept place together
+    import networkx as nx  # here, not at import: 12 MB a page-serving worker never needs
+
     graph = nx.Graph()
     for i, a in enumerate(people):
         for b in people[i + 1:]:

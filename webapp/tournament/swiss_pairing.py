@@ -16,8 +16,6 @@ So: every pairing is within a score group whenever each group can be paired insi
 """
 from __future__ import annotations
 
-import networkx as nx
-
 from .errors import N_, BracketError
 
 
@@ -30,6 +28,8 @@ def dutch(members: list) -> list:
 
 
 def _matching(order: list, played: set, edges) -> tuple[list, list]:
+    import networkx as nx  # here, not at import: 12 MB a page-serving worker never needs
+
     graph = nx.Graph()
     graph.add_nodes_from(range(len(order)))
     n = len(order)
@@ -119,6 +119,8 @@ def pair_all(ranked: list, score: dict, played: set) -> list[tuple]:
 
 def _whole(ranked: list, score: dict, played: set) -> list[tuple]:
     """Every allowed pair, cross-group pairs weighed by how far apart their scores are."""
+    import networkx as nx  # here, not at import: 12 MB a page-serving worker never needs
+
     graph, n = nx.Graph(), len(ranked)
     for i in range(n):
         for j in range(i + 1, n):
