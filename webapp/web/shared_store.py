@@ -14,6 +14,7 @@ RETRY_SECONDS per host, since no call goes to it in between.
 """
 import logging
 import os
+import sys
 import threading
 import time
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -21,7 +22,6 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from flask import current_app
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
-from redis.exceptions import RedisError
 
 RETRY_SECONDS = float(os.environ.get("TAIKAI_REDIS_RETRY_SECONDS") or 10)  # how long a host counts alone before asking
 TIMEOUT_SECONDS = "0.5"  # a venue's Redis answers in a millisecond; a hung one must not hold a request
@@ -64,12 +64,19 @@ def down() -> bool:
     return OUTAGE.since is not None
 
 
+def _failures() -> tuple:
+    """What a call to Redis raises when Redis is away. Read from the loaded module: a host without REDIS_URL
+    never loads redis (7 MB in every worker), and then no call can raise its errors."""
+    exceptions = sys.modules.get("redis.exceptions")
+    return (exceptions.RedisError, OSError) if exceptions else (OSError,)
+
+
 def shielded(call, fallback):
     """call() against Redis; fallback() when it fails, and without asking while it is known away."""
     if OUTAGE.asking():
         try:
             value = call()
-        except (RedisError, OSError) as problem:
+        except _failures() as problem:
             OUTAGE.failed(problem)
         else:
             OUTAGE.answered()
