@@ -5,6 +5,7 @@ import pytest
 from desk_sign_in import sign_in_desk
 from game_shapes import report
 from play_support import send
+from results_folder import TEST_RESULTS
 
 from webapp.extensions import db
 from webapp.models import MatchRow
@@ -53,4 +54,4 @@ def test_the_which_game_chips_stay_on_one_line_each_a_thumb_target(live_server, 
     chips.nth(3).scroll_into_view_if_needed()
     chips.nth(3).click()  # the last game, reached by scrolling the row sideways
     assert page.locator("[data-testid=which-game] input[value='4']").is_checked()
-    page.screenshot(path=f"/tmp/hw/correction-{width}.png", full_page=True)
+    page.screenshot(path=str(TEST_RESULTS / f"correction-{width}.png"), full_page=True)

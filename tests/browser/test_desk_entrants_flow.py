@@ -1,7 +1,6 @@
 """The desk job from a Shift_JIS sheet to a started bracket on a laptop (1366×768), the staff PIN
 dialog in view, and reception on a 390×844 phone: a tap names who was checked in, a tap on a
 checked-in name asks first, the phone's log names the entrant. Clicks are counted (run with -s)."""
-import pathlib
 import re
 
 import pytest
@@ -9,6 +8,7 @@ from axe_support import serious_problems, small_targets
 from desk_sign_in import sign_in_desk
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
+from results_folder import TEST_RESULTS
 
 from webapp.extensions import db
 from webapp.models import Entrant, Event
@@ -47,19 +47,19 @@ def test_import_to_start_and_the_pin_dialog_on_a_laptop(live_server, laptop, des
     click(page.locator("[data-testid=import-preview]"))
     expect(page.locator("[data-testid=column-1]")).to_have_value("reading")
     expect(page.locator("[data-testid=sample-table]")).to_contain_text("やまだたろう")
-    pathlib.Path("test-results").mkdir(exist_ok=True)
-    page.screenshot(path="test-results/desk-import-preview.png", full_page=True)
+    TEST_RESULTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(TEST_RESULTS / "desk-import-preview.png"), full_page=True)
     assert not serious_problems(page)
     click(page.locator("[data-testid=import-confirm]"))
     expect(page.locator("#entrants tbody tr")).to_have_count(8)
-    page.locator("#entrants").screenshot(path="test-results/desk-entrants.png")
+    page.locator("#entrants").screenshot(path=str(TEST_RESULTS / "desk-entrants.png"))
     click(page.locator("[data-testid=preview-start]"))
     expect(page.locator("[data-testid=preview-match]")).to_have_count(4)
     expect(page.locator("[data-testid=start-preview]")).not_to_contain_text("best_of")
     expect(page.locator("[data-testid=checkin-gate]")).to_contain_text("山田太郎")
     expect(page.locator("[data-testid=gate-nobody]")).to_be_visible()  # nobody came: no "drop them all"
     expect(page.locator("[data-testid=gate-drop]")).to_have_count(0)
-    page.screenshot(path="test-results/desk-start-preview.png", full_page=True)
+    page.screenshot(path=str(TEST_RESULTS / "desk-start-preview.png"), full_page=True)
     assert not serious_problems(page)
     click(page.locator("[data-testid=gate-anyway]"))
     expect(page).to_have_url(re.compile(r"/desk/phase/\d+$"))
@@ -74,14 +74,14 @@ def test_import_to_start_and_the_pin_dialog_on_a_laptop(live_server, laptop, des
     expect(dialog.locator("svg")).to_be_visible()
     expect(dialog).to_contain_text(f"/e/{event.slug}/staff-login")
     assert not serious_problems(page)
-    pathlib.Path("test-results").mkdir(exist_ok=True)
-    page.screenshot(path="test-results/desk-pin-dialog.png")
+    TEST_RESULTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(TEST_RESULTS / "desk-pin-dialog.png"))
     # Printing the card prints the card alone (the button adds this class, then calls print()).
     page.evaluate("document.body.classList.add('printing-pin-card')")
     page.emulate_media(media="print")
     assert page.locator("#phases").evaluate("e => getComputedStyle(e).visibility") == "hidden"
     assert dialog.locator(".pin-card").evaluate("e => getComputedStyle(e).visibility") == "visible"
-    page.screenshot(path="test-results/desk-pin-card-print.png")
+    page.screenshot(path=str(TEST_RESULTS / "desk-pin-card-print.png"))
     page.emulate_media(media="screen")
     page.locator("#pin-dialog form[method=dialog] button").click()
     expect(dialog).to_be_hidden()
@@ -123,7 +123,7 @@ def test_reception_names_each_tap_and_asks_before_an_undo(live_server, browser, 
     assert db.session.query(Entrant).filter_by(name="山田太郎").one().checked_in
     undo = page.locator("[data-testid=undo-checkin]")
     expect(undo).to_be_visible()
-    page.screenshot(path="test-results/staff-checkin-undo-question.png")
+    page.screenshot(path=str(TEST_RESULTS / "staff-checkin-undo-question.png"))
     assert not small_targets(page) and not serious_problems(page)
     click(undo)
     status = page.locator("[data-testid=entry-status]")
@@ -179,7 +179,7 @@ def test_reception_rows_stay_put_and_a_second_tap_sends_nothing(live_server, bro
     status = rows.nth(1).locator("[data-testid=entry-status]")
     expect(status).to_be_visible()
     assert [rows.nth(i).bounding_box()["y"] for i in range(2, 5)] == below, "the rows moved under the finger"
-    page.screenshot(path="test-results/staff-checkin-pending.png")
+    page.screenshot(path=str(TEST_RESULTS / "staff-checkin-pending.png"))
     page.unroute("**/sync/ops", hold)
     for route in held:  # a send the outbox gave up waiting for is aborted already: it sends again
         try:

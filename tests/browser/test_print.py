@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from bracket_builders import big_double_elimination, groups_phase
 from pypdf import PdfReader
+from results_folder import TEST_RESULTS
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "print"
+SHOTS = TEST_RESULTS / "print"
 MM = 96 / 25.4
 PAPERS = {"A4": (297, 210), "A3": (420, 297)}   # landscape, mm
 MARGIN = 8                                      # @page margin in app.css, mm

@@ -1,15 +1,14 @@
 """The people of the rehearsal day and what they look at: screens, screenshots, the words on them."""
-import pathlib
 import re
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
+from results_folder import TEST_RESULTS
 
 from webapp.extensions import db
 from webapp.models import Entrant, MatchRow
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
-SHOTS = REPO / "test-results" / "rehearsal"
+SHOTS = TEST_RESULTS / "rehearsal"  # the lane's own folder when two suites run at once (.ci/run)
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 PIN = "246801"
