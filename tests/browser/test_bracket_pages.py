@@ -2,7 +2,6 @@
 
 Screenshots at 390×844 and 1366×768 go to test-results/ (not committed) for a person to look at.
 """
-
 from bracket_builders import big_double_elimination, groups_phase
 from playwright.sync_api import expect
 from results_folder import TEST_RESULTS

@@ -58,28 +58,46 @@ class Twin:
         """The entry a phone would send for an abstract step, with this twin's ids."""
         kind, index, *rest = step
         match = db.session.get(MatchRow, self.match_ids[index])
-        payload = {"coin_toss": lambda: {"winner": "a", "choice": "stage"},
-                   "name_player": lambda: {"side": rest[0], "member_id": self._member(match, *rest),
-                                           "blind": True},
-                   "penalty": lambda: {"side": rest[0], "penalty": "smoking"},
-                   "report_game": lambda: {"winner": rest[0], "rounds_a": 3 if rest[0] == "a" else 1,
-                                           "rounds_b": 3 if rest[0] == "b" else 1}}[kind]()
         return {"op_id": str(uuid.uuid4()), "device_id": self.device, "seq": next(_seq), "kind": kind,
-                "match_id": match.id, "base_version": match.slots_version or 0, "payload": payload}
+                "match_id": match.id, "base_version": match.slots_version or 0,
+                "payload": self._payload(kind, match, rest)}
+
+    def _payload(self, kind: str, match: MatchRow, rest: list) -> dict:
+        if kind == "coin_toss":
+            return {"winner": "a", "choice": "stage"}
+        if kind == "name_player":
+            return {"side": rest[0], "member_id": self._member(match, *rest), "blind": True}
+        if kind == "penalty":
+            return {"side": rest[0], "penalty": "smoking"}
+        return {"winner": rest[0], "rounds_a": 3 if rest[0] == "a" else 1, "rounds_b": 3 if rest[0] == "b" else 1}
+
+    def elsewhere(self, index: int, side: str) -> list[tuple[int, str]]:
+        """The team's other matches (by index), on that side of match `index`, and its side in each."""
+        team = self._team(self.match_ids[index], side)
+        return [(n, s) for n, match_id in enumerate(self.match_ids) if n != index
+                for s in "ab" if self._team(match_id, s) == team]
+
+    def _team(self, match_id: int, side: str) -> int:
+        match = db.session.get(MatchRow, match_id)
+        return match.slot_a if side == "a" else match.slot_b
 
     def _member(self, match: MatchRow, side: str, member: int) -> int:
         return self.members[match.slot_a if side == "a" else match.slot_b][member]
 
     def picture(self) -> dict:
-        """The twin as a person reads it: names instead of ids."""
+        """The twin as a person reads it: names instead of ids, matches by their place in key order."""
         matches = [db.session.get(MatchRow, match_id) for match_id in self.match_ids]
         where = {m.id: n for n, m in enumerate(matches)}
         return {"matches": [(m.status, self.teams.get(m.winner_id), [self._named(a) for a in m.actions or []])
                             for m in matches],
-                "day_dq": {self.teams[e.id]: {self.players[int(member)]: (dq["penalty"], where[dq["match_id"]],
-                                                                       sorted(where[x] for x in dq["exempt"]))
-                                              for member, dq in ((e.info or {}).get("day_dq") or {}).items()}
+                "day_dq": {self.teams[e.id]: self._day_dqs(e, where)
                            for e in db.session.get(Event, self.event_id).entrants}}
+
+    def _day_dqs(self, entrant: Entrant, where: dict) -> dict:
+        """The team's day-long DQs: player -> (penalty, the match it was given in, the matches it spares)."""
+        given = (entrant.info or {}).get("day_dq") or {}
+        return {self.players[int(member)]: (dq["penalty"], where[dq["match_id"]], sorted(where[x] for x in dq["exempt"]))
+                for member, dq in given.items()}
 
     def _named(self, action: dict) -> dict:
         return {k: self.players.get(v, v) if k == "member_id" else v for k, v in action.items()}
@@ -113,6 +131,14 @@ class Outbox(RuleBasedStateMachine):
         """A match started, and a player caught smoking: the case the batch's copy must not hide."""
         self.outbox.extend([("coin_toss", match), ("name_player", match, "a", first),
                             ("name_player", match, "b", second), ("penalty", match, smoker)])
+
+    @rule(match=st.integers(0, MATCHES - 1), first=st.integers(0, MEMBERS - 1), second=st.integers(0, MEMBERS - 1),
+          smoker=st.sampled_from("ab"), pick=st.integers(0, 1))
+    def smoker_named_again(self, match, first, second, smoker, pick):
+        """The smoker's team then names them in another of its matches (in this outbox, or a later one)."""
+        self.seat_and_smoke(match, first, second, smoker)
+        later, side = self.batched.elsewhere(match, smoker)[pick]  # each team has two matches besides this one
+        self.outbox.extend([("coin_toss", later), ("name_player", later, side, first if smoker == "a" else second)])
 
     @precondition(lambda self: self.outbox)
     @rule()
@@ -150,10 +176,7 @@ def test_the_smoker_of_a_batch_is_refused_later_in_the_same_batch(app):
     machine = Outbox()
     machine.seat_and_smoke(0, 0, 0, "a")
     smoker_team = db.session.get(MatchRow, machine.batched.match_ids[0]).slot_a
-    later = next(n for n, match_id in enumerate(machine.batched.match_ids[1:], start=1)
-                 if smoker_team in (db.session.get(MatchRow, match_id).slot_a,
-                                    db.session.get(MatchRow, match_id).slot_b))
-    side = "a" if db.session.get(MatchRow, machine.batched.match_ids[later]).slot_a == smoker_team else "b"
+    later, side = machine.batched.elsewhere(0, "a")[0]
     machine.outbox.extend([("coin_toss", later), ("name_player", later, side, 0), ("name_player", later, side, 1)])
     answers = machine.send_outbox()
     assert [(a.outcome, a.code) for a in answers[-3:]] == [
