@@ -2,8 +2,8 @@
 
 A KGP2025 double elimination of N players (stop at the top 4), or with --pools K a groups
 phase of K double-elimination pools, is played to its end over HTTP against the production
-server (bench/bench_server.py: gunicorn gthread, its default workers, as bench/sync.py runs
-it) on a temporary SQLite file or the PostgreSQL database given by --database (emptied
+server (bench/bench_server.py: gunicorn's asyncio workers behind the buffering front, its default
+settings, as `make serve` runs it) on a temporary SQLite file or the PostgreSQL database given by --database (emptied
 first: give a scratch one). Sixteen phones, each with its own device id and seq order, take
 the ready matches as they come and send their entries in batches of about ten; every game
 is a report_game with characters, stage and side (2-0 or 2-1 for side a). The phones know
@@ -15,7 +15,10 @@ were answered (16 phones in flight, so 1 / the rate at that point of the day); t
 CPU time per entry (its processes' user + system time, read from /proc) is printed too, as
 other work on a shared machine slows the wall clock but not that. Last line:
     day: N players (sqlite): E entries in S s: first 10 % X ms/entry, last 10 % Y ms/entry, R entries/s
-Run from the repo root: .venv/bin/python bench/day.py --players 2048 [--pools K] [--database URL]
+Run from the repo root: .venv/bin/python bench/day.py --players 2048 [--pools K] [--database URL] [--runs D]
+With --runs D the day is played D times over (a new database and server each time) and its row in
+docs/benchmarks.md keeps the median day and the spread: this machine's speed moves by a third within
+minutes, more than one day can tell apart.
 Issue 27's days (bench/day_formats.py): --format pools-top64 --players 2000 (round-robin pools of 5
 into a top 64 DE) and --format swiss --players 1024 --rounds 10; issue 41's (bench/major.py):
 --format major --players 4096.
@@ -302,13 +305,27 @@ def main(argv=None) -> None:
     parser.add_argument("--format", choices=("pools-top64", "swiss", "major"),
                         help="issue 27's days: round-robin pools of 5 into a top 64 DE, or a Swiss of --rounds")
     parser.add_argument("--rounds", type=int, default=10, help="Swiss rounds (--format swiss)")
+    parser.add_argument("--runs", type=int, default=1, help="days played one after another; the row keeps the median")
     args = parser.parse_args(argv)
+    if args.runs > 1 and args.format:
+        parser.error("--runs plays the plain day (or its pools) again; a format's bench plays its day once")
     if args.format == "major":  # issue 41's day: DE pools keeping sides into a top 8 of 4 + 4
         from bench.major import run
         return run(args)
     if args.format:
         from bench.day_formats import run
         return run(args)
+    days = [one_day(args) for _ in range(args.runs)]
+    record_day(day_shape(args), days[0][0], [(rate, cpu) for _, rate, cpu in days])
+
+
+def day_shape(args) -> str:
+    """The day's name in the lines and the row: "2048 players", "9000 players in 500 pools"."""
+    return f"{args.players} players" + (f" in {args.pools} pools" if args.pools > 1 else "")
+
+
+def one_day(args) -> tuple[str, float, float]:
+    """A day played out on a new database and server, its lines printed: (database, entries/s, server CPU ms/entry)."""
     url = args.database or f"sqlite:///{Path(tempfile.mkdtemp()) / 'day.sqlite3'}"
     url = re.sub(r"^postgres(ql)?://", "postgresql+psycopg://", url)  # psycopg 3 is the driver
     app = prepare(url)
@@ -325,12 +342,19 @@ def main(argv=None) -> None:
         stop(server)
     entries = sum(n for _, n in day.answered)
     first, last = per_entry(day, started)
-    shape = f"{args.players} players" + (f" in {args.pools} pools" if args.pools > 1 else "")
     print(f"outcomes: {day.outcomes}" + (f", {day.busy} busy answers sent again" if day.busy else ""))
     print(f"server CPU: {server_cpu(day)}")
-    print(f"day: {shape} ({name}): {entries} entries in {elapsed:.1f} s: first 10 % {first:.2f} ms/entry, "
+    print(f"day: {day_shape(args)} ({name}): {entries} entries in {elapsed:.1f} s: first 10 % {first:.2f} ms/entry, "
           f"last 10 % {last:.2f} ms/entry, {entries / elapsed:.0f} entries/s")
-    record_day(shape, name, entries / elapsed, day)
+    return name, entries / elapsed, whole_day_cpu(day)
+
+
+def whole_day_cpu(day: Day) -> float:
+    """The server's CPU ms per entry over the whole day (infinite for a day too short to mark its tenths)."""
+    if len(day.cpu_marks) < 4:
+        return float("inf")
+    (_, start), _, _, (total, end) = day.cpu_marks
+    return (end - start) * 1000 / total
 
 
 # Targets: a whole day's rate (issue 21) and, on SQLite at N=2048, the server's CPU per entry (issue 29).
@@ -339,18 +363,18 @@ RATE_TARGETS = {("2048 players", "sqlite"): 300, ("2048 players", "postgresql"):
 CPU_TARGET = {("2048 players", "sqlite"): 1.0}
 
 
-def record_day(shape: str, name: str, rate: float, day) -> None:
-    """This run's row of docs/benchmarks.md: entries/s and server CPU per entry against the targets."""
-    cpu = float("inf")  # a day too short to mark its tenths has no CPU figure
-    if len(day.cpu_marks) == 4:
-        (_, start), _, _, (total, end) = day.cpu_marks
-        cpu = (end - start) * 1000 / total
+def record_day(shape: str, name: str, days: list[tuple[float, float]]) -> None:
+    """The row of docs/benchmarks.md: entries/s and server CPU per entry against the targets, of the median
+    day by server CPU when several were played (with the spread)."""
+    rate, cpu = sorted(days, key=lambda d: d[1])[(len(days) - 1) // 2]  # of an even count, the lower middle
     rate_target, cpu_target = RATE_TARGETS.get((shape, name)), CPU_TARGET.get((shape, name))
     targets = ([f"≥ {rate_target} entries/s"] if rate_target else []) + \
         ([f"≤ {cpu_target} ms server CPU per entry"] if cpu_target else [])
     met = None if not targets else (rate >= (rate_target or 0) and cpu <= (cpu_target or cpu))
+    spread = f" (median of {len(days)} days: {min(c for _, c in days):.2f}–{max(c for _, c in days):.2f})"
     record(f"day {shape} ({name})", command_line("day.py"),
-           f"{rate:.0f} entries/s; server CPU {cpu:.2f} ms/entry", "; ".join(targets) or "—", met)
+           f"{rate:.0f} entries/s; server CPU {cpu:.2f} ms/entry" + (spread if len(days) > 1 else ""),
+           "; ".join(targets) or "—", met)
 
 
 if __name__ == "__main__":
