@@ -2,13 +2,14 @@
 
 A KGP2025 double elimination of N players (stop at the top 4), or with --pools K a groups
 phase of K double-elimination pools, is played to its end over HTTP against the production
-server (bench/bench_server.py: gunicorn's asyncio workers behind the buffering front, its default
-settings, as `make serve` runs it) on a temporary SQLite file or the PostgreSQL database given by --database (emptied
-first: give a scratch one). Sixteen phones, each with its own device id and seq order, take
-the ready matches as they come and send their entries in batches of about ten; every game
-is a report_game with characters, stage and side (2-0 or 2-1 for side a). The phones know
-which matches become ready by running the bracket engine on their side (as a phone's
-offline pack would), so the bench reads nothing from the database while it plays.
+server (bench/bench_server.py: gunicorn's asyncio workers behind the buffering front, its
+default settings, as `make serve` runs it) on a temporary SQLite file or the PostgreSQL
+database given by --database (emptied first: give a scratch one). Sixteen phones, each with
+its own device id and seq order, take the ready matches as they come and send their entries
+in batches of about ten; every game is a report_game with characters, stage and side (2-0 or
+2-1 for side a). The phones know which matches become ready by running the bracket engine on
+their side (as a phone's offline pack would), so the bench reads nothing from the database
+while it plays.
 
 ms per entry is wall time over entries while the first and the last 10 % of the entries
 were answered (16 phones in flight, so 1 / the rate at that point of the day); the server's
@@ -307,6 +308,8 @@ def main(argv=None) -> None:
     parser.add_argument("--rounds", type=int, default=10, help="Swiss rounds (--format swiss)")
     parser.add_argument("--runs", type=int, default=1, help="days played one after another; the row keeps the median")
     args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs counts the days to play: 1 or more")
     if args.runs > 1 and args.format:
         parser.error("--runs plays the plain day (or its pools) again; a format's bench plays its day once")
     if args.format == "major":  # issue 41's day: DE pools keeping sides into a top 8 of 4 + 4
