@@ -111,7 +111,8 @@ def test_pools_and_a_top_cut_are_built_the_same_and_played_back_from_phones(app,
 
 
 @pytest.mark.parametrize("change,words", [
-    ("later_pools", "プールが2個"), ("sends", "同じ上位"), ("source", "シード1は"), ("format", "ROUND_ROBIN")])
+    ("later_pools", "プールが2個"), ("sends", "同じ上位"), ("source", "シード1は"), ("format", "ROUND_ROBIN"),
+    ("no_bracket", "まだブラケットがありません"), ("no_pools", "まだブラケットがありません")])
 def test_pools_taikai_cannot_build_are_refused_in_words_before_anything_is_made(app, desk_client, gg, change, words):
     put_pools(gg, players=32, pools=4, sends=2)
     phases = gg.event["phases"]
@@ -121,6 +122,11 @@ def test_pools_taikai_cannot_build_are_refused_in_words_before_anything_is_made(
         phases[1]["seeds"]["nodes"][-1]["progressionSource"]["originPlacement"] = 3
     elif change == "source":
         phases[1]["seeds"]["nodes"][0]["progressionSource"] = None
+    elif change == "no_bracket":  # registration open, the phases not made yet on start.gg
+        phases.clear()
+    elif change == "no_pools":
+        del phases[1:]
+        phases[0]["phaseGroups"]["nodes"].clear()
     else:
         phases[0]["phaseGroups"]["nodes"][1]["bracketType"] = "ROUND_ROBIN"
     event, page = _link(desk_client)
