@@ -31,7 +31,10 @@ def read(link: TieLink, url: str = startgg_api.URL) -> dict:
     out = {"id": found["id"], "videogame": _videogame(found.get("videogame")),
            "entrants": [{"id": e["id"], "name": _name(e)} for e in people]}
     phases = sorted(found.get("phases") or [], key=lambda p: (p.get("phaseOrder") or 0))
-    groups = [g for p in phases for g in (p.get("phaseGroups") or {}).get("nodes") or []]
+    groups = [g for p in phases for g in _groups(p)]
+    if not phases or not _groups(phases[0]):  # an event still registering: its bracket is not made yet
+        raise ServiceError("tie.no_bracket", N_("start.gg's event has no bracket yet: make its phases and pools "
+                                                "on start.gg, then link it again."))
     if len(phases) == 1 and len(groups) == 1:
         return {**out, "format": _format(groups[0], phases[0]), "phase_name": phases[0].get("name") or "",
                 "sets": _group_sets(link, groups[0]["id"], url)}
@@ -63,9 +66,14 @@ def _videogame(game: dict | None) -> dict:
     return {"id": game.get("id") or "", **listed}
 
 
+def _groups(phase: dict) -> list[dict]:
+    """A start.gg phase's groups (its pools, or its one bracket)."""
+    return (phase.get("phaseGroups") or {}).get("nodes") or []
+
+
 def _phase(link: TieLink, phase: dict, url: str) -> dict:
     """One of several phases: its groups with their sets, and its seeds (pools.plan reads them)."""
-    groups = (phase.get("phaseGroups") or {}).get("nodes") or []
+    groups = _groups(phase)
     return {"id": str(phase["id"]), "name": phase.get("name") or "",
             "format": _format(groups[0] if groups else {}, phase),
             "groups": [{"id": str(g["id"]), "format": _format(g, phase), "sets": _group_sets(link, g["id"], url)}

@@ -46,9 +46,6 @@ def read_seeds(link: TieLink, phase_id: str, url: str) -> list[dict]:
 
 def plan(phases: list[dict]) -> list[dict]:
     """Each phase as taikai will build it, or a refusal in words (``phases``: linking.read's, in order)."""
-    if not phases or not phases[0]["groups"]:  # an event registering, its bracket not made yet
-        raise ServiceError("tie.no_bracket", N_("start.gg's event has no bracket yet: make its phases and pools "
-                                                "on start.gg, then link it again."))
     out = []
     for n, phase in enumerate(phases):
         seeds = sorted(phase["seeds"], key=lambda s: s.get("seedNum") or 0)
