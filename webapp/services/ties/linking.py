@@ -23,7 +23,8 @@ FORMATS = {"SINGLE_ELIMINATION": "single_elimination", "DOUBLE_ELIMINATION": "do
 
 
 def read(link: TieLink, url: str = startgg_api.URL) -> dict:
-    """The event as start.gg holds it: {"event": …, "sets": [every set of its one phase group]}."""
+    """The event as start.gg holds it: its one phase group's sets, or its phases (pools.py builds those);
+    refused in words when start.gg has no such event, too many entrants, or no bracket made yet."""
     found = startgg_api.call(link.token, startgg_api.EVENT, {"slug": link.slug}, url=url).get("event")
     if not found:
         raise ServiceError("tie.no_event", N_("start.gg has no event at that address, or the token cannot read it."))
