@@ -84,12 +84,14 @@ def _init_extensions(app: Flask) -> None:
     from .views.errors import init_error_pages
     from .views.template_helpers import init_template_helpers
     from .web.auth import init_auth
+    from .web.form_tokens import init_form_tokens
     from .web.i18n import init_i18n, select_locale
     from .web.security import init_security
 
     _init_database(app)
     babel.init_app(app, locale_selector=select_locale)
     csrf.init_app(app)
+    init_form_tokens(app)
     compress.init_app(app)
     _init_cache(app)
     init_versions()

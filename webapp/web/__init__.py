@@ -2,6 +2,8 @@
 
 - `auth`: Flask-Login set-up and the role guards of desk and staff pages.
 - `security`: the session cookie, Talisman's headers and the strict CSP, CSRF.
+- `form_tokens`: a phone's CSRF token, one for every page it loads at once (no race between
+  the sign-in page and the outbox's fetch of a fresh token).
 - `throttle`: sign-in attempts counted per account, per address and per event, so that a
   stranger's wrong PINs slow the stranger, not the referee with the right one.
 - `limits`: request size and time limits (a huge or slow body is refused before it is read).

@@ -24,10 +24,16 @@ def init_auth(app: Flask) -> None:
     login_manager.user_loader(login_sessions.user_for_session_id)
 
 
+def kept_phone_secret() -> str:
+    """The phone's long-lived cookie as the request brings it, or "" (none, or not one of ours)."""
+    secret = request.cookies.get(PHONE_COOKIE, "")
+    return secret if 30 <= len(secret) <= 64 else ""
+
+
 def phone_secret() -> str:
     """This phone's long-lived cookie; made now (and set on the answer) when it has none."""
-    secret = request.cookies.get(PHONE_COOKIE, "")
-    if 30 <= len(secret) <= 64:
+    secret = kept_phone_secret()
+    if secret:
         return secret
     if NEW_PHONE not in request.environ:  # this request's own (`g` can outlive a request)
         secret = request.environ[NEW_PHONE] = secrets.token_urlsafe(32)

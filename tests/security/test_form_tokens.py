@@ -1,0 +1,91 @@
+"""A phone whose session ended loads two pages at once (the sign-in page a person opens, and the
+outbox's fetch of a fresh token): whichever page's session cookie the phone keeps, the sign-in form
+it shows is taken. A token still belongs to one phone: another phone's, or a first visit's without
+a session, is refused as before."""
+import re
+
+import pytest
+from play_support import team_event
+
+from webapp.extensions import db
+from webapp.services.accounts import users as accounts
+from webapp.web.auth import PHONE_COOKIE
+
+PIN = "135790"
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle(app):
+    app.extensions["taikai_limiter"].reset()
+    yield
+    app.extensions["taikai_limiter"].reset()
+
+
+@pytest.fixture
+def event(app):
+    event, _ = team_event()
+    accounts.set_staff_pin(event, PIN)
+    db.session.commit()
+    return event
+
+
+def _page(app, path, phone=None):
+    """A page loaded by a browser with no session (and this phone's long-lived cookie, if any): its
+    form's token and the session cookie its answer set."""
+    client = app.test_client()
+    if phone:
+        client.set_cookie(PHONE_COOKIE, phone)
+    text = client.get(path).get_data(as_text=True)
+    return TOKEN.search(text).group(1), client.get_cookie("session").value
+
+
+def _sign_in(app, event, token, session, phone=None):
+    client = app.test_client()
+    client.set_cookie("session", session)
+    if phone:
+        client.set_cookie(PHONE_COOKIE, phone)
+    return client.post(f"/e/{event.slug}/staff-login?lang=en",
+                       data={"csrf_token": token, "name": "審判 佐藤", "pin": PIN})
+
+
+def _phone_of_a_first_sign_in(app, event) -> str:
+    token, session = _page(app, f"/e/{event.slug}/staff-login")
+    client = app.test_client()
+    client.set_cookie("session", session)
+    answer = client.post(f"/e/{event.slug}/staff-login", data={"csrf_token": token, "name": "審判 佐藤", "pin": PIN})
+    assert answer.status_code == 302
+    return client.get_cookie(PHONE_COOKIE).value
+
+
+def test_the_sign_in_page_and_a_page_loaded_beside_it_share_one_token(app, event):
+    phone = _phone_of_a_first_sign_in(app, event)  # then the session's cookies are gone
+    form_token, _ = _page(app, f"/e/{event.slug}/staff-login?next=/staff/", phone)
+    _, kept_session = _page(app, "/login", phone)  # the outbox's fetch answered last: its cookie stays
+    answer = _sign_in(app, event, form_token, kept_session, phone)
+    assert answer.status_code == 302, answer.get_data(as_text=True)[:400]
+    assert answer.headers["Location"].endswith("/staff/e/event")
+
+
+def test_another_phones_token_is_refused(app, event):
+    phone = _phone_of_a_first_sign_in(app, event)
+    other = "x" * 43
+    form_token, _ = _page(app, f"/e/{event.slug}/staff-login", other)
+    _, kept_session = _page(app, "/login", phone)
+    assert _sign_in(app, event, form_token, kept_session, phone).status_code == 400
+
+
+def test_a_first_visit_keeps_a_random_token(app, event):
+    form_token, _ = _page(app, f"/e/{event.slug}/staff-login")
+    _, other_session = _page(app, "/login")
+    answer = _sign_in(app, event, form_token, other_session)
+    assert answer.status_code == 400
+    assert "ページを再読み込みしてもう一度送信してください" in answer.get_data(as_text=True)  # in words
+
+
+def test_the_token_shown_reveals_nothing_of_the_phones_cookie(app, event):
+    phone = _phone_of_a_first_sign_in(app, event)
+    client = app.test_client()
+    client.set_cookie(PHONE_COOKIE, phone)
+    page = client.get(f"/e/{event.slug}/staff-login").get_data(as_text=True)
+    assert phone not in page and TOKEN.search(page)
