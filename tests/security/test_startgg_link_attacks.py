@@ -127,8 +127,10 @@ def test_a_link_without_its_csrf_token_changes_nothing(app, desk_client, gg):
 def test_a_bad_address_or_token_is_refused_in_words_before_anything_is_sent(desk_client, gg, address, token, words):
     put(gg, "SINGLE_ELIMINATION", 4)
     answer = _link(desk_client, _event(), address, token)
-    assert answer.status_code in (200, 422) and words in answer.get_data(as_text=True)
+    page = answer.get_data(as_text=True)
+    assert answer.status_code in (200, 422) and words in page
     assert gg.calls == [] and _nothing_linked()
+    assert "<b>x<b>" not in page and f'value="{token}"' not in page  # the address kept escaped; the token not
 
 
 @pytest.mark.parametrize("address", ["weekly12?include_matches=0&x=", "<b>weekly</b>", "w" * 100_000, "../users"])
@@ -138,6 +140,7 @@ def test_a_bad_challonge_address_is_refused_in_words(app, desk_client, address):
         chal.put("single elimination", 4)
         page = _link(desk_client, _event(), address, chal.key, "challonge").get_data(as_text=True)
     assert "Challongeの大会のアドレス" in page and _nothing_linked()
+    assert "<b>weekly</b>" not in page and "w" * 301 not in page  # kept in its field escaped, and cut
 
 
 # What start.gg answers: markup in its names, and the token kept out of everything the day shows.

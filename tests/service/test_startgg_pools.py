@@ -131,5 +131,6 @@ def test_pools_taikai_cannot_build_are_refused_in_words_before_anything_is_made(
         phases[0]["phaseGroups"]["nodes"][1]["bracketType"] = "ROUND_ROBIN"
     event, page = _link(desk_client)
     assert words in page, page
+    assert f'value="{ADDRESS}"' in page  # the address stays in its field for the next try
     assert db.session.query(TieLink).count() == 0 and db.session.query(TieId).count() == 0
     assert db.session.query(Entrant).count() == 0 and db.session.query(Phase).count() == 0

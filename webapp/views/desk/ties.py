@@ -21,6 +21,7 @@ STATES = {"waiting": "Waiting to be sent", "sending": "Being sent", "sent": "Sen
 
 
 NAMES = {"startgg": "start.gg", "challonge": "Challonge"}
+ADDRESS_MAX = 300  # an event's address is far shorter; the rest of a pasted page is not kept
 
 
 @bp.route("/e/<int:event_id>/<any(startgg, challonge):service>")
@@ -33,6 +34,7 @@ def page(event_id, service):
     return render_template("desk/startgg.html", event=event, link=link, rows=rows, unmatched=unmatched,
                            characters=title.characters, stages=title.stages,
                            service=service, service_name=NAMES[service],
+                           address=web_request.args.get("address", "")[:ADDRESS_MAX],
                            counts=queue.counts(link) if link else {},
                            unpaired=unpaired.listing(link) if link and service == "startgg" else [],
                            copy=service == "startgg" and mirrored.is_copy(event.id))
@@ -52,7 +54,10 @@ def link_event(event_id, service):
     if run_change(linked):
         flash(_("Linked to %(service)s: %(entrants)s entrants and %(sets)s sets, every match paired with its "
                 "set. The token is kept and will not be shown again.", service=NAMES[service], **built), "ok")
-    return redirect(url_for("desk_ties.page", event_id=event.id, service=service))
+        return redirect(url_for("desk_ties.page", event_id=event.id, service=service))
+    # Refused: the address stays in its field for the next try (the token, a secret, is pasted again).
+    kept = pasted[:ADDRESS_MAX] if pasted.isprintable() else None
+    return redirect(url_for("desk_ties.page", event_id=event.id, service=service, address=kept))
 
 
 @bp.route("/e/<int:event_id>/<any(startgg, challonge):service>/read-again", methods=["POST"])
