@@ -102,9 +102,10 @@ def add_entrants(event: Event, rows: list[dict]) -> list[Entrant]:
     check_duplicates(event, rows)
     _check_seeds(event, rows)
     added = []
+    defaults = default_info(event)  # read before any entrant joins the event: no flush of a half-made list
     for row in rows:
         reading = normalize_name(row.get("reading") or "")
-        info = row.get("info") or default_info(event)
+        info = row.get("info") or dict(defaults)
         if row.get("region"):  # a sheet's region column: round-1 separation reads it
             info = {**info, "region": row["region"]}
         entrant = Entrant(event=event, name=row["name"], seed=row["seed"], reading=reading, info=info,
