@@ -8,8 +8,10 @@ sign-in form carried the other: refused as a bad token, though the person did no
 
 On a phone that keeps its long-lived cookie (web/auth.PHONE_COOKIE) the token is derived from that
 cookie, so every such answer holds the same one. It is an HMAC under the app's secret key: the
-token a page shows reveals nothing of the cookie. A phone without that cookie (a first visit)
-keeps Flask-WTF's random token.
+token a page shows reveals nothing of the cookie, and it is worth nothing on another phone (whose
+cookie differs). It lives as long as that cookie, not one session: a token is no credential (the
+session cookie still is), it only proves a form came from this site's page. A phone without that
+cookie (a first visit) keeps Flask-WTF's random token.
 """
 import hashlib
 import hmac
