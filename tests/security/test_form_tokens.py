@@ -78,9 +78,37 @@ def test_another_phones_token_is_refused(app, event):
 def test_a_first_visit_keeps_a_random_token(app, event):
     form_token, _ = _page(app, f"/e/{event.slug}/staff-login")
     _, other_session = _page(app, "/login")
-    answer = _sign_in(app, event, form_token, other_session)
-    assert answer.status_code == 400
-    assert "ページを再読み込みしてもう一度送信してください" in answer.get_data(as_text=True)  # in words
+    assert _sign_in(app, event, form_token, other_session).status_code == 400
+
+
+EXPIRED = "このページは古くなっていたため、何も送信されていません"
+AGAIN = re.compile(r'<a class="btn btn-primary btn-big" href="([^"]*)">ページを開き直す</a>')
+
+
+def test_a_refused_form_says_so_with_a_way_back_to_its_page(app, event):
+    client = app.test_client()
+    client.get(f"/e/{event.slug}/staff-login")
+    answer = client.post(f"/e/{event.slug}/staff-login?next=/staff/", data={"csrf_token": "old", "name": "審判 佐藤",
+                                                                            "pin": PIN})
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and EXPIRED in text
+    again = AGAIN.search(text).group(1).replace("&amp;", "&")
+    assert again == f"/e/{event.slug}/staff-login?next=/staff/"
+    page = client.get(again).get_data(as_text=True)  # a fresh token in the form: the next try is taken
+    assert client.post(again, data={"csrf_token": TOKEN.search(page).group(1), "name": "審判 佐藤",
+                                    "pin": PIN}).status_code == 302
+
+
+def test_a_refused_post_to_an_address_that_is_no_page_says_so_without_the_button(app, event):
+    text = app.test_client().post("/logout", data={"csrf_token": "forged"}).get_data(as_text=True)
+    assert EXPIRED in text and AGAIN.search(text) is None
+
+
+@pytest.mark.parametrize("path", ["//evil.example/x", "/\\evil.example/x", "/e/event/staff-login/nothing-here"])
+def test_a_post_to_a_strange_address_links_nowhere_else(app, event, path):
+    answer = app.test_client().post(path, data={"csrf_token": "forged"})
+    text = answer.get_data(as_text=True)
+    assert answer.status_code in (400, 404) and AGAIN.search(text) is None and "evil.example" not in text
 
 
 def test_the_token_shown_reveals_nothing_of_the_phones_cookie(app, event):

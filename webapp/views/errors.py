@@ -1,10 +1,13 @@
 """Turning known problems into messages for people, and HTTP error pages."""
-from flask import Flask, jsonify, request
+from flask import Flask, current_app, jsonify, request
 from flask_babel import gettext
+from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import HTTPException
 
 from ..services import NotFound, ServiceError
 from ..tournament.errors import RuleViolation
+from ..web.auth import local_path
 from ..web.i18n import translate_violation
 from . import render
 from .forms import ValidationError, first_error
@@ -25,6 +28,26 @@ def init_error_pages(app: Flask) -> None:
         app.register_error_handler(code, _page(code))
     app.register_error_handler(NotFound, _page(404))  # a service found nothing: the same 404 page
     app.register_error_handler(OperationalError, _database_away)
+    app.register_error_handler(CSRFError, _form_expired)
+
+
+def _form_expired(_error):
+    """A form whose token this phone's session does not hold (a page kept from before a sign-in
+    changed, or a forged post): nothing was done, and the page says so, with a button to open the form's
+    page again (a fresh token) when that address is a page."""
+    if request.path.startswith(("/sync/", "/api/")):
+        return jsonify({"error": "csrf", "message": "reload the page"}), 400
+    words = gettext("This page was out of date, so nothing was sent: open it again, enter it and send it.")
+    again = local_path(request.full_path.rstrip("?"), "") if _opens_again(request.path) else ""
+    return render("error.html", code=400, words=words, again=again), 400
+
+
+def _opens_again(path: str) -> bool:
+    try:
+        current_app.url_map.bind_to_environ(request.environ).match(path, method="GET")
+    except HTTPException:  # no such page, or this address only takes posts
+        return False
+    return True
 
 
 def _database_away(_error):
