@@ -71,13 +71,14 @@ def offline_game_form(phone, url, game):
     """A staff phone on a match of this title, gone offline and reloaded: the game form the phone shows then,
     the match page built from the event's pack, or the page it kept when its service worker kept it again
     (both queue the entry on the phone). (page, the form, the match)."""
-    from offline_phones import open_match, staff_page
+    from offline_phones import open_match, pack_has, staff_page
     from playwright.sync_api import expect
     event, match = title_event(game)
     accounts.set_staff_pin(event, "135790")
     db.session.commit()
     page = staff_page(phone, url, event)
     open_match(page, url, match)
+    pack_has(page, match.id)  # the kept page is taken away below: the pack alone must hold the match
     phone.set_offline(True)
     page.evaluate("""async () => { for (const k of await caches.keys()) {
         if (k.startsWith('taikai-pages')) await (await caches.open(k)).delete(location.href, {ignoreVary: true}); } }""")

@@ -107,13 +107,30 @@ def kept(page, url, path):
     raise AssertionError(f"{path} was never kept on the phone")
 
 
+PACK_HAS = """(id) => new Promise((done) => {
+  const open = indexedDB.open('taikai-pack');
+  open.onerror = () => done(false);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains('events')) { db.close(); return done(false); }
+    const all = db.transaction('events').objectStore('events').getAll();
+    all.onsuccess = () => { db.close(); done(all.result.some((e) => e.phases.some((p) => p.brackets.some(
+      (b) => b.matches.some((m) => m.id === id))))); };
+    all.onerror = () => { db.close(); done(false); };
+  };
+})"""
+
+
 def pack_has(page, match_id):
-    wait_until(page, "window.TaikaiPack && navigator.serviceWorker.controller", timeout=30000)
-    for _ in range(60):
-        if page.evaluate(f"async () => !!(await TaikaiPack.find({match_id}))"):
+    """Wait until the service worker is in control and the phone's stored pack holds the match. The page
+    itself can be kept before the pack is stored (the page asks the worker to keep it as soon as it is in
+    control), so a kept page alone does not say the phone can build the match offline."""
+    wait_until(page, "navigator.serviceWorker && navigator.serviceWorker.controller", timeout=30000)
+    for _ in range(120):
+        if page.evaluate(PACK_HAS, match_id):
             return
         page.wait_for_timeout(250)
-    raise AssertionError("the offline pack never arrived")
+    raise AssertionError(f"match {match_id} never reached the phone's offline pack")
 
 
 def kept_as_it_is_now(page, url, match):

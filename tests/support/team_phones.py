@@ -1,7 +1,7 @@
 """Helpers several test files share (moved from tests/browser/test_offline_team_match.py, where they were imported from)."""
 import collections
 
-from offline_phones import actions_of, kept, ops_with, pending_entries
+from offline_phones import actions_of, kept, ops_with, pack_has, pending_entries
 from playwright.sync_api import expect
 
 from webapp.extensions import db
@@ -134,31 +134,6 @@ class PackPhone(Phone):
     def done(self):
         self.entries += 1
         expect(self.page.locator("[data-testid=offline-entry]")).to_have_count(self.entries)
-
-
-PACK_HAS = """(id) => new Promise((done) => {
-  const open = indexedDB.open('taikai-pack');
-  open.onerror = () => done(false);
-  open.onsuccess = () => {
-    const db = open.result;
-    if (!db.objectStoreNames.contains('events')) { db.close(); return done(false); }
-    const all = db.transaction('events').objectStore('events').getAll();
-    all.onsuccess = () => { db.close(); done(all.result.some((e) => e.phases.some((p) => p.brackets.some(
-      (b) => b.matches.some((m) => m.id === id))))); };
-    all.onerror = () => { db.close(); done(false); };
-  };
-})"""
-
-
-def pack_has(page, match_id):
-    """Wait until the phone's stored pack holds the match. The page itself can be kept before the
-    pack is stored (the page asks the worker to keep it as soon as it is in control), so a kept
-    page alone does not say the phone can build the match offline."""
-    for _ in range(120):
-        if page.evaluate(PACK_HAS, match_id):
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError(f"match {match_id} never reached the phone's offline pack")
 
 
 KEEPER_DONE = """async (u) => {
