@@ -6,6 +6,7 @@ import uuid
 
 import hypothesis.strategies as st
 import pytest
+from fresh_limits import fresh_counters  # noqa: F401 (an autouse fixture)
 from hypothesis import HealthCheck, given, settings
 from play_support import team_event
 from staff_phones import PIN, staff_phone
@@ -15,14 +16,6 @@ from webapp.models import Event, LoginSession, Operation, User
 from webapp.services.accounts import users as accounts
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttle(app):
-    """Refused sign-ins count as failures: each test starts with none (the next file too)."""
-    app.extensions["taikai_limiter"].reset()
-    yield
-    app.extensions["taikai_limiter"].reset()
 
 
 def _pin(phone, event, name, pin=PIN):

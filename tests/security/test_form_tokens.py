@@ -5,6 +5,7 @@ a session, is refused as before."""
 import re
 
 import pytest
+from fresh_limits import fresh_counters  # noqa: F401 (an autouse fixture)
 from play_support import team_event
 
 from webapp.extensions import db
@@ -13,13 +14,6 @@ from webapp.web.auth import PHONE_COOKIE
 
 PIN = "135790"
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttle(app):
-    app.extensions["taikai_limiter"].reset()
-    yield
-    app.extensions["taikai_limiter"].reset()
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ Behind a proxy (ProxyFix, TAIKAI_PROXIES=1) every request comes from the proxy's
 the client is the X-Forwarded-For it adds.
 """
 import pytest
+from fresh_limits import fresh_counters  # noqa: F401 (an autouse fixture)
 from play_support import team_event
 from redis_support import local_redis
 from staff_phones import PIN, staff_phone
@@ -16,13 +17,6 @@ from webapp.web.throttle import SLOW_AFTER, client_key, slowdown, storage_uri
 
 pytestmark = pytest.mark.usefixtures("no_csrf")
 PROXY = {"REMOTE_ADDR": "10.9.9.9"}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_counters(app):
-    app.extensions["taikai_limiter"].reset()
-    yield
-    app.extensions["taikai_limiter"].reset()
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""Forms posted without their CSRF token and every limit's count started from none, for one test."""
+"""Forms posted without their CSRF token and every limit's count started from none, for one test
+(`fresh_limits`); or only the counts started from none, the CSRF check kept (`fresh_counters`)."""
 import pytest
 
 
@@ -10,3 +11,11 @@ def fresh_limits(app):
     yield
     app.extensions["taikai_limiter"].reset()
     app.config["WTF_CSRF_ENABLED"] = True
+
+
+@pytest.fixture(autouse=True)
+def fresh_counters(app):
+    """Autouse in each module that imports it: the sign-in throttle and every limit count this test's posts only."""
+    app.extensions["taikai_limiter"].reset()
+    yield
+    app.extensions["taikai_limiter"].reset()
